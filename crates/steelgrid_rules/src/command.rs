@@ -1,0 +1,112 @@
+//! Commands: every player, Director or AI intent, serializable, validated before it changes
+//! anything. A refused command names the rule that forbids it.
+
+use std::fmt;
+
+use bevy_ecs::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use crate::creature::{Characteristic, Side};
+use crate::damage::DamageType;
+use crate::event::Rule;
+use crate::grid::Square;
+use crate::power_roll::Tier;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Command {
+    /// The side that won the first-side roll picks who goes first (seed 002 L2504).
+    ChooseFirstSide { side: Side },
+    /// The side whose pick it is starts a creature's turn (seed 002 L2506-2512).
+    StartTurn { creature: String },
+    /// Advance: move up to speed along `path`, one adjacent square per step, not counting the
+    /// starting square (seed 002 L2821-2827).
+    Advance { creature: String, path: Vec<Square> },
+    /// The Free Strike main action (seed 002 L2950-2952).
+    FreeStrike {
+        attacker: String,
+        target: String,
+        /// Ranged weapon free strike (Ranged 5) instead of melee (Melee 1).
+        #[serde(default)]
+        ranged: bool,
+        /// Might or Agility; the higher of the two when left out.
+        #[serde(default)]
+        characteristic: Option<Characteristic>,
+        /// Take at most this tier (seed 002 L689-693: a lower tier may always be chosen).
+        #[serde(default)]
+        tier: Option<Tier>,
+        /// Knock the target out instead of killing it (seed 002 L3084).
+        #[serde(default)]
+        knock_out: bool,
+        /// Edges and banes the Director imposes from the situation (seed 002 L724-726).
+        #[serde(default)]
+        edges: u32,
+        #[serde(default)]
+        banes: u32,
+        #[serde(default)]
+        bonus: i32,
+        #[serde(default)]
+        penalty: i32,
+    },
+    /// The Catch Breath maneuver: spend a Recovery to regain the recovery value (seed 002 L845-851).
+    CatchBreath { creature: String },
+    /// Damage from the environment or a hazard, as the Director adjudicates it (seed 002 L3024).
+    EnvironmentDamage {
+        target: String,
+        amount: u32,
+        #[serde(default)]
+        damage_type: Option<DamageType>,
+        #[serde(default)]
+        halved: bool,
+    },
+    /// The creature whose turn it is ends it (seed 002 L2538-2542).
+    EndTurn { creature: String },
+    /// Queue die faces for the next rolls (scripted dice).
+    ScriptDice { faces: Vec<u32> },
+}
+
+impl Command {
+    /// A short name for the log and error messages.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::ChooseFirstSide { .. } => "ChooseFirstSide",
+            Command::StartTurn { .. } => "StartTurn",
+            Command::Advance { .. } => "Advance",
+            Command::FreeStrike { .. } => "FreeStrike",
+            Command::CatchBreath { .. } => "CatchBreath",
+            Command::EnvironmentDamage { .. } => "EnvironmentDamage",
+            Command::EndTurn { .. } => "EndTurn",
+            Command::ScriptDice { .. } => "ScriptDice",
+        }
+    }
+}
+
+/// The command being resolved by the rules schedule.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct CurrentCommand(pub Option<Command>);
+
+/// Why a command was refused: the rule that forbids it and a reason a player can read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError {
+    pub rule: String,
+    pub seed: String,
+    pub reason: String,
+}
+
+impl RuleError {
+    pub fn new(rule: Rule, reason: impl Into<String>) -> Self {
+        Self {
+            rule: rule.id.to_owned(),
+            seed: rule.seed.to_owned(),
+            reason: reason.into(),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "refused by rule {} ({}): {}", self.rule, self.seed, self.reason)
+    }
+}
+
+impl std::error::Error for RuleError {}

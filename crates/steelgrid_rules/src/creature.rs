@@ -1,0 +1,273 @@
+//! Creatures as ECS components: side, size, position, speed, stamina, stability,
+//! characteristics, free strike, damage immunities and weaknesses, heroes and Director
+//! creatures, minions and squads.
+
+use bevy_ecs::prelude::Component;
+use serde::{Deserialize, Serialize};
+
+use crate::damage::DamageType;
+use crate::grid::{Footprint, Size, Square};
+
+/// Every encounter has exactly two sides (seed 002 L2480-2486).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    /// The heroes and their allies.
+    #[serde(alias = "Heroes")]
+    Heroes,
+    /// Every creature hostile to the heroes.
+    #[serde(alias = "Director")]
+    Director,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Heroes => Side::Director,
+            Side::Director => Side::Heroes,
+        }
+    }
+}
+
+/// The creature's stable id from the scenario file.
+#[derive(Component, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CreatureId(pub String);
+
+/// Display name and order of appearance in the scenario (used for stable iteration order).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Identity {
+    pub name: String,
+    pub order: u32,
+}
+
+/// Top-left square of the creature's space.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position(pub Square);
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreatureSize(pub Size);
+
+/// The most squares a creature can move with one move (seed 002 L2574).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Speed(pub u32);
+
+/// Resistance to forced movement (seed 002 L2807-2811).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stability(pub u32);
+
+/// Damage a Director creature's free strike deals; a hero's free strike is rolled instead.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FreeStrike(pub u32);
+
+/// The five characteristics (seed 002 L615-641).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Characteristics {
+    #[serde(default)]
+    pub might: i32,
+    #[serde(default)]
+    pub agility: i32,
+    #[serde(default)]
+    pub reason: i32,
+    #[serde(default)]
+    pub intuition: i32,
+    #[serde(default)]
+    pub presence: i32,
+}
+
+impl Characteristics {
+    pub fn get(&self, c: Characteristic) -> i32 {
+        match c {
+            Characteristic::Might => self.might,
+            Characteristic::Agility => self.agility,
+            Characteristic::Reason => self.reason,
+            Characteristic::Intuition => self.intuition,
+            Characteristic::Presence => self.presence,
+        }
+    }
+
+    pub fn highest(&self) -> i32 {
+        self.might
+            .max(self.agility)
+            .max(self.reason)
+            .max(self.intuition)
+            .max(self.presence)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Characteristic {
+    Might,
+    Agility,
+    Reason,
+    Intuition,
+    Presence,
+}
+
+/// Stamina: current (may go below 0 for heroes), maximum, and temporary (seed 002 L3052-3102).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamina {
+    pub current: i32,
+    pub max: i32,
+    pub temporary: i32,
+}
+
+impl Stamina {
+    /// Half the maximum, rounded down (seed 002 L3064, L781-783). Temporary Stamina is not
+    /// counted (L3096).
+    pub fn winded_value(&self) -> i32 {
+        self.max / 2
+    }
+
+    /// A third of the maximum, rounded down (seed 002 L3060).
+    pub fn recovery_value(&self) -> i32 {
+        self.max / 3
+    }
+
+    pub fn is_winded(&self) -> bool {
+        self.current <= self.winded_value()
+    }
+}
+
+/// One damage immunity or weakness: against one type, or against all damage when `kind` is
+/// `None` (seed 002 L3032-3050).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageModifier {
+    #[serde(default)]
+    pub kind: Option<DamageType>,
+    pub amount: Amount,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    /// Reduce (immunity) or add (weakness) this much.
+    Value(u32),
+    /// Immunity "all": that damage is ignored entirely.
+    All,
+}
+
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageModifiers {
+    pub immunities: Vec<DamageModifier>,
+    pub weaknesses: Vec<DamageModifier>,
+}
+
+/// Marks a hero (a player character): heroes are dying below 0 rather than dead at 0, and
+/// have recoveries (seed 002 L3068-3072).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hero {
+    pub level: u32,
+    pub recoveries: u32,
+    pub recoveries_max: u32,
+    pub heroic_resource: i32,
+}
+
+/// A minion, and the squad it fights in (seed 002 L4376-4394).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Minion {
+    pub squad: Option<String>,
+}
+
+/// The Director's initiative group: its members act one after another in one slot
+/// (seed 002 L2530-2532). A creature without a group is a group of its own.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Group(pub String);
+
+/// Caught off guard at the start of combat (seed 002 L2496-2500).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Surprised;
+
+/// Where a creature stands in the Stamina states (seed 002 L3062-3092).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Vitality {
+    #[default]
+    Healthy,
+    Winded,
+    /// A hero at 0 Stamina or below (seed 002 L3070).
+    Dying,
+    /// Knocked out instead of killed (seed 002 L3082-3092).
+    Unconscious,
+    Dead,
+}
+
+impl Vitality {
+    /// Dead and unconscious creatures take no turns and no actions.
+    pub fn can_act(self) -> bool {
+        !matches!(self, Vitality::Dead | Vitality::Unconscious)
+    }
+
+    pub fn is_down(self) -> bool {
+        !self.can_act()
+    }
+}
+
+/// What is left of a creature's turn (seed 002 L2538-2542, L2938).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionBudget {
+    /// Main actions left: 1 at turn start, more from critical hits.
+    pub main: u32,
+    pub maneuver_used: bool,
+    pub move_used: bool,
+}
+
+/// The parts of a turn, for the action economy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    Main,
+    Maneuver,
+    Move,
+}
+
+impl ActionBudget {
+    pub fn fresh() -> Self {
+        Self {
+            main: 1,
+            maneuver_used: false,
+            move_used: false,
+        }
+    }
+
+    /// Whether `kind` can be taken now: a main action can be traded for a maneuver or a move
+    /// action, never the other way round (seed 002 L2938).
+    pub fn allows(&self, kind: ActionKind) -> bool {
+        match kind {
+            ActionKind::Main => self.main > 0,
+            ActionKind::Maneuver => !self.maneuver_used || self.main > 0,
+            ActionKind::Move => !self.move_used || self.main > 0,
+        }
+    }
+
+    /// Spend `kind`, trading the main action when the regular slot is used. Returns whether
+    /// the main action was traded.
+    pub fn spend(&mut self, kind: ActionKind) -> bool {
+        let slot = match kind {
+            ActionKind::Main => {
+                self.main -= 1;
+                return false;
+            }
+            ActionKind::Maneuver => &mut self.maneuver_used,
+            ActionKind::Move => &mut self.move_used,
+        };
+        if *slot {
+            self.main -= 1;
+            true
+        } else {
+            *slot = true;
+            false
+        }
+    }
+}
+
+/// A read-only summary of a creature, for rules code that needs several components at once.
+#[derive(Clone, Debug)]
+pub struct CreatureRef {
+    pub id: String,
+    pub side: Side,
+    pub footprint: Footprint,
+    pub size: Size,
+    pub vitality: Vitality,
+}

@@ -1,0 +1,111 @@
+//! Dice: one seeded, portable random generator in the rules state, and scripted dice that
+//! replace it roll by roll (seed 002 L643-659).
+
+use std::collections::VecDeque;
+
+use bevy_ecs::prelude::Resource;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+/// The only source of randomness in the rules. ChaCha8 gives the same stream on every
+/// platform, native and wasm alike.
+#[derive(Resource, Clone, Debug, Serialize, Deserialize)]
+pub struct Dice {
+    rng: ChaCha8Rng,
+    /// Die faces queued by the scenario or a `ScriptDice` command; used before the generator.
+    scripted: VecDeque<u32>,
+}
+
+impl Dice {
+    pub fn seeded(seed: u64) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            scripted: VecDeque::new(),
+        }
+    }
+
+    pub fn script(&mut self, faces: impl IntoIterator<Item = u32>) {
+        self.scripted.extend(faces);
+    }
+
+    pub fn scripted_left(&self) -> usize {
+        self.scripted.len()
+    }
+
+    /// The next face of the next scripted die, if its value fits a die of `sides`.
+    pub fn peek_scripted(&self) -> Option<u32> {
+        self.scripted.front().copied()
+    }
+
+    /// Roll one die with `sides` faces, 1..=sides. A d10's 0 face reads as 10 (seed 002 L645).
+    /// A scripted face larger than the die is a scenario error caught before play, so here it
+    /// is clamped into range rather than trusted.
+    pub fn roll(&mut self, sides: u32) -> u32 {
+        if let Some(face) = self.scripted.pop_front() {
+            return face.clamp(1, sides);
+        }
+        // Rejection sampling keeps every face exactly equally likely.
+        let zone = u32::MAX - (u32::MAX % sides);
+        loop {
+            let v = self.rng.next_u32();
+            if v < zone {
+                return v % sides + 1;
+            }
+        }
+    }
+
+    pub fn d10(&mut self) -> u32 {
+        self.roll(10)
+    }
+
+    pub fn d6(&mut self) -> u32 {
+        self.roll(6)
+    }
+
+    /// A d3 is a d6 read as 1-2 → 1, 3-4 → 2, 5-6 → 3 (seed 002 L647).
+    pub fn d3(&mut self) -> u32 {
+        self.d6().div_ceil(2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn same_seed_same_rolls() {
+        let mut a = Dice::seeded(42);
+        let mut b = Dice::seeded(42);
+        let ra: Vec<u32> = (0..50).map(|_| a.d10()).collect();
+        let rb: Vec<u32> = (0..50).map(|_| b.d10()).collect();
+        assert_eq!(ra, rb);
+        assert!(ra.iter().all(|&r| (1..=10).contains(&r)));
+    }
+
+    #[test]
+    fn scripted_dice_come_first() {
+        let mut d = Dice::seeded(1);
+        d.script([10, 1, 6]);
+        assert_eq!((d.d10(), d.d10(), d.d3()), (10, 1, 3));
+        assert_eq!(d.scripted_left(), 0);
+    }
+
+    #[test]
+    fn d3_reads_pairs_of_d6_faces() {
+        let mut d = Dice::seeded(1);
+        d.script([1, 2, 3, 4, 5, 6]);
+        let r: Vec<u32> = (0..6).map(|_| d.d3()).collect();
+        assert_eq!(r, vec![1, 1, 2, 2, 3, 3]);
+    }
+
+    #[test]
+    fn every_d10_face_appears() {
+        let mut d = Dice::seeded(7);
+        let mut seen = [0u32; 10];
+        for _ in 0..2000 {
+            seen[(d.d10() - 1) as usize] += 1;
+        }
+        assert!(seen.iter().all(|&n| n > 100), "{seen:?}");
+    }
+}

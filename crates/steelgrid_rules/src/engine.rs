@@ -1,0 +1,575 @@
+//! The rules engine: an ECS world holding the whole rules state and an ordered, single-threaded
+//! schedule that resolves one command at a time. Commands are validated first, so a refused
+//! command changes nothing; every fact lands in the event log with its rule.
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::creature::*;
+use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
+use crate::dice::Dice;
+use crate::encounter::{self, EncounterInfo};
+use crate::event::{rule, Event, EventLog, LoggedEvent, Outcome};
+use crate::free_strike::{self, CheckedStrike};
+use crate::grid::{Footprint, Map, Size, Square};
+use crate::movement::{self, CheckedAdvance};
+use crate::options::RulesOptions;
+use crate::stamina;
+use crate::turn::{self, TurnState};
+
+/// The ordered stages every command goes through.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stage {
+    /// Resolve the command itself: turns, movement, actions.
+    Command,
+    /// Apply queued damage through the damage pipeline.
+    Damage,
+    /// Update winded, dying, dead and unconscious.
+    Stamina,
+    /// Check objectives and the end of the encounter.
+    Objectives,
+    /// Pass the turn, end and start rounds.
+    TurnFlow,
+}
+
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+struct Resolve;
+
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+struct Begin;
+
+/// Everything about one creature, as saved in a snapshot and read from a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreatureRecord {
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    pub size: Size,
+    pub position: Square,
+    pub speed: u32,
+    pub stamina: Stamina,
+    pub stability: u32,
+    pub characteristics: Characteristics,
+    pub free_strike: u32,
+    pub damage: DamageModifiers,
+    pub hero: Option<Hero>,
+    pub minion: Option<Minion>,
+    pub group: Option<String>,
+    pub surprised: bool,
+    pub vitality: Vitality,
+    pub budget: ActionBudget,
+}
+
+/// The complete rules state: enough to restore and continue exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub encounter: EncounterInfo,
+    pub options: RulesOptions,
+    pub map: Map,
+    pub creatures: Vec<CreatureRecord>,
+    pub turn: TurnState,
+    pub dice: Dice,
+    pub log: EventLog,
+}
+
+pub struct Engine {
+    world: World,
+    resolve: Schedule,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+fn resolve_schedule() -> Schedule {
+    let mut schedule = Schedule::new(Resolve);
+    schedule.set_executor(SingleThreadedExecutor::new());
+    schedule.configure_sets(
+        (
+            Stage::Command,
+            Stage::Damage,
+            Stage::Stamina,
+            Stage::Objectives,
+            Stage::TurnFlow,
+        )
+            .chain(),
+    );
+    schedule.add_systems(
+        (
+            turn::resolve_turn_commands,
+            movement::resolve_advance,
+            free_strike::resolve_free_strike,
+            stamina::resolve_catch_breath,
+            resolve_environment_damage,
+            resolve_script_dice,
+        )
+            .chain()
+            .in_set(Stage::Command),
+    );
+    schedule.add_systems(damage::apply_pending_damage.in_set(Stage::Damage));
+    schedule.add_systems(stamina::update_vitality.in_set(Stage::Stamina));
+    schedule.add_systems(encounter::check_objectives.in_set(Stage::Objectives));
+    schedule.add_systems(turn::advance_turn_flow.in_set(Stage::TurnFlow));
+    schedule
+}
+
+impl Engine {
+    /// Restore an engine from a snapshot, exactly where it was.
+    pub fn restore(snapshot: Snapshot) -> Engine {
+        let mut world = World::new();
+        world.insert_resource(snapshot.encounter);
+        world.insert_resource(snapshot.options);
+        world.insert_resource(snapshot.map);
+        world.insert_resource(snapshot.turn);
+        world.insert_resource(snapshot.dice);
+        world.insert_resource(snapshot.log);
+        world.insert_resource(CurrentCommand::default());
+        world.insert_resource(PendingDamage::default());
+        world.insert_resource(RecentHits::default());
+        for (order, c) in snapshot.creatures.into_iter().enumerate() {
+            let mut e = world.spawn((
+                CreatureId(c.id),
+                Identity {
+                    name: c.name,
+                    order: order as u32,
+                },
+                c.side,
+                CreatureSize(c.size),
+                Position(c.position),
+                Speed(c.speed),
+                c.stamina,
+                Stability(c.stability),
+                c.characteristics,
+                FreeStrike(c.free_strike),
+                c.damage,
+                c.vitality,
+                c.budget,
+            ));
+            if let Some(hero) = c.hero {
+                e.insert(hero);
+            }
+            if let Some(minion) = c.minion {
+                e.insert(minion);
+            }
+            if let Some(group) = c.group {
+                e.insert(Group(group));
+            }
+            if c.surprised {
+                e.insert(Surprised);
+            }
+        }
+        Engine {
+            world,
+            resolve: resolve_schedule(),
+        }
+    }
+
+    /// Start an encounter from its opening state: surprise and the roll for who goes first.
+    pub fn start(initial: Snapshot) -> Engine {
+        let mut engine = Engine::restore(initial);
+        let seed = engine.world.resource::<EncounterInfo>().seed;
+        let scenario = engine.world.resource::<EncounterInfo>().scenario.clone();
+        engine
+            .world
+            .resource_mut::<EventLog>()
+            .push(rule::ENCOUNTER_START, Event::EncounterStarted { scenario, seed });
+        let mut begin = Schedule::new(Begin);
+        begin.set_executor(SingleThreadedExecutor::new());
+        begin.add_systems((turn::begin_encounter, encounter::check_objectives).chain());
+        begin.run(&mut engine.world);
+        engine
+    }
+
+    /// Validate and resolve one command. On refusal nothing changes.
+    pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
+        self.validate(&command)?;
+        let start = self.world.resource::<EventLog>().events.len();
+        self.world.resource_mut::<CurrentCommand>().0 = Some(command);
+        self.resolve.run(&mut self.world);
+        self.world.resource_mut::<CurrentCommand>().0 = None;
+        self.world.remove_resource::<CheckedAdvance>();
+        self.world.remove_resource::<CheckedStrike>();
+        Ok(self.world.resource::<EventLog>().events[start..].to_vec())
+    }
+
+    fn entity(&mut self, id: &str) -> Result<Entity, RuleError> {
+        let mut q = self.world.query::<(Entity, &CreatureId)>();
+        q.iter(&self.world)
+            .find(|(_, c)| c.0 == id)
+            .map(|(e, _)| e)
+            .ok_or_else(|| turn::unknown(id))
+    }
+
+    fn creature_ref(&self, e: Entity) -> CreatureRef {
+        let w = &self.world;
+        let size = w.get::<CreatureSize>(e).expect("every creature has a size").0;
+        CreatureRef {
+            id: w.get::<CreatureId>(e).expect("id").0.clone(),
+            side: *w.get::<Side>(e).expect("side"),
+            footprint: Footprint::new(w.get::<Position>(e).expect("position").0, size),
+            size,
+            vitality: *w.get::<Vitality>(e).expect("vitality"),
+        }
+    }
+
+    /// Every creature other than `except`, in scenario order.
+    fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
+        let mut q = self.world.query::<(Entity, &Identity)>();
+        let mut rows: Vec<(u32, Entity)> = q
+            .iter(&self.world)
+            .filter(|(e, _)| *e != except)
+            .map(|(e, i)| (i.order, e))
+            .collect();
+        rows.sort();
+        rows.into_iter().map(|(_, e)| self.creature_ref(e)).collect()
+    }
+
+    fn roster(&mut self) -> Vec<turn::RosterEntry> {
+        let mut state: bevy_ecs::system::SystemState<turn::RosterQuery> = bevy_ecs::system::SystemState::new(&mut self.world);
+        let query = state.get(&self.world).expect("the roster query only reads");
+        turn::roster(&query)
+    }
+
+    /// Check an acting creature: it exists, can act, and it is its turn.
+    fn actor(&mut self, id: &str) -> Result<Entity, RuleError> {
+        let e = self.entity(id)?;
+        let vitality = *self.world.get::<Vitality>(e).expect("vitality");
+        if !vitality.can_act() {
+            return Err(RuleError::new(
+                rule::CREATURE_STATE,
+                format!("{id} is {} and can't act", format!("{vitality:?}").to_lowercase()),
+            ));
+        }
+        self.world.resource::<TurnState>().ensure_turn_of(id)?;
+        Ok(e)
+    }
+
+    fn budget(&self, e: Entity) -> ActionBudget {
+        *self.world.get::<ActionBudget>(e).expect("budget")
+    }
+
+    fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
+        match command {
+            Command::ChooseFirstSide { .. } => {
+                if self.world.resource::<TurnState>().awaiting_first_side_choice.is_none() {
+                    return Err(RuleError::new(
+                        rule::FIRST_SIDE_CHOICE,
+                        "who goes first is already settled",
+                    ));
+                }
+            }
+            Command::StartTurn { creature } => {
+                let roster = self.roster();
+                self.world.resource::<TurnState>().validate_start(&roster, creature)?;
+            }
+            Command::EndTurn { creature } => {
+                self.entity(creature)?;
+                self.world.resource::<TurnState>().ensure_turn_of(creature)?;
+            }
+            Command::Advance { creature, path } => {
+                let e = self.actor(creature)?;
+                movement::validate_move_budget(&self.budget(e))?;
+                let mover = self.creature_ref(e);
+                let speed = self.world.get::<Speed>(e).expect("speed").0;
+                let others = self.others(e);
+                let plan = movement::plan_advance(self.world.resource::<Map>(), &mover, speed, &others, path)?;
+                self.world.insert_resource(CheckedAdvance(plan));
+            }
+            Command::FreeStrike {
+                attacker,
+                target,
+                ranged,
+                ..
+            } => {
+                let a = self.actor(attacker)?;
+                free_strike::validate_main_budget(&self.budget(a))?;
+                let t = self.entity(target)?;
+                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
+                free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged)?;
+                let others = self.others(a);
+                let checked = CheckedStrike {
+                    attacker: a,
+                    target: t,
+                    target_surprised: self.world.get::<Surprised>(t).is_some(),
+                    enemy_adjacent: free_strike::enemy_adjacent(&att, &others),
+                };
+                self.world.insert_resource(checked);
+            }
+            Command::CatchBreath { creature } => {
+                let e = self.actor(creature)?;
+                let vitality = *self.world.get::<Vitality>(e).expect("vitality");
+                stamina::validate_catch_breath(self.world.get::<Hero>(e), vitality, &self.budget(e))?;
+            }
+            Command::EnvironmentDamage { target, .. } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                let e = self.entity(target)?;
+                if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
+                    return Err(RuleError::new(rule::CREATURE_STATE, format!("{target} is already dead")));
+                }
+            }
+            Command::ScriptDice { faces } => {
+                if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
+                    return Err(RuleError::new(
+                        rule::DICE_SCRIPTED,
+                        format!("a scripted die face must be 1-10 (a d10's 0 is written 10), not {bad}"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The whole rules state, for saving, undo and look-ahead.
+    pub fn snapshot(&mut self) -> Snapshot {
+        let mut q = self.world.query::<(
+            &CreatureId,
+            &Identity,
+            &Side,
+            &CreatureSize,
+            &Position,
+            &Speed,
+            &Stamina,
+            &Stability,
+            &Characteristics,
+            &FreeStrike,
+            &DamageModifiers,
+            (
+                Option<&Hero>,
+                Option<&Minion>,
+                Option<&Group>,
+                Has<Surprised>,
+                &Vitality,
+                &ActionBudget,
+            ),
+        )>();
+        let mut rows: Vec<(u32, CreatureRecord)> = q
+            .iter(&self.world)
+            .map(
+                |(id, ident, side, size, pos, speed, stamina, stab, chars, fs, dmg, (hero, minion, group, surprised, vit, budget))| {
+                    (
+                        ident.order,
+                        CreatureRecord {
+                            id: id.0.clone(),
+                            name: ident.name.clone(),
+                            side: *side,
+                            size: size.0,
+                            position: pos.0,
+                            speed: speed.0,
+                            stamina: *stamina,
+                            stability: stab.0,
+                            characteristics: *chars,
+                            free_strike: fs.0,
+                            damage: dmg.clone(),
+                            hero: hero.copied(),
+                            minion: minion.cloned(),
+                            group: group.map(|g| g.0.clone()),
+                            surprised,
+                            vitality: *vit,
+                            budget: *budget,
+                        },
+                    )
+                },
+            )
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        Snapshot {
+            encounter: self.world.resource::<EncounterInfo>().clone(),
+            options: self.world.resource::<RulesOptions>().clone(),
+            map: self.world.resource::<Map>().clone(),
+            creatures: rows.into_iter().map(|r| r.1).collect(),
+            turn: self.world.resource::<TurnState>().clone(),
+            dice: self.world.resource::<Dice>().clone(),
+            log: self.world.resource::<EventLog>().clone(),
+        }
+    }
+
+    /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
+    pub fn checksum(&mut self) -> u64 {
+        let mut snap = self.snapshot();
+        snap.log = EventLog::default();
+        fnv1a(&serde_json::to_vec(&snap).expect("the rules state always serializes"))
+    }
+
+    pub fn log(&self) -> &[LoggedEvent] {
+        &self.world.resource::<EventLog>().events
+    }
+
+    pub fn map(&self) -> &Map {
+        self.world.resource::<Map>()
+    }
+
+    pub fn turn(&self) -> &TurnState {
+        self.world.resource::<TurnState>()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.turn().outcome
+    }
+
+    /// The state as the JSON interface publishes it.
+    pub fn state(&mut self) -> StateView {
+        let checksum = format!("{:016x}", self.checksum());
+        let snap = self.snapshot();
+        let turn = &snap.turn;
+        StateView {
+            scenario: snap.encounter.scenario.clone(),
+            seed: snap.encounter.seed,
+            round: turn.round,
+            first_side: turn.first_side,
+            acting_side: turn.next_side,
+            group: turn.group.clone(),
+            turn: turn.current.clone(),
+            awaiting_first_side_choice: turn.awaiting_first_side_choice,
+            status: match turn.outcome {
+                None => "in_progress",
+                Some(Outcome::Victory) => "victory",
+                Some(Outcome::Defeat) => "defeat",
+            },
+            creatures: snap
+                .creatures
+                .iter()
+                .map(|c| CreatureView::new(c, &snap.map, turn))
+                .collect(),
+            scripted_dice_left: snap.dice.scripted_left(),
+            checksum,
+        }
+    }
+}
+
+/// FNV-1a 64: tiny, portable and stable across platforms and releases.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// Command stage: environmental damage.
+fn resolve_environment_damage(
+    command: Res<CurrentCommand>,
+    mut pending: ResMut<PendingDamage>,
+    creatures: Query<(Entity, &CreatureId)>,
+) {
+    let Some(Command::EnvironmentDamage {
+        target,
+        amount,
+        damage_type,
+        halved,
+    }) = &command.0
+    else {
+        return;
+    };
+    if let Some((entity, _)) = creatures.iter().find(|c| &c.1 .0 == target) {
+        pending.0.push(DamageRequest {
+            target: entity,
+            source: "environment".into(),
+            amount: *amount,
+            damage_type: *damage_type,
+            halved: *halved,
+            knock_out: false,
+        });
+    }
+}
+
+/// Command stage: scripted dice.
+fn resolve_script_dice(command: Res<CurrentCommand>, mut dice: ResMut<Dice>, mut log: ResMut<EventLog>) {
+    if let Some(Command::ScriptDice { faces }) = &command.0 {
+        dice.script(faces.iter().copied());
+        log.push(rule::DICE_SCRIPTED, Event::DiceScripted { faces: faces.clone() });
+    }
+}
+
+/// The published state: field names here are an interface; keep them stable.
+#[derive(Clone, Debug, Serialize)]
+pub struct StateView {
+    pub scenario: String,
+    pub seed: u64,
+    pub round: u32,
+    pub first_side: Option<Side>,
+    /// The side whose pick it is (or whose creature is acting).
+    pub acting_side: Option<Side>,
+    /// The Director group in the middle of its turns.
+    pub group: Option<String>,
+    /// The creature taking its turn.
+    pub turn: Option<String>,
+    pub awaiting_first_side_choice: Option<Side>,
+    pub status: &'static str,
+    pub creatures: Vec<CreatureView>,
+    pub scripted_dice_left: usize,
+    pub checksum: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CreatureView {
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    pub hero: bool,
+    pub position: Square,
+    pub z: i32,
+    pub footprint: Vec<Square>,
+    pub size: Size,
+    pub stamina: StaminaView,
+    pub winded: bool,
+    pub dying: bool,
+    pub dead: bool,
+    pub unconscious: bool,
+    pub state: Vitality,
+    pub surprised: bool,
+    pub stability: u32,
+    pub speed: u32,
+    pub free_strike: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub heroic_resource: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recoveries: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub squad: Option<String>,
+    pub minion: bool,
+    pub acted_this_round: bool,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct StaminaView {
+    pub current: i32,
+    pub max: i32,
+    pub temporary: i32,
+}
+
+impl CreatureView {
+    fn new(c: &CreatureRecord, map: &Map, turn: &TurnState) -> Self {
+        let fp = Footprint::new(c.position, c.size);
+        CreatureView {
+            id: c.id.clone(),
+            name: c.name.clone(),
+            side: c.side,
+            hero: c.hero.is_some(),
+            position: c.position,
+            z: fp.squares().filter_map(|s| map.elevation(s)).max().unwrap_or(0),
+            footprint: fp.squares().collect(),
+            size: c.size,
+            stamina: StaminaView {
+                current: c.stamina.current,
+                max: c.stamina.max,
+                temporary: c.stamina.temporary,
+            },
+            winded: c.stamina.is_winded() && c.vitality != Vitality::Dead,
+            dying: c.vitality == Vitality::Dying,
+            dead: c.vitality == Vitality::Dead,
+            unconscious: c.vitality == Vitality::Unconscious,
+            state: c.vitality,
+            surprised: c.surprised,
+            stability: c.stability,
+            speed: c.speed,
+            free_strike: c.free_strike,
+            heroic_resource: c.hero.map(|h| h.heroic_resource),
+            recoveries: c.hero.map(|h| h.recoveries),
+            squad: c.minion.as_ref().and_then(|m| m.squad.clone()),
+            minion: c.minion.is_some(),
+            acted_this_round: turn.acted.contains(&c.id),
+        }
+    }
+}

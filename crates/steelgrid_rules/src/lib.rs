@@ -1,0 +1,29 @@
+//! Steelgrid's rules engine for the Draw Steel tabletop RPG: pure, deterministic and headless.
+//!
+//! The whole rules state lives in a `bevy_ecs` world — creatures are entities with components,
+//! the map, turn, dice and log are resources — and each command runs once through an ordered,
+//! single-threaded schedule of rules stages ([`engine::Stage`]). Commands go in, events come out,
+//! and each event names the rule (and seed lines) that produced it. Nothing here renders.
+
+pub mod command;
+pub mod creature;
+pub mod damage;
+pub mod dice;
+pub mod encounter;
+pub mod engine;
+pub mod event;
+pub mod free_strike;
+pub mod grid;
+pub mod movement;
+pub mod options;
+pub mod power_roll;
+pub mod scenario;
+pub mod sim;
+pub mod source;
+pub mod stamina;
+pub mod turn;
+
+pub use command::{Command, RuleError};
+pub use engine::{Engine, Snapshot, StateView};
+pub use event::{Event, LoggedEvent, Rule};
+pub use scenario::{Diagnostic, Scenario};

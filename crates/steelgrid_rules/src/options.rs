@@ -1,0 +1,29 @@
+//! Named rules options: where the rules text is ambiguous, the engine exposes the reading as an
+//! option whose default is the digest's recommended reading. A scenario may change them, and
+//! events record the reading that decided an outcome.
+
+use bevy_ecs::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+#[derive(Resource, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RulesOptions {
+    /// AMB-05: a natural 19 or 20 is tier 3 even with a double bane (seed 002 L699 vs L715).
+    pub natural_19_20_beats_double_bane: bool,
+    /// AMB-05: an effect-granted automatic tier outcome beats a natural 19 or 20 (L742); the
+    /// roll can still be a critical hit either way.
+    pub automatic_tier_beats_natural_19_20: bool,
+    /// a Director creature reduced to 0 Stamina dies unless its attacker chooses to knock
+    /// it out (seed 002 L3076, L3084). When false, it is knocked out by default instead.
+    pub director_creatures_die_at_zero: bool,
+}
+
+impl Default for RulesOptions {
+    fn default() -> Self {
+        Self {
+            natural_19_20_beats_double_bane: true,
+            automatic_tier_beats_natural_19_20: true,
+            director_creatures_die_at_zero: true,
+        }
+    }
+}

@@ -1,0 +1,532 @@
+//! Scenario files (RON): the map with its legend, sides and who controls them, creatures from
+//! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
+//! everything and reports each problem at `file:line:col`.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Serialize};
+
+use crate::creature::*;
+
+use crate::dice::Dice;
+use crate::encounter::{EncounterInfo, Objective};
+use crate::engine::{CreatureRecord, Engine, Snapshot};
+use crate::event::EventLog;
+use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
+use crate::options::RulesOptions;
+use crate::source::{self, line_col};
+use crate::turn::TurnState;
+
+/// The built-in content library: original creature templates built on the rules' formulas.
+pub const LIBRARY: &str = include_str!("../content/creatures.ron");
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    #[default]
+    Human,
+    Ai,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    #[serde(default)]
+    pub heroes: Controller,
+    #[serde(default = "ai")]
+    pub director: Controller,
+}
+
+fn ai() -> Controller {
+    Controller::Ai
+}
+
+/// One legend entry: what a map character stands for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tile {
+    #[serde(default)]
+    pub terrain: Terrain,
+    #[serde(default)]
+    pub elevation: i32,
+    /// A named zone (spawn zone, area for scripted events) this square belongs to.
+    #[serde(default)]
+    pub zone: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// Characters used in `rows`. `.` (floor), `#` (wall) and `~` (difficult terrain) are
+    /// predefined and may be redefined.
+    #[serde(default)]
+    pub legend: BTreeMap<char, Tile>,
+    /// Rows from the top; every row the same length.
+    pub rows: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroSpec {
+    #[serde(default = "one")]
+    pub level: u32,
+    pub recoveries: u32,
+    #[serde(default)]
+    pub heroic_resource: i32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A creature as written: every field may come from a template instead.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureSpec {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    /// A template from the scenario's `templates` or the built-in library.
+    pub template: Option<String>,
+    pub side: Option<Side>,
+    pub size: Option<Size>,
+    pub speed: Option<u32>,
+    /// Maximum Stamina.
+    pub stamina: Option<i32>,
+    /// Current Stamina when the encounter starts (defaults to the maximum).
+    pub current_stamina: Option<i32>,
+    pub temporary_stamina: Option<i32>,
+    pub stability: Option<u32>,
+    pub characteristics: Option<Characteristics>,
+    pub free_strike: Option<u32>,
+    pub immunities: Option<Vec<DamageModifier>>,
+    pub weaknesses: Option<Vec<DamageModifier>>,
+    /// Present for heroes (player characters).
+    pub hero: Option<HeroSpec>,
+    /// Minions fight in squads.
+    pub minion: Option<bool>,
+    pub squad: Option<String>,
+    /// The Director's initiative group.
+    pub group: Option<String>,
+    pub position: Option<Square>,
+    pub surprised: Option<bool>,
+}
+
+impl CreatureSpec {
+    /// Fill every unset field from `template`.
+    fn over(self, t: &CreatureSpec) -> CreatureSpec {
+        CreatureSpec {
+            id: self.id,
+            name: self.name.or_else(|| t.name.clone()),
+            template: self.template,
+            side: self.side.or(t.side),
+            size: self.size.or(t.size),
+            speed: self.speed.or(t.speed),
+            stamina: self.stamina.or(t.stamina),
+            current_stamina: self.current_stamina.or(t.current_stamina),
+            temporary_stamina: self.temporary_stamina.or(t.temporary_stamina),
+            stability: self.stability.or(t.stability),
+            characteristics: self.characteristics.or(t.characteristics),
+            free_strike: self.free_strike.or(t.free_strike),
+            immunities: self.immunities.or_else(|| t.immunities.clone()),
+            weaknesses: self.weaknesses.or_else(|| t.weaknesses.clone()),
+            hero: self.hero.or(t.hero),
+            minion: self.minion.or(t.minion),
+            squad: self.squad.or_else(|| t.squad.clone()),
+            group: self.group.or_else(|| t.group.clone()),
+            position: self.position.or(t.position),
+            surprised: self.surprised.or(t.surprised),
+        }
+    }
+}
+
+/// A scenario file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub options: RulesOptions,
+    pub map: MapSpec,
+    #[serde(default)]
+    pub sides: Sides,
+    /// Creature templates local to this scenario, by name.
+    #[serde(default)]
+    pub templates: BTreeMap<String, CreatureSpec>,
+    pub creatures: Vec<CreatureSpec>,
+    /// Defaults to defeating all enemies.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// Scripted die faces (1-10), used before the seeded dice.
+    #[serde(default)]
+    pub dice: Vec<u32>,
+}
+
+/// A problem in a file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+    }
+}
+
+/// A loaded, checked scenario, ready to start.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub sides: Sides,
+    pub seed: Option<u64>,
+    scripted_dice: Vec<u32>,
+    initial: Snapshot,
+}
+
+impl Scenario {
+    /// Start the encounter, with `seed` overriding the scenario's (default 0).
+    pub fn start(&self, seed: Option<u64>) -> Engine {
+        let mut snap = self.initial.clone();
+        let seed = seed.or(self.seed).unwrap_or(0);
+        snap.dice = Dice::seeded(seed);
+        snap.dice.script(self.scripted_dice.iter().copied());
+        snap.encounter.seed = seed;
+        Engine::start(snap)
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.initial.map
+    }
+}
+
+/// RON as scenario authors write it: `Some(..)` may be left out.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+struct Checker<'a> {
+    file: &'a str,
+    src: &'a str,
+    problems: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    fn at(&mut self, offset: usize, message: impl Into<String>) {
+        let lc = line_col(self.src, offset);
+        self.problems.push(Diagnostic {
+            file: self.file.to_owned(),
+            line: lc.line,
+            col: lc.col,
+            message: message.into(),
+        });
+    }
+}
+
+fn default_legend() -> BTreeMap<char, Tile> {
+    let mut legend = BTreeMap::new();
+    legend.insert('.', Tile::default());
+    legend.insert(
+        '#',
+        Tile {
+            terrain: Terrain::Wall,
+            ..Tile::default()
+        },
+    );
+    legend.insert(
+        '~',
+        Tile {
+            terrain: Terrain::Difficult,
+            ..Tile::default()
+        },
+    );
+    legend
+}
+
+fn library() -> BTreeMap<String, CreatureSpec> {
+    ron_options()
+        .from_str(LIBRARY)
+        .expect("the built-in content library is checked by its own test")
+}
+
+/// Parse and check a scenario. `file` names it in diagnostics.
+pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
+    let parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {
+        vec![Diagnostic {
+            file: file.to_owned(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        }]
+    })?;
+    let mut ck = Checker {
+        file,
+        src,
+        problems: Vec::new(),
+    };
+    let map = build_map(&mut ck, &parsed.map);
+    let creatures = build_creatures(&mut ck, &parsed, &map);
+    let top = |key: &str| source::field(src, None, key).unwrap_or(0);
+    for side in [Side::Heroes, Side::Director] {
+        if !creatures.iter().any(|c| c.side == side) {
+            ck.at(
+                top("creatures"),
+                format!("the encounter needs at least one creature on the {:?} side", side),
+            );
+        }
+    }
+    if let Some(bad) = parsed.dice.iter().find(|f| !(1..=10).contains(*f)) {
+        ck.at(top("dice"), format!("a scripted die face must be 1-10, not {bad}"));
+    }
+    if !ck.problems.is_empty() {
+        return Err(ck.problems);
+    }
+    let objectives = if parsed.objectives.is_empty() {
+        vec![Objective::DefeatAllEnemies]
+    } else {
+        parsed.objectives.clone()
+    };
+    Ok(Scenario {
+        name: parsed.name.clone(),
+        description: parsed.description.clone(),
+        sides: parsed.sides.clone(),
+        seed: parsed.seed,
+        scripted_dice: parsed.dice.clone(),
+        initial: Snapshot {
+            encounter: EncounterInfo {
+                scenario: parsed.name,
+                seed: 0,
+                objectives,
+            },
+            options: parsed.options,
+            map,
+            creatures,
+            turn: TurnState::default(),
+            dice: Dice::seeded(0),
+            log: EventLog::default(),
+        },
+    })
+}
+
+fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
+    let mut legend = default_legend();
+    legend.extend(spec.legend.clone());
+    let map_at = source::field(ck.src, None, "map").unwrap_or(0);
+    let rows_at = source::field(ck.src, Some(map_at), "rows").unwrap_or(map_at);
+    let row_starts = source::list_elements(ck.src, rows_at);
+    let height = spec.rows.len() as i32;
+    let width = spec.rows.first().map_or(0, |r| r.chars().count()) as i32;
+    if height == 0 || width == 0 {
+        ck.at(rows_at, "the map needs at least one row with at least one square");
+    }
+    let mut cells = Vec::with_capacity((width * height).max(0) as usize);
+    let mut zones: BTreeMap<String, Vec<Square>> = BTreeMap::new();
+    for (y, row) in spec.rows.iter().enumerate() {
+        let row_at = row_starts.get(y).copied().unwrap_or(rows_at);
+        let len = row.chars().count() as i32;
+        if len != width {
+            ck.at(
+                row_at,
+                format!("row {y} has {len} squares but the first row has {width}; every row must be as wide"),
+            );
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let Some(tile) = legend.get(&ch) else {
+                ck.at(
+                    row_at + 1 + row.char_indices().nth(x).map_or(0, |(i, _)| i),
+                    format!("`{ch}` is not in the map legend"),
+                );
+                cells.push(Cell {
+                    terrain: Terrain::Floor,
+                    elevation: 0,
+                    object_stamina: None,
+                });
+                continue;
+            };
+            if let Some(zone) = &tile.zone {
+                zones.entry(zone.clone()).or_default().push(Square::new(x as i32, y as i32));
+            }
+            cells.push(Cell {
+                terrain: tile.terrain,
+                elevation: tile.elevation,
+                object_stamina: match tile.terrain {
+                    Terrain::Object { material } => Some(Material::stamina_per_square(material)),
+                    _ => None,
+                },
+            });
+        }
+    }
+    cells.resize((width * height).max(0) as usize, Cell {
+        terrain: Terrain::Floor,
+        elevation: 0,
+        object_stamina: None,
+    });
+    Map {
+        width,
+        height,
+        cells,
+        zones,
+    }
+}
+
+fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let library = library();
+    let mut out: Vec<(usize, CreatureRecord)> = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let open = source::open_paren(ck.src, item);
+        let at = |key: &str| open.and_then(|o| source::field(ck.src, Some(o), key)).unwrap_or(item);
+        let Some(id) = spec.id.clone() else {
+            ck.at(item, format!("creature {} has no `id`", i + 1));
+            continue;
+        };
+        if let Some(first) = seen.get(&id) {
+            ck.at(at("id"), format!("duplicate creature id `{id}` (first used by creature {})", first + 1));
+            continue;
+        }
+        seen.insert(id.clone(), i);
+        let spec = match &spec.template {
+            None => spec.clone(),
+            Some(name) => match parsed.templates.get(name).or_else(|| library.get(name)) {
+                Some(t) => spec.clone().over(t),
+                None => {
+                    let known: Vec<&str> = parsed.templates.keys().chain(library.keys()).map(String::as_str).collect();
+                    ck.at(
+                        at("template"),
+                        format!("unknown template `{name}` for `{id}`; known templates: {}", known.join(", ")),
+                    );
+                    continue;
+                }
+            },
+        };
+        let mut missing = |field: &str| {
+            ck.at(item, format!("`{id}` needs `{field}` (inline or from its template)"));
+        };
+        let (Some(side), Some(stamina), Some(position)) = (spec.side, spec.stamina, spec.position) else {
+            for (name, present) in [
+                ("side", spec.side.is_some()),
+                ("stamina", spec.stamina.is_some()),
+                ("position", spec.position.is_some()),
+            ] {
+                if !present {
+                    missing(name);
+                }
+            }
+            continue;
+        };
+        if stamina < 1 {
+            ck.at(at("stamina"), format!("`{id}` has stamina {stamina}; maximum Stamina must be at least 1"));
+            continue;
+        }
+        let current = spec.current_stamina.unwrap_or(stamina);
+        if current > stamina || (spec.hero.is_none() && current < 1) {
+            ck.at(
+                at("current_stamina"),
+                format!("`{id}` starts at {current} Stamina; it must be between 1 and its maximum {stamina}"),
+            );
+            continue;
+        }
+        let temporary = spec.temporary_stamina.unwrap_or(0);
+        if temporary < 0 {
+            ck.at(at("temporary_stamina"), format!("`{id}` has negative temporary Stamina {temporary}"));
+            continue;
+        }
+        let size = spec.size.unwrap_or(Size::Medium);
+        let fp = Footprint::new(position, size);
+        if !map.footprint_in_bounds(fp) {
+            ck.at(
+                at("position"),
+                format!(
+                    "`{id}` at {position} (size {size}) is off the map, which is {} wide and {} high (x 0-{}, y 0-{})",
+                    map.width,
+                    map.height,
+                    map.width - 1,
+                    map.height - 1
+                ),
+            );
+            continue;
+        }
+        if let Some(sq) = fp.squares().find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. }))) {
+            let what = map.terrain(sq).map_or("wall", Terrain::name);
+            ck.at(at("position"), format!("`{id}` stands on a {what} at {sq}"));
+            continue;
+        }
+        if let Some((_, other)) = out
+            .iter()
+            .find(|(_, o)| Footprint::new(o.position, o.size).overlaps(fp) && !o.size.may_share_space_with(size))
+        {
+            ck.at(
+                at("position"),
+                format!("`{id}` at {position} overlaps `{}` at {}", other.id, other.position),
+            );
+            continue;
+        }
+        let hero = spec.hero.map(|h| Hero {
+            level: h.level,
+            recoveries: h.recoveries,
+            recoveries_max: h.recoveries,
+            heroic_resource: h.heroic_resource,
+        });
+        let stamina = Stamina {
+            current,
+            max: stamina,
+            temporary,
+        };
+        let vitality = crate::stamina::vitality_for(&stamina, hero.is_some());
+        out.push((
+            i,
+            CreatureRecord {
+                name: spec.name.clone().unwrap_or_else(|| id.clone()),
+                id,
+                side,
+                size,
+                position,
+                speed: spec.speed.unwrap_or(5),
+                stamina,
+                stability: spec.stability.unwrap_or(0),
+                characteristics: spec.characteristics.unwrap_or_default(),
+                free_strike: spec.free_strike.unwrap_or(0),
+                damage: DamageModifiers {
+                    immunities: spec.immunities.clone().unwrap_or_default(),
+                    weaknesses: spec.weaknesses.clone().unwrap_or_default(),
+                },
+                hero,
+                minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
+                    squad: spec.squad.clone(),
+                }),
+                group: spec.group.clone(),
+                surprised: spec.surprised.unwrap_or(false),
+                vitality,
+                budget: ActionBudget::default(),
+            },
+        ));
+    }
+    out.into_iter().map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_library_parses() {
+        let lib = library();
+        assert!(!lib.is_empty());
+        for (name, t) in &lib {
+            assert!(t.stamina.unwrap_or(0) > 0, "{name} needs stamina");
+            assert!(t.id.is_none() && t.position.is_none(), "{name}: templates have no id or position");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! Headless runs: apply a command list to a scenario and report the final state and log. This is
+//! what `steelgrid sim` and the tests drive.
+
+use serde::Serialize;
+
+use crate::command::{Command, RuleError};
+use crate::engine::{Engine, StateView};
+use crate::event::LoggedEvent;
+use crate::scenario::{ron_options, Diagnostic};
+use crate::source::{self, line_col};
+
+/// A command from a command file, with where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlacedCommand {
+    pub command: Command,
+    pub line: usize,
+    pub col: usize,
+}
+
+/// Parse a command file: a RON list of commands.
+pub fn parse_commands(file: &str, src: &str) -> Result<Vec<PlacedCommand>, Diagnostic> {
+    let commands: Vec<Command> = ron_options().from_str(src).map_err(|e| Diagnostic {
+        file: file.to_owned(),
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message: e.code.to_string(),
+    })?;
+    let open = src.find('[').unwrap_or(0);
+    let starts = source::list_elements(src, open);
+    Ok(commands
+        .into_iter()
+        .enumerate()
+        .map(|(i, command)| {
+            let lc = line_col(src, starts.get(i).copied().unwrap_or(open));
+            PlacedCommand {
+                command,
+                line: lc.line,
+                col: lc.col,
+            }
+        })
+        .collect())
+}
+
+/// A command the engine refused, and where it was written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub index: usize,
+    pub line: usize,
+    pub col: usize,
+    pub error: RuleError,
+}
+
+/// Apply commands in order until one is refused or the round limit passes.
+pub fn run(engine: &mut Engine, commands: &[PlacedCommand], max_rounds: Option<u32>) -> Option<Refusal> {
+    for (index, placed) in commands.iter().enumerate() {
+        if max_rounds.is_some_and(|max| engine.turn().round > max) || engine.outcome().is_some() {
+            break;
+        }
+        if let Err(error) = engine.apply(placed.command.clone()) {
+            return Some(Refusal {
+                index,
+                line: placed.line,
+                col: placed.col,
+                error,
+            });
+        }
+    }
+    None
+}
+
+#[derive(Serialize)]
+struct WithLog<'a> {
+    state: StateView,
+    log: &'a [LoggedEvent],
+}
+
+/// The final state as pretty JSON, with the event log when `with_log`.
+pub fn to_json(engine: &mut Engine, with_log: bool) -> String {
+    let state = engine.state();
+    let text = if with_log {
+        serde_json::to_string_pretty(&WithLog {
+            state,
+            log: engine.log(),
+        })
+    } else {
+        serde_json::to_string_pretty(&state)
+    };
+    text.expect("the state always serializes")
+}

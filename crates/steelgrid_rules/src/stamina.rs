@@ -1,0 +1,232 @@
+//! Stamina states — winded, dying, dead, knocked out — and regaining Stamina with recoveries
+//! (seed 002 L3052-3092; L843-857).
+
+use bevy_ecs::prelude::*;
+
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::creature::{ActionBudget, ActionKind, CreatureId, Hero, Stamina, Vitality};
+use crate::damage::RecentHits;
+use crate::event::{rule, Event, EventLog, Rule};
+use crate::options::RulesOptions;
+
+/// The state Stamina alone puts a creature in, before any knock-out choice.
+/// Heroes: winded at ≤ winded value, dying at ≤ 0, dead at ≤ −winded value (seed 002
+/// L3064-3072; AMB-35 reads "reaches" as ≤). Director creatures: dead at 0 (L3076).
+pub fn vitality_for(stamina: &Stamina, is_hero: bool) -> Vitality {
+    let winded = stamina.winded_value();
+    if is_hero {
+        if stamina.current <= -winded {
+            Vitality::Dead
+        } else if stamina.current <= 0 {
+            Vitality::Dying
+        } else if stamina.current <= winded {
+            Vitality::Winded
+        } else {
+            Vitality::Healthy
+        }
+    } else if stamina.current <= 0 {
+        Vitality::Dead
+    } else if stamina.current <= winded {
+        Vitality::Winded
+    } else {
+        Vitality::Healthy
+    }
+}
+
+/// Which rule a change of state comes from, and the threshold it crossed.
+fn rule_for(to: Vitality, is_hero: bool, stamina: &Stamina) -> (Rule, i32) {
+    match to {
+        Vitality::Healthy | Vitality::Winded => (rule::WINDED, stamina.winded_value()),
+        Vitality::Dying => (rule::DYING, 0),
+        Vitality::Dead if is_hero => (rule::HERO_DEATH, -stamina.winded_value()),
+        Vitality::Dead => (rule::DIRECTOR_DEATH, 0),
+        Vitality::Unconscious => (rule::KNOCKED_OUT, 0),
+    }
+}
+
+/// Stamina stage: bring every creature's state in line with its Stamina and this command's
+/// hits. A creature that would die may be knocked out instead if its attacker chose so; an
+/// unconscious creature that takes damage dies (seed 002 L3084).
+pub fn update_vitality(
+    mut hits: ResMut<RecentHits>,
+    options: Res<RulesOptions>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(Entity, &CreatureId, &Stamina, &mut Vitality, Has<Hero>)>,
+) {
+    let mut all: Vec<_> = creatures.iter_mut().collect();
+    all.sort_by(|a, b| a.1 .0.cmp(&b.1 .0));
+    for (entity, id, stamina, mut vitality, is_hero) in all {
+        let from = *vitality;
+        if from == Vitality::Dead {
+            continue;
+        }
+        let hit = hits.0.iter().find(|(e, _)| *e == entity).map(|h| h.1);
+        let by_stamina = vitality_for(stamina, is_hero);
+        let to = match (from, hit) {
+            (Vitality::Unconscious, Some(_)) => {
+                log.push(
+                    rule::UNCONSCIOUS_DAMAGE,
+                    Event::VitalityChanged {
+                        creature: id.0.clone(),
+                        from,
+                        to: Vitality::Dead,
+                        stamina: stamina.current,
+                        threshold: 0,
+                    },
+                );
+                *vitality = Vitality::Dead;
+                continue;
+            }
+            (Vitality::Unconscious, None) => {
+                // Stays out until something wakes it; regaining Stamina does not (L3086-3088).
+                continue;
+            }
+            (_, Some(knock_out)) if by_stamina == Vitality::Dead => {
+                let spare = knock_out || (!is_hero && !options.director_creatures_die_at_zero);
+                if spare { Vitality::Unconscious } else { Vitality::Dead }
+            }
+            _ => by_stamina,
+        };
+        if to != from {
+            let (rule, threshold) = rule_for(to, is_hero, stamina);
+            log.push(
+                rule,
+                Event::VitalityChanged {
+                    creature: id.0.clone(),
+                    from,
+                    to,
+                    stamina: stamina.current,
+                    threshold,
+                },
+            );
+            *vitality = to;
+        }
+    }
+    hits.0.clear();
+}
+
+/// Check Catch Breath: a hero with a Recovery left, not dying, with a maneuver available.
+pub fn validate_catch_breath(
+    hero: Option<&Hero>,
+    vitality: Vitality,
+    budget: &ActionBudget,
+) -> Result<(), RuleError> {
+    let Some(hero) = hero else {
+        return Err(RuleError::new(
+            rule::CATCH_BREATH,
+            "only heroes have Recoveries; Director creatures can't Catch Breath (seed 002 L3078)",
+        ));
+    };
+    if vitality == Vitality::Dying {
+        return Err(RuleError::new(
+            rule::DYING,
+            "a dying hero can't Catch Breath in combat (seed 002 L3070)",
+        ));
+    }
+    if hero.recoveries == 0 {
+        return Err(RuleError::new(rule::CATCH_BREATH, "no Recoveries left"));
+    }
+    if !budget.allows(ActionKind::Maneuver) {
+        return Err(RuleError::new(
+            rule::ACTION_ECONOMY,
+            "no maneuver left this turn (and no main action to trade for one)",
+        ));
+    }
+    Ok(())
+}
+
+/// Regain Stamina, never above the maximum (digest A-14); from below 0 the amount is added to
+/// the current value. Temporary Stamina is never restored (seed 002 L3100).
+pub fn regain(stamina: &mut Stamina, amount: i32) -> i32 {
+    let before = stamina.current;
+    stamina.current = (stamina.current + amount).min(stamina.max.max(stamina.current));
+    stamina.current - before
+}
+
+/// Command stage: Catch Breath.
+pub fn resolve_catch_breath(
+    command: Res<CurrentCommand>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &mut Stamina, &mut Hero, &mut ActionBudget)>,
+) {
+    let Some(Command::CatchBreath { creature }) = &command.0 else {
+        return;
+    };
+    let Some((id, mut stamina, mut hero, mut budget)) =
+        creatures.iter_mut().find(|c| &c.0 .0 == creature)
+    else {
+        return;
+    };
+    let traded_main = budget.spend(ActionKind::Maneuver);
+    log.push(
+        if traded_main { rule::MAIN_TRADED } else { rule::ACTION_ECONOMY },
+        Event::ActionUsed {
+            creature: id.0.clone(),
+            action: ActionKind::Maneuver,
+            traded_main,
+        },
+    );
+    hero.recoveries -= 1;
+    log.push(
+        rule::CATCH_BREATH,
+        Event::RecoverySpent {
+            creature: id.0.clone(),
+            left: hero.recoveries,
+        },
+    );
+    let before = stamina.current;
+    let recovery_value = stamina.recovery_value();
+    let amount = regain(&mut stamina, recovery_value);
+    log.push(
+        rule::CATCH_BREATH,
+        Event::StaminaRegained {
+            creature: id.0.clone(),
+            amount,
+            stamina_before: before,
+            stamina_after: stamina.current,
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hero(current: i32, max: i32) -> Vitality {
+        vitality_for(&Stamina { current, max, temporary: 0 }, true)
+    }
+
+    #[test]
+    fn ds_core_40_ds_combat_85_hero_thresholds() {
+        assert_eq!(hero(13, 25), Vitality::Healthy);
+        assert_eq!(hero(12, 25), Vitality::Winded);
+        assert_eq!(hero(1, 25), Vitality::Winded);
+        assert_eq!(hero(0, 25), Vitality::Dying);
+        assert_eq!(hero(-11, 25), Vitality::Dying);
+        assert_eq!(hero(-12, 25), Vitality::Dead);
+        let s = Stamina { current: 25, max: 25, temporary: 0 };
+        assert_eq!((s.winded_value(), s.recovery_value()), (12, 8));
+    }
+
+    #[test]
+    fn director_creature_dead_at_zero_never_dying() {
+        let s = Stamina { current: 0, max: 20, temporary: 0 };
+        assert_eq!(vitality_for(&s, false), Vitality::Dead);
+    }
+
+    #[test]
+    fn temporary_stamina_does_not_change_winded() {
+        // DS-COMBAT-82: a hero at 12 of 30 who gains 10 temporary Stamina stays winded.
+        let s = Stamina { current: 12, max: 30, temporary: 10 };
+        assert_eq!(vitality_for(&s, true), Vitality::Winded);
+    }
+
+    #[test]
+    fn regaining_from_below_zero_adds_and_caps_at_max() {
+        let mut s = Stamina { current: -5, max: 30, temporary: 4 };
+        assert_eq!(regain(&mut s, 10), 10);
+        assert_eq!((s.current, s.temporary), (5, 4));
+        let mut full = Stamina { current: 28, max: 30, temporary: 0 };
+        assert_eq!(regain(&mut full, 10), 2);
+    }
+}

@@ -1,0 +1,340 @@
+//! The turn sequence: surprise, the d10 for who goes first, sides alternating one creature (or
+//! one Director group) at a time, leftover creatures acting back to back, rounds and turns
+//! (seed 002 L2488-2542).
+
+use std::collections::BTreeSet;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::creature::{ActionBudget, CreatureId, Group, Identity, Side, Surprised, Vitality};
+use crate::dice::Dice;
+use crate::event::{rule, Event, EventLog, Outcome};
+
+/// Where the encounter is in its rounds and turns.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnState {
+    /// 0 until the first round starts.
+    pub round: u32,
+    /// The side that went first in round 1 goes first every round (seed 002 L2536).
+    pub first_side: Option<Side>,
+    /// Set while a side must choose who goes first (seed 002 L2504).
+    pub awaiting_first_side_choice: Option<Side>,
+    /// The side whose pick it is.
+    pub next_side: Option<Side>,
+    /// The Director group whose members are still taking their turns (seed 002 L2530-2532).
+    pub group: Option<String>,
+    /// The creature whose turn it is.
+    pub current: Option<String>,
+    /// Creatures that have taken their turn this round.
+    pub acted: BTreeSet<String>,
+    pub outcome: Option<Outcome>,
+    /// Set by EndTurn for the turn-flow stage.
+    #[serde(skip)]
+    pub turn_just_ended: Option<Side>,
+}
+
+/// One line of the roster, in scenario order.
+#[derive(Clone, Debug)]
+pub struct RosterEntry {
+    pub id: String,
+    pub side: Side,
+    pub group: String,
+    pub can_act: bool,
+    pub surprised: bool,
+}
+
+pub type RosterQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static CreatureId,
+        &'static Identity,
+        &'static Side,
+        &'static Vitality,
+        Option<&'static Group>,
+        Has<Surprised>,
+    ),
+>;
+
+pub fn roster(query: &RosterQuery) -> Vec<RosterEntry> {
+    let mut rows: Vec<_> = query
+        .iter()
+        .map(|(id, ident, side, vit, group, surprised)| {
+            (
+                ident.order,
+                RosterEntry {
+                    id: id.0.clone(),
+                    side: *side,
+                    group: group.map_or_else(|| id.0.clone(), |g| g.0.clone()),
+                    can_act: vit.can_act(),
+                    surprised,
+                },
+            )
+        })
+        .collect();
+    rows.sort_by_key(|r| r.0);
+    rows.into_iter().map(|r| r.1).collect()
+}
+
+impl TurnState {
+    fn waiting<'a>(&'a self, roster: &'a [RosterEntry], side: Side) -> impl Iterator<Item = &'a RosterEntry> {
+        roster
+            .iter()
+            .filter(move |r| r.side == side && r.can_act && !self.acted.contains(&r.id))
+    }
+
+    /// Who picks next after `just` acted: the same Director group while it has members left,
+    /// else the other side, else the same side back to back (seed 002 L2508-2512); `None`
+    /// when everyone has acted and the round is over.
+    fn next_pick(&self, roster: &[RosterEntry], just: Side) -> Option<(Side, Option<String>, bool)> {
+        if let Some(group) = &self.group
+            && self.waiting(roster, Side::Director).any(|r| &r.group == group)
+        {
+            return Some((Side::Director, Some(group.clone()), false));
+        }
+        let other = just.other();
+        if self.waiting(roster, other).next().is_some() {
+            Some((other, None, false))
+        } else if self.waiting(roster, just).next().is_some() {
+            Some((just, None, true))
+        } else {
+            None
+        }
+    }
+
+    /// Check that `creature` may start its turn now.
+    pub fn validate_start(&self, roster: &[RosterEntry], creature: &str) -> Result<(), RuleError> {
+        self.ensure_running()?;
+        if let Some(current) = &self.current {
+            return Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("{current} is still taking its turn; end it first"),
+            ));
+        }
+        let entry = roster
+            .iter()
+            .find(|r| r.id == creature)
+            .ok_or_else(|| unknown(creature))?;
+        if !entry.can_act {
+            return Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("{creature} is dead or unconscious and takes no turns"),
+            ));
+        }
+        if self.acted.contains(creature) {
+            return Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("{creature} has already taken its turn this round (seed 002 L2510)"),
+            ));
+        }
+        let next = self.next_side.expect("running encounters always have a next side");
+        if entry.side != next {
+            return Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("it is the {} side's pick, not the {} side's", side_name(next), side_name(entry.side)),
+            ));
+        }
+        if let Some(group) = &self.group
+            && &entry.group != group
+        {
+            return Err(RuleError::new(
+                rule::TURN_GROUP,
+                format!("the Director's group `{group}` must finish acting before another creature goes"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Check that the encounter is under way: who goes first is settled and nobody has won.
+    pub fn ensure_running(&self) -> Result<(), RuleError> {
+        if let Some(outcome) = self.outcome {
+            return Err(RuleError::new(
+                rule::OBJECTIVE_DEFEAT_ALL,
+                format!("the encounter is over ({outcome:?})"),
+            ));
+        }
+        if let Some(chooser) = self.awaiting_first_side_choice {
+            return Err(RuleError::new(
+                rule::FIRST_SIDE_CHOICE,
+                format!("the {} side must first choose who goes first", side_name(chooser)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Check that it is `creature`'s turn.
+    pub fn ensure_turn_of(&self, creature: &str) -> Result<(), RuleError> {
+        self.ensure_running()?;
+        match &self.current {
+            Some(c) if c == creature => Ok(()),
+            Some(c) => Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("it is {c}'s turn, not {creature}'s"),
+            )),
+            None => Err(RuleError::new(
+                rule::TURN_ORDER,
+                format!("{creature} is not taking a turn; start its turn first"),
+            )),
+        }
+    }
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Heroes => "heroes'",
+        Side::Director => "Director's",
+    }
+}
+
+pub fn unknown(creature: &str) -> RuleError {
+    RuleError::new(rule::CREATURE_STATE, format!("there is no creature `{creature}`"))
+}
+
+/// Start of the encounter: surprised creatures, then who goes first. If every creature on one
+/// side is surprised, the other side goes first; otherwise a d10 decides who chooses: 6+ the
+/// heroes' players, else the Director (seed 002 L2496-2504; both sides surprised: digest A-33).
+pub fn begin_encounter(
+    mut turn: ResMut<TurnState>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    query: RosterQuery,
+) {
+    let roster = roster(&query);
+    for r in roster.iter().filter(|r| r.surprised) {
+        log.push(rule::SURPRISE, Event::Surprised { creature: r.id.clone() });
+    }
+    let all_surprised = |side: Side| {
+        let mut members = roster.iter().filter(|r| r.side == side).peekable();
+        members.peek().is_some() && members.all(|r| r.surprised)
+    };
+    let (heroes_out, director_out) = (all_surprised(Side::Heroes), all_surprised(Side::Director));
+    if heroes_out != director_out {
+        let side = if heroes_out { Side::Director } else { Side::Heroes };
+        log.push(rule::FIRST_SIDE_SURPRISE, Event::FirstSideAutomatic { side });
+        start_first_round(&mut turn, &mut log, &roster, side);
+    } else {
+        let roll = dice.d10();
+        let chooser = if roll >= 6 { Side::Heroes } else { Side::Director };
+        log.push(rule::FIRST_SIDE_ROLL, Event::FirstSideRolled { roll, chooser });
+        turn.awaiting_first_side_choice = Some(chooser);
+    }
+}
+
+fn start_first_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterEntry], side: Side) {
+    turn.first_side = Some(side);
+    start_round(turn, log, roster);
+}
+
+fn start_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterEntry]) {
+    turn.round += 1;
+    turn.acted.clear();
+    turn.group = None;
+    log.push(rule::ROUND_START, Event::RoundStarted { round: turn.round });
+    let first = turn.first_side.expect("first side is set before a round starts");
+    let (side, back_to_back) = if turn.waiting(roster, first).next().is_some() {
+        (first, false)
+    } else {
+        (first.other(), true)
+    };
+    turn.next_side = Some(side);
+    log.push(
+        rule::TURN_ORDER,
+        Event::NextToAct {
+            side,
+            group: None,
+            back_to_back,
+        },
+    );
+}
+
+/// Command stage: choosing who goes first, starting and ending turns.
+pub fn resolve_turn_commands(
+    command: Res<CurrentCommand>,
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+    query: RosterQuery,
+    mut budgets: Query<(&CreatureId, &mut ActionBudget)>,
+) {
+    match &command.0 {
+        Some(Command::ChooseFirstSide { side }) => {
+            let chooser = turn
+                .awaiting_first_side_choice
+                .take()
+                .expect("validated: a first-side choice is awaited");
+            log.push(rule::FIRST_SIDE_CHOICE, Event::FirstSideChosen { side: *side, chooser });
+            start_first_round(&mut turn, &mut log, &roster(&query), *side);
+        }
+        Some(Command::StartTurn { creature }) => {
+            let roster = roster(&query);
+            let entry = roster.iter().find(|r| &r.id == creature).expect("validated");
+            if entry.side == Side::Director {
+                turn.group = Some(entry.group.clone());
+            }
+            turn.current = Some(creature.clone());
+            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0 .0 == creature) {
+                *budget = ActionBudget::fresh();
+            }
+            log.push(
+                rule::TURN_START,
+                Event::TurnStarted {
+                    creature: creature.clone(),
+                    round: turn.round,
+                },
+            );
+        }
+        Some(Command::EndTurn { creature }) => {
+            let side = roster(&query)
+                .iter()
+                .find(|r| &r.id == creature)
+                .map(|r| r.side)
+                .expect("validated");
+            turn.current = None;
+            turn.acted.insert(creature.clone());
+            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0 .0 == creature) {
+                *budget = ActionBudget::default();
+            }
+            log.push(rule::TURN_END, Event::TurnEnded { creature: creature.clone() });
+            turn.turn_just_ended = Some(side);
+        }
+        _ => {}
+    }
+}
+
+/// Turn-flow stage: after a turn ends, pass the pick to the right side; when everyone has
+/// acted, end the round (surprise ends with round 1) and start the next.
+pub fn advance_turn_flow(
+    mut commands: Commands,
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+    query: RosterQuery,
+    surprised: Query<(Entity, &CreatureId), With<Surprised>>,
+) {
+    let Some(just) = turn.turn_just_ended.take() else {
+        return;
+    };
+    if turn.outcome.is_some() {
+        return;
+    }
+    let roster = roster(&query);
+    match turn.next_pick(&roster, just) {
+        Some((side, group, back_to_back)) => {
+            turn.group = group.clone();
+            turn.next_side = Some(side);
+            log.push(rule::TURN_ORDER, Event::NextToAct { side, group, back_to_back });
+        }
+        None => {
+            log.push(rule::ROUND_END, Event::RoundEnded { round: turn.round });
+            if turn.round == 1 {
+                let mut ended: Vec<_> = surprised.iter().collect();
+                ended.sort_by(|a, b| a.1 .0.cmp(&b.1 .0));
+                for (entity, id) in ended {
+                    commands.entity(entity).remove::<Surprised>();
+                    log.push(rule::SURPRISE_END, Event::SurpriseEnded { creature: id.0.clone() });
+                }
+            }
+            start_round(&mut turn, &mut log, &roster);
+        }
+    }
+}

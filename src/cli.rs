@@ -1,0 +1,187 @@
+//! The command line: open the game, or check and simulate scenarios without a window.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use steelgrid_rules::scenario::{self, Diagnostic};
+use steelgrid_rules::sim;
+
+use crate::game::{self, LaunchOptions};
+
+/// The scenario built into the binary, opened when no file is given.
+pub const DEFAULT_SCENARIO: (&str, &str) = (
+    "scenarios/mill_ambush.ron",
+    include_str!("../scenarios/mill_ambush.ron"),
+);
+
+#[derive(Parser, Debug)]
+#[command(name = "steelgrid", version, about = "Draw Steel tactical combat, on a grid")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Cmd>,
+    /// Save a screenshot of the window to this PNG once the board is drawn, then exit.
+    #[arg(long, global = true)]
+    screenshot: Option<PathBuf>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    /// Open the game straight into a scenario.
+    Play {
+        scenario: PathBuf,
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Validate scenarios; print `file:line:col: message` for each problem, exit 1 on any.
+    Check {
+        #[arg(required = true)]
+        scenarios: Vec<PathBuf>,
+    },
+    /// Run a scenario without a window and print the final state as JSON.
+    Sim {
+        scenario: PathBuf,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A RON list of commands to apply in order.
+        #[arg(long)]
+        commands: Option<PathBuf>,
+        /// Sides played by the AI.
+        #[arg(long, value_enum)]
+        ai: Option<AiSides>,
+        /// Stop once this many rounds have been played.
+        #[arg(long)]
+        max_rounds: Option<u32>,
+        /// Print the event log with the state.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AiSides {
+    Director,
+    Heroes,
+    Both,
+}
+
+pub fn main(args: Vec<String>) -> ExitCode {
+    let cli = match Cli::try_parse_from(std::iter::once("steelgrid".to_owned()).chain(args)) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+        }
+    };
+    let launch = LaunchOptions {
+        screenshot: cli.screenshot,
+    };
+    match cli.command {
+        None => match scenario::load(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1) {
+            Ok(s) => game::run(s, None, launch),
+            Err(problems) => report(&problems),
+        },
+        Some(Cmd::Play { scenario, seed }) => match load(&scenario) {
+            Ok(s) => game::run(s, seed, launch),
+            Err(problems) => report(&problems),
+        },
+        Some(Cmd::Check { scenarios }) => check(&scenarios),
+        Some(Cmd::Sim {
+            scenario,
+            seed,
+            commands,
+            ai,
+            max_rounds,
+            json,
+        }) => {
+            if let Some(ai) = ai {
+                eprintln!(
+                    "steelgrid: --ai {ai:?}: no AI player exists yet; give the moves with --commands"
+                );
+                return ExitCode::from(2);
+            }
+            simulate(&scenario, seed, commands.as_deref(), max_rounds, json)
+        }
+    }
+}
+
+fn read(path: &Path) -> Result<String, Vec<Diagnostic>> {
+    std::fs::read_to_string(path).map_err(|e| {
+        vec![Diagnostic {
+            file: path.display().to_string(),
+            line: 1,
+            col: 1,
+            message: format!("cannot read the file: {e}"),
+        }]
+    })
+}
+
+fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
+    let src = read(path)?;
+    scenario::load(&path.display().to_string(), &src)
+}
+
+fn report(problems: &[Diagnostic]) -> ExitCode {
+    for p in problems {
+        eprintln!("{p}");
+    }
+    ExitCode::from(1)
+}
+
+fn check(paths: &[PathBuf]) -> ExitCode {
+    let mut failed = false;
+    for path in paths {
+        match load(path) {
+            Ok(s) => println!("{}: ok ({})", path.display(), s.name),
+            Err(problems) => {
+                failed = true;
+                for p in problems {
+                    println!("{p}");
+                }
+            }
+        }
+    }
+    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
+fn simulate(
+    path: &Path,
+    seed: Option<u64>,
+    commands: Option<&Path>,
+    max_rounds: Option<u32>,
+    json: bool,
+) -> ExitCode {
+    let scenario = match load(path) {
+        Ok(s) => s,
+        Err(problems) => return report(&problems),
+    };
+    let commands_path = commands;
+    let commands = match commands {
+        None => Vec::new(),
+        Some(file) => match read(file)
+            .and_then(|src| sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d]))
+        {
+            Ok(c) => c,
+            Err(problems) => return report(&problems),
+        },
+    };
+    let mut engine = scenario.start(seed);
+    let refusal = sim::run(&mut engine, &commands, max_rounds);
+    println!("{}", sim::to_json(&mut engine, json));
+    match refusal {
+        None => ExitCode::SUCCESS,
+        Some(r) => {
+            let file = commands_path.map(|p| p.display().to_string()).unwrap_or_default();
+            eprintln!(
+                "{file}:{}:{}: command {} refused by rule {} ({}): {}",
+                r.line,
+                r.col,
+                r.index + 1,
+                r.error.rule,
+                r.error.seed,
+                r.error.reason
+            );
+            ExitCode::from(1)
+        }
+    }
+}
