@@ -277,7 +277,8 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let creatures = build_creatures(&mut ck, &parsed, &map);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
-        if !creatures.iter().any(|c| c.side == side) {
+        // Only when every creature loaded: a rejected creature already has its own message.
+        if ck.problems.is_empty() && !creatures.iter().any(|c| c.side == side) {
             ck.at(
                 top("creatures"),
                 format!("the encounter needs at least one creature on the {:?} side", side),

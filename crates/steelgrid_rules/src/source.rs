@@ -12,7 +12,11 @@ pub struct LineCol {
 }
 
 pub fn line_col(src: &str, offset: usize) -> LineCol {
-    let before = &src[..offset.min(src.len())];
+    let mut end = offset.min(src.len());
+    while !src.is_char_boundary(end) {
+        end -= 1;
+    }
+    let before = &src[..end];
     let line = before.matches('\n').count() + 1;
     let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     LineCol { line, col }
@@ -28,6 +32,9 @@ fn scan(src: &str, start: usize, mut visit: impl FnMut(usize, i32, u8) -> bool) 
     while i < b.len() {
         match b[i] {
             b'"' => {
+                if visit(i, depth, b'"') {
+                    return Some(i);
+                }
                 i += 1;
                 while i < b.len() && b[i] != b'"' {
                     if b[i] == b'\\' {
@@ -37,6 +44,9 @@ fn scan(src: &str, start: usize, mut visit: impl FnMut(usize, i32, u8) -> bool) 
                 }
             }
             b'\'' => {
+                if visit(i, depth, b'\'') {
+                    return Some(i);
+                }
                 // A char literal such as '#' or '\''.
                 if i + 2 < b.len() && b[i + 1] == b'\\' {
                     i += 3;
@@ -90,13 +100,12 @@ pub fn field(src: &str, open: Option<usize>, key: &str) -> Option<usize> {
     let b = src.as_bytes();
     let found = scan(src, start, |i, depth, _| {
         depth == want
-            && src[i..].starts_with(key)
+            && b[i..].starts_with(key.as_bytes())
             && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
-            && src[i + key.len()..].trim_start().starts_with(':')
+            && b[i + key.len()..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':')
     })?;
-    let after = found + key.len();
-    let colon = after + src[after..].find(':')?;
-    let value = colon + 1 + (src[colon + 1..].len() - src[colon + 1..].trim_start().len());
+    let colon = found + key.len() + b[found + key.len()..].iter().position(|&c| c == b':')?;
+    let value = colon + 1 + b[colon + 1..].iter().take_while(|c| c.is_ascii_whitespace()).count();
     Some(value)
 }
 
@@ -123,7 +132,7 @@ pub fn list_elements(src: &str, open: usize) -> Vec<usize> {
 /// The offset of the first `(` at or after `from` (the opening of a struct-like element, which
 /// may be preceded by its name).
 pub fn open_paren(src: &str, from: usize) -> Option<usize> {
-    src[from..].find('(').map(|o| from + o)
+    src.as_bytes().get(from..)?.iter().position(|&c| c == b'(').map(|o| from + o)
 }
 
 #[cfg(test)]
