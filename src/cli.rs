@@ -16,7 +16,11 @@ pub const DEFAULT_SCENARIO: (&str, &str) = (
 );
 
 #[derive(Parser, Debug)]
-#[command(name = "steelgrid", version, about = "Draw Steel tactical combat, on a grid")]
+#[command(
+    name = "steelgrid",
+    version,
+    about = "Draw Steel tactical combat, on a grid"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Cmd>,
@@ -70,7 +74,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
         }
     };
     let launch = LaunchOptions {
@@ -141,7 +149,11 @@ fn check(paths: &[PathBuf]) -> ExitCode {
             }
         }
     }
-    if failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn simulate(
@@ -158,9 +170,9 @@ fn simulate(
     let commands_path = commands;
     let commands = match commands {
         None => Vec::new(),
-        Some(file) => match read(file)
-            .and_then(|src| sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d]))
-        {
+        Some(file) => match read(file).and_then(|src| {
+            sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
+        }) {
             Ok(c) => c,
             Err(problems) => return report(&problems),
         },
@@ -171,7 +183,9 @@ fn simulate(
     match refusal {
         None => ExitCode::SUCCESS,
         Some(r) => {
-            let file = commands_path.map(|p| p.display().to_string()).unwrap_or_default();
+            let file = commands_path
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
             eprintln!(
                 "{file}:{}:{}: command {} refused by rule {} ({}): {}",
                 r.line,

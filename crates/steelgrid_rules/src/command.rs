@@ -105,7 +105,11 @@ impl RuleError {
 
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "refused by rule {} ({}): {}", self.rule, self.seed, self.reason)
+        write!(
+            f,
+            "refused by rule {} ({}): {}",
+            self.rule, self.seed, self.reason
+        )
     }
 }
 

@@ -9,7 +9,9 @@ use crate::damage::DamageType;
 use crate::grid::{Footprint, Size, Square};
 
 /// Every encounter has exactly two sides (seed 002 L2480-2486).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The heroes and their allies.
@@ -98,10 +100,15 @@ impl Characteristics {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Characteristic {
+    #[serde(alias = "Might")]
     Might,
+    #[serde(alias = "Agility")]
     Agility,
+    #[serde(alias = "Reason")]
     Reason,
+    #[serde(alias = "Intuition")]
     Intuition,
+    #[serde(alias = "Presence")]
     Presence,
 }
 

@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::{Amount, CreatureId, DamageModifier, DamageModifiers, Hero, Stamina};
-use crate::event::{rule, Event, EventLog};
+use crate::event::{Event, EventLog, rule};
 
 /// Typed damage (seed 002 L3026-3030). Untyped damage is `None` where a type is optional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -72,7 +72,12 @@ fn applies(m: &DamageModifier, kind: Option<DamageType>) -> bool {
 
 /// The damage pipeline: base → halving → + highest weakness → − highest immunity, never below 0
 /// (seed 002 L3036-3048; "immunity is applied last", L3036).
-pub fn compute(base: u32, kind: Option<DamageType>, halved: bool, mods: &DamageModifiers) -> DamageBreakdown {
+pub fn compute(
+    base: u32,
+    kind: Option<DamageType>,
+    halved: bool,
+    mods: &DamageModifiers,
+) -> DamageBreakdown {
     let after_halving = if halved { base / 2 } else { base };
     // seed 002 L3046-3050: only the highest weakness counts; "damage weakness" applies to all.
     let weakness = mods
@@ -183,7 +188,10 @@ pub fn apply_pending_damage(
 mod tests {
     use super::*;
 
-    fn mods(imm: &[(Option<DamageType>, Amount)], weak: &[(Option<DamageType>, Amount)]) -> DamageModifiers {
+    fn mods(
+        imm: &[(Option<DamageType>, Amount)],
+        weak: &[(Option<DamageType>, Amount)],
+    ) -> DamageModifiers {
         let conv = |v: &[(Option<DamageType>, Amount)]| {
             v.iter()
                 .map(|&(kind, amount)| DamageModifier { kind, amount })
@@ -206,7 +214,13 @@ mod tests {
 
     #[test]
     fn ds_combat_79_only_the_highest_weakness_counts() {
-        let m = mods(&[], &[(None, Amount::Value(3)), (Some(DamageType::Fire), Amount::Value(5))]);
+        let m = mods(
+            &[],
+            &[
+                (None, Amount::Value(3)),
+                (Some(DamageType::Fire), Amount::Value(5)),
+            ],
+        );
         assert_eq!(compute(10, Some(DamageType::Fire), false, &m).amount, 15);
         assert_eq!(compute(10, Some(DamageType::Cold), false, &m).amount, 13);
     }
@@ -223,14 +237,23 @@ mod tests {
     #[test]
     fn only_the_highest_immunity_counts() {
         // seed 002 L3040: damage immunity 5 and fire immunity 10 against 12 fire → 2.
-        let m = mods(&[(None, Amount::Value(5)), (Some(DamageType::Fire), Amount::Value(10))], &[]);
+        let m = mods(
+            &[
+                (None, Amount::Value(5)),
+                (Some(DamageType::Fire), Amount::Value(10)),
+            ],
+            &[],
+        );
         assert_eq!(compute(12, Some(DamageType::Fire), false, &m).amount, 2);
         assert_eq!(compute(12, None, false, &m).amount, 7);
     }
 
     #[test]
     fn immunity_all_ignores_that_type_only() {
-        let m = mods(&[(Some(DamageType::Poison), Amount::All)], &[(None, Amount::Value(4))]);
+        let m = mods(
+            &[(Some(DamageType::Poison), Amount::All)],
+            &[(None, Amount::Value(4))],
+        );
         let b = compute(9, Some(DamageType::Poison), false, &m);
         assert!(b.immune);
         assert_eq!(b.amount, 0);
@@ -245,7 +268,11 @@ mod tests {
 
     #[test]
     fn ds_combat_82_temporary_stamina_absorbs_first() {
-        let mut s = Stamina { current: 20, max: 30, temporary: 10 };
+        let mut s = Stamina {
+            current: 20,
+            max: 30,
+            temporary: 10,
+        };
         assert_eq!(take(&mut s, 16, false), 10);
         assert_eq!((s.current, s.temporary), (14, 0));
         assert!(s.is_winded());
@@ -253,7 +280,11 @@ mod tests {
 
     #[test]
     fn ds_combat_83_temporary_stamina_does_not_stack() {
-        let mut s = Stamina { current: 20, max: 30, temporary: 5 };
+        let mut s = Stamina {
+            current: 20,
+            max: 30,
+            temporary: 5,
+        };
         gain_temporary(&mut s, 10);
         assert_eq!(s.temporary, 10);
         gain_temporary(&mut s, 5);
@@ -262,10 +293,18 @@ mod tests {
 
     #[test]
     fn director_creatures_stop_at_zero_heroes_go_below() {
-        let mut monster = Stamina { current: 4, max: 20, temporary: 0 };
+        let mut monster = Stamina {
+            current: 4,
+            max: 20,
+            temporary: 0,
+        };
         take(&mut monster, 9, true);
         assert_eq!(monster.current, 0);
-        let mut hero = Stamina { current: 4, max: 20, temporary: 0 };
+        let mut hero = Stamina {
+            current: 4,
+            max: 20,
+            temporary: 0,
+        };
         take(&mut hero, 9, false);
         assert_eq!(hero.current, -5);
     }

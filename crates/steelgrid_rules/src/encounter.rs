@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::{Side, Vitality};
-use crate::event::{rule, Event, EventLog, Outcome};
+use crate::event::{Event, EventLog, Outcome, rule};
 use crate::turn::TurnState;
 
 /// What the heroes must do to win. More objective types arrive with the Director's rules.

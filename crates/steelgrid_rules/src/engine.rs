@@ -11,7 +11,7 @@ use crate::creature::*;
 use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::encounter::{self, EncounterInfo};
-use crate::event::{rule, Event, EventLog, LoggedEvent, Outcome};
+use crate::event::{Event, EventLog, LoggedEvent, Outcome, rule};
 use crate::free_strike::{self, CheckedStrike};
 use crate::grid::{Footprint, Map, Size, Square};
 use crate::movement::{self, CheckedAdvance};
@@ -173,10 +173,10 @@ impl Engine {
         let mut engine = Engine::restore(initial);
         let seed = engine.world.resource::<EncounterInfo>().seed;
         let scenario = engine.world.resource::<EncounterInfo>().scenario.clone();
-        engine
-            .world
-            .resource_mut::<EventLog>()
-            .push(rule::ENCOUNTER_START, Event::EncounterStarted { scenario, seed });
+        engine.world.resource_mut::<EventLog>().push(
+            rule::ENCOUNTER_START,
+            Event::EncounterStarted { scenario, seed },
+        );
         let mut begin = Schedule::new(Begin);
         begin.set_executor(SingleThreadedExecutor::new());
         begin.add_systems((turn::begin_encounter, encounter::check_objectives).chain());
@@ -206,7 +206,10 @@ impl Engine {
 
     fn creature_ref(&self, e: Entity) -> CreatureRef {
         let w = &self.world;
-        let size = w.get::<CreatureSize>(e).expect("every creature has a size").0;
+        let size = w
+            .get::<CreatureSize>(e)
+            .expect("every creature has a size")
+            .0;
         CreatureRef {
             id: w.get::<CreatureId>(e).expect("id").0.clone(),
             side: *w.get::<Side>(e).expect("side"),
@@ -225,11 +228,14 @@ impl Engine {
             .map(|(e, i)| (i.order, e))
             .collect();
         rows.sort();
-        rows.into_iter().map(|(_, e)| self.creature_ref(e)).collect()
+        rows.into_iter()
+            .map(|(_, e)| self.creature_ref(e))
+            .collect()
     }
 
     fn roster(&mut self) -> Vec<turn::RosterEntry> {
-        let mut state: bevy_ecs::system::SystemState<turn::RosterQuery> = bevy_ecs::system::SystemState::new(&mut self.world);
+        let mut state: bevy_ecs::system::SystemState<turn::RosterQuery> =
+            bevy_ecs::system::SystemState::new(&mut self.world);
         let query = state.get(&self.world).expect("the roster query only reads");
         turn::roster(&query)
     }
@@ -241,7 +247,10 @@ impl Engine {
         if !vitality.can_act() {
             return Err(RuleError::new(
                 rule::CREATURE_STATE,
-                format!("{id} is {} and can't act", format!("{vitality:?}").to_lowercase()),
+                format!(
+                    "{id} is {} and can't act",
+                    format!("{vitality:?}").to_lowercase()
+                ),
             ));
         }
         self.world.resource::<TurnState>().ensure_turn_of(id)?;
@@ -255,7 +264,12 @@ impl Engine {
     fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
         match command {
             Command::ChooseFirstSide { .. } => {
-                if self.world.resource::<TurnState>().awaiting_first_side_choice.is_none() {
+                if self
+                    .world
+                    .resource::<TurnState>()
+                    .awaiting_first_side_choice
+                    .is_none()
+                {
                     return Err(RuleError::new(
                         rule::FIRST_SIDE_CHOICE,
                         "who goes first is already settled",
@@ -264,11 +278,15 @@ impl Engine {
             }
             Command::StartTurn { creature } => {
                 let roster = self.roster();
-                self.world.resource::<TurnState>().validate_start(&roster, creature)?;
+                self.world
+                    .resource::<TurnState>()
+                    .validate_start(&roster, creature)?;
             }
             Command::EndTurn { creature } => {
                 self.entity(creature)?;
-                self.world.resource::<TurnState>().ensure_turn_of(creature)?;
+                self.world
+                    .resource::<TurnState>()
+                    .ensure_turn_of(creature)?;
             }
             Command::Advance { creature, path } => {
                 let e = self.actor(creature)?;
@@ -276,7 +294,13 @@ impl Engine {
                 let mover = self.creature_ref(e);
                 let speed = self.world.get::<Speed>(e).expect("speed").0;
                 let others = self.others(e);
-                let plan = movement::plan_advance(self.world.resource::<Map>(), &mover, speed, &others, path)?;
+                let plan = movement::plan_advance(
+                    self.world.resource::<Map>(),
+                    &mover,
+                    speed,
+                    &others,
+                    path,
+                )?;
                 self.world.insert_resource(CheckedAdvance(plan));
             }
             Command::FreeStrike {
@@ -302,20 +326,29 @@ impl Engine {
             Command::CatchBreath { creature } => {
                 let e = self.actor(creature)?;
                 let vitality = *self.world.get::<Vitality>(e).expect("vitality");
-                stamina::validate_catch_breath(self.world.get::<Hero>(e), vitality, &self.budget(e))?;
+                stamina::validate_catch_breath(
+                    self.world.get::<Hero>(e),
+                    vitality,
+                    &self.budget(e),
+                )?;
             }
             Command::EnvironmentDamage { target, .. } => {
                 self.world.resource::<TurnState>().ensure_running()?;
                 let e = self.entity(target)?;
                 if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
-                    return Err(RuleError::new(rule::CREATURE_STATE, format!("{target} is already dead")));
+                    return Err(RuleError::new(
+                        rule::CREATURE_STATE,
+                        format!("{target} is already dead"),
+                    ));
                 }
             }
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
                         rule::DICE_SCRIPTED,
-                        format!("a scripted die face must be 1-10 (a d10's 0 is written 10), not {bad}"),
+                        format!(
+                            "a scripted die face must be 1-10 (a d10's 0 is written 10), not {bad}"
+                        ),
                     ));
                 }
             }
@@ -325,6 +358,13 @@ impl Engine {
 
     /// The whole rules state, for saving, undo and look-ahead.
     pub fn snapshot(&mut self) -> Snapshot {
+        let mut snap = self.snapshot_without_log();
+        snap.log = self.world.resource::<EventLog>().clone();
+        snap
+    }
+
+    /// Everything but the event log (which only grows and is not part of the checksum).
+    fn snapshot_without_log(&mut self) -> Snapshot {
         let mut q = self.world.query::<(
             &CreatureId,
             &Identity,
@@ -349,7 +389,20 @@ impl Engine {
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
             .map(
-                |(id, ident, side, size, pos, speed, stamina, stab, chars, fs, dmg, (hero, minion, group, surprised, vit, budget))| {
+                |(
+                    id,
+                    ident,
+                    side,
+                    size,
+                    pos,
+                    speed,
+                    stamina,
+                    stab,
+                    chars,
+                    fs,
+                    dmg,
+                    (hero, minion, group, surprised, vit, budget),
+                )| {
                     (
                         ident.order,
                         CreatureRecord {
@@ -383,14 +436,13 @@ impl Engine {
             creatures: rows.into_iter().map(|r| r.1).collect(),
             turn: self.world.resource::<TurnState>().clone(),
             dice: self.world.resource::<Dice>().clone(),
-            log: self.world.resource::<EventLog>().clone(),
+            log: EventLog::default(),
         }
     }
 
     /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
     pub fn checksum(&mut self) -> u64 {
-        let mut snap = self.snapshot();
-        snap.log = EventLog::default();
+        let snap = self.snapshot_without_log();
         fnv1a(&serde_json::to_vec(&snap).expect("the rules state always serializes"))
     }
 
@@ -413,7 +465,7 @@ impl Engine {
     /// The state as the JSON interface publishes it.
     pub fn state(&mut self) -> StateView {
         let checksum = format!("{:016x}", self.checksum());
-        let snap = self.snapshot();
+        let snap = self.snapshot_without_log();
         let turn = &snap.turn;
         StateView {
             scenario: snap.encounter.scenario.clone(),
@@ -462,7 +514,7 @@ fn resolve_environment_damage(
     else {
         return;
     };
-    if let Some((entity, _)) = creatures.iter().find(|c| &c.1 .0 == target) {
+    if let Some((entity, _)) = creatures.iter().find(|c| &c.1.0 == target) {
         pending.0.push(DamageRequest {
             target: entity,
             source: "environment".into(),
@@ -475,10 +527,19 @@ fn resolve_environment_damage(
 }
 
 /// Command stage: scripted dice.
-fn resolve_script_dice(command: Res<CurrentCommand>, mut dice: ResMut<Dice>, mut log: ResMut<EventLog>) {
+fn resolve_script_dice(
+    command: Res<CurrentCommand>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+) {
     if let Some(Command::ScriptDice { faces }) = &command.0 {
         dice.script(faces.iter().copied());
-        log.push(rule::DICE_SCRIPTED, Event::DiceScripted { faces: faces.clone() });
+        log.push(
+            rule::DICE_SCRIPTED,
+            Event::DiceScripted {
+                faces: faces.clone(),
+            },
+        );
     }
 }
 
@@ -548,7 +609,11 @@ impl CreatureView {
             side: c.side,
             hero: c.hero.is_some(),
             position: c.position,
-            z: fp.squares().filter_map(|s| map.elevation(s)).max().unwrap_or(0),
+            z: fp
+                .squares()
+                .filter_map(|s| map.elevation(s))
+                .max()
+                .unwrap_or(0),
             footprint: fp.squares().collect(),
             size: c.size,
             stamina: StaminaView {

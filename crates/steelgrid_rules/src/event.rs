@@ -81,16 +81,35 @@ rules! {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
-    EncounterStarted { scenario: String, seed: u64 },
-    Surprised { creature: String },
-    SurpriseEnded { creature: String },
+    EncounterStarted {
+        scenario: String,
+        seed: u64,
+    },
+    Surprised {
+        creature: String,
+    },
+    SurpriseEnded {
+        creature: String,
+    },
     /// Every creature on one side is surprised: the other side goes first.
-    FirstSideAutomatic { side: Side },
+    FirstSideAutomatic {
+        side: Side,
+    },
     /// The d10 for who goes first: 6+ the heroes' players choose, else the Director.
-    FirstSideRolled { roll: u32, chooser: Side },
-    FirstSideChosen { side: Side, chooser: Side },
-    RoundStarted { round: u32 },
-    RoundEnded { round: u32 },
+    FirstSideRolled {
+        roll: u32,
+        chooser: Side,
+    },
+    FirstSideChosen {
+        side: Side,
+        chooser: Side,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    RoundEnded {
+        round: u32,
+    },
     /// The next pick belongs to this side (or, for a Director group in progress, that group).
     NextToAct {
         side: Side,
@@ -98,8 +117,13 @@ pub enum Event {
         group: Option<String>,
         back_to_back: bool,
     },
-    TurnStarted { creature: String, round: u32 },
-    TurnEnded { creature: String },
+    TurnStarted {
+        creature: String,
+        round: u32,
+    },
+    TurnEnded {
+        creature: String,
+    },
     ActionUsed {
         creature: String,
         action: ActionKind,
@@ -120,7 +144,9 @@ pub enum Event {
         target: String,
         roll: PowerRollResult,
     },
-    ExtraMainAction { creature: String },
+    ExtraMainAction {
+        creature: String,
+    },
     FreeStrikeHit {
         attacker: String,
         target: String,
@@ -149,7 +175,10 @@ pub enum Event {
         stamina_before: i32,
         stamina_after: i32,
     },
-    RecoverySpent { creature: String, left: u32 },
+    RecoverySpent {
+        creature: String,
+        left: u32,
+    },
     VitalityChanged {
         creature: String,
         from: Vitality,
@@ -158,8 +187,12 @@ pub enum Event {
         /// The threshold that was crossed (winded value, 0, or −winded value).
         threshold: i32,
     },
-    DiceScripted { faces: Vec<u32> },
-    EncounterEnded { outcome: Outcome },
+    DiceScripted {
+        faces: Vec<u32>,
+    },
+    EncounterEnded {
+        outcome: Outcome,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -6,11 +6,12 @@ use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
-    ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef, FreeStrike, Hero,
+    ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef, FreeStrike,
+    Hero,
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{rule, Event, EventLog};
+use crate::event::{Event, EventLog, rule};
 use crate::grid::Map;
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
@@ -28,12 +29,18 @@ pub fn validate_target(
     ranged: bool,
 ) -> Result<(), RuleError> {
     if attacker.id == target.id {
-        return Err(RuleError::new(rule::FREE_STRIKE, "a free strike can't target its user"));
+        return Err(RuleError::new(
+            rule::FREE_STRIKE,
+            "a free strike can't target its user",
+        ));
     }
     if target.vitality == crate::creature::Vitality::Dead {
         return Err(RuleError::new(
             rule::FREE_STRIKE,
-            format!("{} is dead; it is an object now, not a creature to strike", target.id),
+            format!(
+                "{} is dead; it is an object now, not a creature to strike",
+                target.id
+            ),
         ));
     }
     let distance = attacker.footprint.distance(target.footprint);
@@ -62,7 +69,10 @@ pub fn validate_main_budget(budget: &ActionBudget) -> Result<(), RuleError> {
     if budget.allows(ActionKind::Main) {
         Ok(())
     } else {
-        Err(RuleError::new(rule::ACTION_ECONOMY, "no main action left this turn"))
+        Err(RuleError::new(
+            rule::ACTION_ECONOMY,
+            "no main action left this turn",
+        ))
     }
 }
 
@@ -84,7 +94,13 @@ pub fn resolve_free_strike(
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
-    mut attackers: Query<(&CreatureId, &Characteristics, &FreeStrike, Option<&Hero>, &mut ActionBudget)>,
+    mut attackers: Query<(
+        &CreatureId,
+        &Characteristics,
+        &FreeStrike,
+        Option<&Hero>,
+        &mut ActionBudget,
+    )>,
     targets: Query<&CreatureId>,
 ) {
     let (
@@ -167,10 +183,19 @@ pub fn resolve_free_strike(
         let applied = roll.tier;
         let downgraded = roll.tier < roll.rolled_tier;
         log.push(
-            if downgraded { rule::DOWNGRADE } else { rule::POWER_ROLL },
+            if downgraded {
+                rule::DOWNGRADE
+            } else {
+                rule::POWER_ROLL
+            },
             Event::PowerRolled {
                 creature: id.0.clone(),
-                ability: if *ranged { "Ranged Weapon Free Strike" } else { "Melee Weapon Free Strike" }.into(),
+                ability: if *ranged {
+                    "Ranged Weapon Free Strike"
+                } else {
+                    "Melee Weapon Free Strike"
+                }
+                .into(),
                 target: target_id.0.clone(),
                 roll,
             },
@@ -178,7 +203,12 @@ pub fn resolve_free_strike(
         if critical {
             // seed 002 L1636: a critical hit grants an extra main action, kept on a downgrade.
             budget.main += 1;
-            log.push(rule::CRITICAL_HIT, Event::ExtraMainAction { creature: id.0.clone() });
+            log.push(
+                rule::CRITICAL_HIT,
+                Event::ExtraMainAction {
+                    creature: id.0.clone(),
+                },
+            );
         }
         let base = if *ranged { [2, 4, 6] } else { [2, 5, 7] };
         (applied.pick(base) + value).max(0) as u32
@@ -207,7 +237,7 @@ pub fn resolve_free_strike(
 
 /// Whether any living enemy of `side` stands adjacent to `who`.
 pub fn enemy_adjacent(who: &CreatureRef, others: &[CreatureRef]) -> bool {
-    others
-        .iter()
-        .any(|o| o.side != who.side && o.vitality.can_act() && o.footprint.is_adjacent(who.footprint))
+    others.iter().any(|o| {
+        o.side != who.side && o.vitality.can_act() && o.footprint.is_adjacent(who.footprint)
+    })
 }

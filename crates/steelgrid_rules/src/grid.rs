@@ -26,15 +26,27 @@ impl<'de> Deserialize<'de> for Square {
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a square written (x, y)")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Square, A::Error> {
-                let x = seq.next_element()?.ok_or_else(|| serde::de::Error::invalid_length(0, &self))?;
-                let y = seq.next_element()?.ok_or_else(|| serde::de::Error::invalid_length(1, &self))?;
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Square, A::Error> {
+                let x = seq
+                    .next_element()?
+                    .ok_or_else(|| serde::de::Error::invalid_length(0, &self))?;
+                let y = seq
+                    .next_element()?
+                    .ok_or_else(|| serde::de::Error::invalid_length(1, &self))?;
                 if seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
-                    return Err(serde::de::Error::custom("a square has two coordinates, (x, y)"));
+                    return Err(serde::de::Error::custom(
+                        "a square has two coordinates, (x, y)",
+                    ));
                 }
                 Ok(Square { x, y })
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Square, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Square, A::Error> {
                 let (mut x, mut y) = (None, None);
                 while let Some(key) = map.next_key::<String>()? {
                     match key.as_str() {
@@ -179,7 +191,8 @@ impl Footprint {
 
     pub fn squares(self) -> impl Iterator<Item = Square> {
         let Footprint { origin, side } = self;
-        (0..side).flat_map(move |dy| (0..side).map(move |dx| Square::new(origin.x + dx, origin.y + dy)))
+        (0..side)
+            .flat_map(move |dy| (0..side).map(move |dx| Square::new(origin.x + dx, origin.y + dy)))
     }
 
     pub fn contains(self, sq: Square) -> bool {
@@ -201,8 +214,12 @@ impl Footprint {
                 0
             }
         };
-        gap(self.origin.x, self.side, other.origin.x, other.side)
-            .max(gap(self.origin.y, self.side, other.origin.y, other.side))
+        gap(self.origin.x, self.side, other.origin.x, other.side).max(gap(
+            self.origin.y,
+            self.side,
+            other.origin.y,
+            other.side,
+        ))
     }
 
     /// Adjacent: within 1 square (seed 002 L1699-1701).
@@ -343,7 +360,13 @@ impl Map {
     /// of a solid square, runs along an edge with solid squares (or the map's edge) on both
     /// sides, or slips through a point where two solid squares meet corner to corner. The two end
     /// spaces never block.
-    fn segment_blocked(&self, a: (i32, i32), b: (i32, i32), from: Footprint, to: Footprint) -> bool {
+    fn segment_blocked(
+        &self,
+        a: (i32, i32),
+        b: (i32, i32),
+        from: Footprint,
+        to: Footprint,
+    ) -> bool {
         let solid = |x: i32, y: i32| {
             let sq = Square::new(x, y);
             !from.contains(sq) && !to.contains(sq) && self.is_solid(sq)

@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{ActionBudget, ActionKind, CreatureId, CreatureRef, Position, Speed};
 use crate::damage::{DamageRequest, PendingDamage};
-use crate::event::{rule, Event, EventLog};
+use crate::event::{Event, EventLog, rule};
 use crate::grid::{Footprint, Map, Square, Terrain};
 
 /// A checked Advance: where it ends, what it costs, and the damaging squares it enters.
@@ -34,9 +34,17 @@ pub fn plan_advance(
     let mut at = mover.footprint;
     let mut cost = 0u32;
     let mut terrain_damage = Vec::new();
-    let ground = |fp: Footprint| fp.squares().filter_map(|s| map.elevation(s)).max().unwrap_or(0);
+    let ground = |fp: Footprint| {
+        fp.squares()
+            .filter_map(|s| map.elevation(s))
+            .max()
+            .unwrap_or(0)
+    };
     for (i, &step) in path.iter().enumerate() {
-        let next = Footprint { origin: step, side: at.side };
+        let next = Footprint {
+            origin: step,
+            side: at.side,
+        };
         let n = i + 1;
         if at.origin.distance(step) != 1 {
             return Err(RuleError::new(
@@ -45,16 +53,27 @@ pub fn plan_advance(
             ));
         }
         if !map.footprint_in_bounds(next) {
-            return Err(RuleError::new(rule::ADVANCE, format!("step {n} to {step} leaves the map")));
+            return Err(RuleError::new(
+                rule::ADVANCE,
+                format!("step {n} to {step} leaves the map"),
+            ));
         }
         if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
             let what = map.terrain(sq).map_or("wall", Terrain::name);
-            return Err(RuleError::new(rule::ADVANCE, format!("step {n}: {sq} is a {what}")));
+            return Err(RuleError::new(
+                rule::ADVANCE,
+                format!("step {n}: {sq} is a {what}"),
+            ));
         }
-        if let Some(sq) = next.squares().find(|&s| matches!(map.terrain(s), Some(Terrain::Pit { .. }))) {
+        if let Some(sq) = next
+            .squares()
+            .find(|&s| matches!(map.terrain(s), Some(Terrain::Pit { .. })))
+        {
             return Err(RuleError::new(
                 rule::MOVE_ELEVATION,
-                format!("step {n}: {sq} is a pit; walking into it is a fall, which Advance does not make"),
+                format!(
+                    "step {n}: {sq} is a pit; walking into it is a fall, which Advance does not make"
+                ),
             ));
         }
         let (dx, dy) = (step.x - at.origin.x, step.y - at.origin.y);
@@ -85,7 +104,9 @@ pub fn plan_advance(
             .any(|&s| map.terrain(s) == Some(Terrain::Difficult));
         // seed 002 L2578: an enemy's square counts as difficult terrain.
         let through_enemy = others.iter().any(|o| {
-            o.side != mover.side && o.vitality.can_act() && entered.iter().any(|&s| o.footprint.contains(s))
+            o.side != mover.side
+                && o.vitality.can_act()
+                && entered.iter().any(|&s| o.footprint.contains(s))
         });
         cost += 1 + u32::from(difficult || through_enemy);
         for &s in &entered {
@@ -101,9 +122,14 @@ pub fn plan_advance(
             format!("the path costs {cost} movement but speed is {speed}"),
         ));
     }
-    let end = Footprint { origin: last, side: mover.footprint.side };
+    let end = Footprint {
+        origin: last,
+        side: mover.footprint.side,
+    };
     if let Some(o) = others.iter().find(|o| {
-        !o.vitality.is_down() && o.footprint.overlaps(end) && !mover.size.may_share_space_with(o.size)
+        !o.vitality.is_down()
+            && o.footprint.overlaps(end)
+            && !mover.size.may_share_space_with(o.size)
     }) {
         return Err(RuleError::new(
             rule::MOVE_OCCUPIED,
@@ -126,17 +152,29 @@ pub fn resolve_advance(
     plan: Option<Res<CheckedAdvance>>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
-    mut movers: Query<(Entity, &CreatureId, &mut Position, &Speed, &mut ActionBudget)>,
+    mut movers: Query<(
+        Entity,
+        &CreatureId,
+        &mut Position,
+        &Speed,
+        &mut ActionBudget,
+    )>,
 ) {
     let (Some(Command::Advance { creature, path }), Some(plan)) = (&command.0, plan) else {
         return;
     };
-    let Some((entity, id, mut pos, speed, mut budget)) = movers.iter_mut().find(|m| &m.1 .0 == creature) else {
+    let Some((entity, id, mut pos, speed, mut budget)) =
+        movers.iter_mut().find(|m| &m.1.0 == creature)
+    else {
         return;
     };
     let traded_main = budget.spend(ActionKind::Move);
     log.push(
-        if traded_main { rule::MAIN_TRADED } else { rule::ACTION_ECONOMY },
+        if traded_main {
+            rule::MAIN_TRADED
+        } else {
+            rule::ACTION_ECONOMY
+        },
         Event::ActionUsed {
             creature: id.0.clone(),
             action: ActionKind::Move,

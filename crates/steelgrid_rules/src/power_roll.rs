@@ -11,11 +11,11 @@ use crate::options::RulesOptions;
 /// A power roll's outcome tier (seed 002 L679-687).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Tier {
-    #[serde(rename = "tier1")]
+    #[serde(rename = "tier1", alias = "One")]
     One,
-    #[serde(rename = "tier2")]
+    #[serde(rename = "tier2", alias = "Two")]
     Two,
-    #[serde(rename = "tier3")]
+    #[serde(rename = "tier3", alias = "Three")]
     Three,
 }
 
@@ -153,8 +153,8 @@ pub fn resolve(spec: &PowerRollSpec, dice: [u32; 2], options: &RulesOptions) -> 
     let mut total = natural as i32 + spec.characteristic + spec.bonuses - spec.penalties;
     let net = NetEdge::combine(spec.edges.len(), spec.banes.len());
     match net {
-        NetEdge::Edge => total += 2,  // seed 002 L707
-        NetEdge::Bane => total -= 2,  // seed 002 L713
+        NetEdge::Edge => total += 2, // seed 002 L707
+        NetEdge::Bane => total -= 2, // seed 002 L713
         _ => {}
     }
     let mut tier = Tier::from_total(total);

@@ -178,7 +178,11 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.col, self.message)
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
     }
 }
 
@@ -281,12 +285,18 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         if ck.problems.is_empty() && !creatures.iter().any(|c| c.side == side) {
             ck.at(
                 top("creatures"),
-                format!("the encounter needs at least one creature on the {:?} side", side),
+                format!(
+                    "the encounter needs at least one creature on the {:?} side",
+                    side
+                ),
             );
         }
     }
     if let Some(bad) = parsed.dice.iter().find(|f| !(1..=10).contains(*f)) {
-        ck.at(top("dice"), format!("a scripted die face must be 1-10, not {bad}"));
+        ck.at(
+            top("dice"),
+            format!("a scripted die face must be 1-10, not {bad}"),
+        );
     }
     if !ck.problems.is_empty() {
         return Err(ck.problems);
@@ -327,7 +337,10 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
     let height = spec.rows.len() as i32;
     let width = spec.rows.first().map_or(0, |r| r.chars().count()) as i32;
     if height == 0 || width == 0 {
-        ck.at(rows_at, "the map needs at least one row with at least one square");
+        ck.at(
+            rows_at,
+            "the map needs at least one row with at least one square",
+        );
     }
     let mut cells = Vec::with_capacity((width * height).max(0) as usize);
     let mut zones: BTreeMap<String, Vec<Square>> = BTreeMap::new();
@@ -354,7 +367,10 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
                 continue;
             };
             if let Some(zone) = &tile.zone {
-                zones.entry(zone.clone()).or_default().push(Square::new(x as i32, y as i32));
+                zones
+                    .entry(zone.clone())
+                    .or_default()
+                    .push(Square::new(x as i32, y as i32));
             }
             cells.push(Cell {
                 terrain: tile.terrain,
@@ -366,11 +382,14 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
             });
         }
     }
-    cells.resize((width * height).max(0) as usize, Cell {
-        terrain: Terrain::Floor,
-        elevation: 0,
-        object_stamina: None,
-    });
+    cells.resize(
+        (width * height).max(0) as usize,
+        Cell {
+            terrain: Terrain::Floor,
+            elevation: 0,
+            object_stamina: None,
+        },
+    );
     Map {
         width,
         height,
@@ -388,13 +407,22 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
     for (i, spec) in parsed.creatures.iter().enumerate() {
         let item = starts.get(i).copied().unwrap_or(list_at);
         let open = source::open_paren(ck.src, item);
-        let at = |key: &str| open.and_then(|o| source::field(ck.src, Some(o), key)).unwrap_or(item);
+        let at = |key: &str| {
+            open.and_then(|o| source::field(ck.src, Some(o), key))
+                .unwrap_or(item)
+        };
         let Some(id) = spec.id.clone() else {
             ck.at(item, format!("creature {} has no `id`", i + 1));
             continue;
         };
         if let Some(first) = seen.get(&id) {
-            ck.at(at("id"), format!("duplicate creature id `{id}` (first used by creature {})", first + 1));
+            ck.at(
+                at("id"),
+                format!(
+                    "duplicate creature id `{id}` (first used by creature {})",
+                    first + 1
+                ),
+            );
             continue;
         }
         seen.insert(id.clone(), i);
@@ -403,19 +431,31 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             Some(name) => match parsed.templates.get(name).or_else(|| library.get(name)) {
                 Some(t) => spec.clone().over(t),
                 None => {
-                    let known: Vec<&str> = parsed.templates.keys().chain(library.keys()).map(String::as_str).collect();
+                    let known: Vec<&str> = parsed
+                        .templates
+                        .keys()
+                        .chain(library.keys())
+                        .map(String::as_str)
+                        .collect();
                     ck.at(
                         at("template"),
-                        format!("unknown template `{name}` for `{id}`; known templates: {}", known.join(", ")),
+                        format!(
+                            "unknown template `{name}` for `{id}`; known templates: {}",
+                            known.join(", ")
+                        ),
                     );
                     continue;
                 }
             },
         };
         let mut missing = |field: &str| {
-            ck.at(item, format!("`{id}` needs `{field}` (inline or from its template)"));
+            ck.at(
+                item,
+                format!("`{id}` needs `{field}` (inline or from its template)"),
+            );
         };
-        let (Some(side), Some(stamina), Some(position)) = (spec.side, spec.stamina, spec.position) else {
+        let (Some(side), Some(stamina), Some(position)) = (spec.side, spec.stamina, spec.position)
+        else {
             for (name, present) in [
                 ("side", spec.side.is_some()),
                 ("stamina", spec.stamina.is_some()),
@@ -428,7 +468,10 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             continue;
         };
         if stamina < 1 {
-            ck.at(at("stamina"), format!("`{id}` has stamina {stamina}; maximum Stamina must be at least 1"));
+            ck.at(
+                at("stamina"),
+                format!("`{id}` has stamina {stamina}; maximum Stamina must be at least 1"),
+            );
             continue;
         }
         let current = spec.current_stamina.unwrap_or(stamina);
@@ -441,7 +484,10 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
         }
         let temporary = spec.temporary_stamina.unwrap_or(0);
         if temporary < 0 {
-            ck.at(at("temporary_stamina"), format!("`{id}` has negative temporary Stamina {temporary}"));
+            ck.at(
+                at("temporary_stamina"),
+                format!("`{id}` has negative temporary Stamina {temporary}"),
+            );
             continue;
         }
         let size = spec.size.unwrap_or(Size::Medium);
@@ -459,18 +505,23 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             );
             continue;
         }
-        if let Some(sq) = fp.squares().find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. }))) {
+        if let Some(sq) = fp
+            .squares()
+            .find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. })))
+        {
             let what = map.terrain(sq).map_or("wall", Terrain::name);
             ck.at(at("position"), format!("`{id}` stands on a {what} at {sq}"));
             continue;
         }
-        if let Some((_, other)) = out
-            .iter()
-            .find(|(_, o)| Footprint::new(o.position, o.size).overlaps(fp) && !o.size.may_share_space_with(size))
-        {
+        if let Some((_, other)) = out.iter().find(|(_, o)| {
+            Footprint::new(o.position, o.size).overlaps(fp) && !o.size.may_share_space_with(size)
+        }) {
             ck.at(
                 at("position"),
-                format!("`{id}` at {position} overlaps `{}` at {}", other.id, other.position),
+                format!(
+                    "`{id}` at {position} overlaps `{}` at {}",
+                    other.id, other.position
+                ),
             );
             continue;
         }
@@ -527,7 +578,10 @@ mod tests {
         assert!(!lib.is_empty());
         for (name, t) in &lib {
             assert!(t.stamina.unwrap_or(0) > 0, "{name} needs stamina");
-            assert!(t.id.is_none() && t.position.is_none(), "{name}: templates have no id or position");
+            assert!(
+                t.id.is_none() && t.position.is_none(),
+                "{name}: templates have no id or position"
+            );
         }
     }
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use crate::command::{Command, RuleError};
 use crate::engine::{Engine, StateView};
 use crate::event::LoggedEvent;
-use crate::scenario::{ron_options, Diagnostic};
+use crate::scenario::{Diagnostic, ron_options};
 use crate::source::{self, line_col};
 
 /// A command from a command file, with where it was written.
@@ -51,7 +51,11 @@ pub struct Refusal {
 }
 
 /// Apply commands in order until one is refused or the round limit passes.
-pub fn run(engine: &mut Engine, commands: &[PlacedCommand], max_rounds: Option<u32>) -> Option<Refusal> {
+pub fn run(
+    engine: &mut Engine,
+    commands: &[PlacedCommand],
+    max_rounds: Option<u32>,
+) -> Option<Refusal> {
     for (index, placed) in commands.iter().enumerate() {
         if max_rounds.is_some_and(|max| engine.turn().round > max) || engine.outcome().is_some() {
             break;

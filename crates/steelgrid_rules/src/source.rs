@@ -105,7 +105,12 @@ pub fn field(src: &str, open: Option<usize>, key: &str) -> Option<usize> {
             && b[i + key.len()..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':')
     })?;
     let colon = found + key.len() + b[found + key.len()..].iter().position(|&c| c == b':')?;
-    let value = colon + 1 + b[colon + 1..].iter().take_while(|c| c.is_ascii_whitespace()).count();
+    let value = colon
+        + 1
+        + b[colon + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_whitespace())
+            .count();
     Some(value)
 }
 
@@ -132,7 +137,11 @@ pub fn list_elements(src: &str, open: usize) -> Vec<usize> {
 /// The offset of the first `(` at or after `from` (the opening of a struct-like element, which
 /// may be preceded by its name).
 pub fn open_paren(src: &str, from: usize) -> Option<usize> {
-    src.as_bytes().get(from..)?.iter().position(|&c| c == b'(').map(|o| from + o)
+    src.as_bytes()
+        .get(from..)?
+        .iter()
+        .position(|&c| c == b'(')
+        .map(|o| from + o)
 }
 
 #[cfg(test)]

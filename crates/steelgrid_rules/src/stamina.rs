@@ -6,7 +6,7 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{ActionBudget, ActionKind, CreatureId, Hero, Stamina, Vitality};
 use crate::damage::RecentHits;
-use crate::event::{rule, Event, EventLog, Rule};
+use crate::event::{Event, EventLog, Rule, rule};
 use crate::options::RulesOptions;
 
 /// The state Stamina alone puts a creature in, before any knock-out choice.
@@ -54,7 +54,7 @@ pub fn update_vitality(
     mut creatures: Query<(Entity, &CreatureId, &Stamina, &mut Vitality, Has<Hero>)>,
 ) {
     let mut all: Vec<_> = creatures.iter_mut().collect();
-    all.sort_by(|a, b| a.1 .0.cmp(&b.1 .0));
+    all.sort_by(|a, b| a.1.0.cmp(&b.1.0));
     for (entity, id, stamina, mut vitality, is_hero) in all {
         let from = *vitality;
         if from == Vitality::Dead {
@@ -83,7 +83,11 @@ pub fn update_vitality(
             }
             (_, Some(knock_out)) if by_stamina == Vitality::Dead => {
                 let spare = knock_out || (!is_hero && !options.director_creatures_die_at_zero);
-                if spare { Vitality::Unconscious } else { Vitality::Dead }
+                if spare {
+                    Vitality::Unconscious
+                } else {
+                    Vitality::Dead
+                }
             }
             _ => by_stamina,
         };
@@ -153,13 +157,17 @@ pub fn resolve_catch_breath(
         return;
     };
     let Some((id, mut stamina, mut hero, mut budget)) =
-        creatures.iter_mut().find(|c| &c.0 .0 == creature)
+        creatures.iter_mut().find(|c| &c.0.0 == creature)
     else {
         return;
     };
     let traded_main = budget.spend(ActionKind::Maneuver);
     log.push(
-        if traded_main { rule::MAIN_TRADED } else { rule::ACTION_ECONOMY },
+        if traded_main {
+            rule::MAIN_TRADED
+        } else {
+            rule::ACTION_ECONOMY
+        },
         Event::ActionUsed {
             creature: id.0.clone(),
             action: ActionKind::Maneuver,
@@ -193,7 +201,14 @@ mod tests {
     use super::*;
 
     fn hero(current: i32, max: i32) -> Vitality {
-        vitality_for(&Stamina { current, max, temporary: 0 }, true)
+        vitality_for(
+            &Stamina {
+                current,
+                max,
+                temporary: 0,
+            },
+            true,
+        )
     }
 
     #[test]
@@ -204,29 +219,49 @@ mod tests {
         assert_eq!(hero(0, 25), Vitality::Dying);
         assert_eq!(hero(-11, 25), Vitality::Dying);
         assert_eq!(hero(-12, 25), Vitality::Dead);
-        let s = Stamina { current: 25, max: 25, temporary: 0 };
+        let s = Stamina {
+            current: 25,
+            max: 25,
+            temporary: 0,
+        };
         assert_eq!((s.winded_value(), s.recovery_value()), (12, 8));
     }
 
     #[test]
     fn director_creature_dead_at_zero_never_dying() {
-        let s = Stamina { current: 0, max: 20, temporary: 0 };
+        let s = Stamina {
+            current: 0,
+            max: 20,
+            temporary: 0,
+        };
         assert_eq!(vitality_for(&s, false), Vitality::Dead);
     }
 
     #[test]
     fn temporary_stamina_does_not_change_winded() {
         // DS-COMBAT-82: a hero at 12 of 30 who gains 10 temporary Stamina stays winded.
-        let s = Stamina { current: 12, max: 30, temporary: 10 };
+        let s = Stamina {
+            current: 12,
+            max: 30,
+            temporary: 10,
+        };
         assert_eq!(vitality_for(&s, true), Vitality::Winded);
     }
 
     #[test]
     fn regaining_from_below_zero_adds_and_caps_at_max() {
-        let mut s = Stamina { current: -5, max: 30, temporary: 4 };
+        let mut s = Stamina {
+            current: -5,
+            max: 30,
+            temporary: 4,
+        };
         assert_eq!(regain(&mut s, 10), 10);
         assert_eq!((s.current, s.temporary), (5, 4));
-        let mut full = Stamina { current: 28, max: 30, temporary: 0 };
+        let mut full = Stamina {
+            current: 28,
+            max: 30,
+            temporary: 0,
+        };
         assert_eq!(regain(&mut full, 10), 2);
     }
 }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{ActionBudget, CreatureId, Group, Identity, Side, Surprised, Vitality};
 use crate::dice::Dice;
-use crate::event::{rule, Event, EventLog, Outcome};
+use crate::event::{Event, EventLog, Outcome, rule};
 
 /// Where the encounter is in its rounds and turns.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,7 +79,11 @@ pub fn roster(query: &RosterQuery) -> Vec<RosterEntry> {
 }
 
 impl TurnState {
-    fn waiting<'a>(&'a self, roster: &'a [RosterEntry], side: Side) -> impl Iterator<Item = &'a RosterEntry> {
+    fn waiting<'a>(
+        &'a self,
+        roster: &'a [RosterEntry],
+        side: Side,
+    ) -> impl Iterator<Item = &'a RosterEntry> {
         roster
             .iter()
             .filter(move |r| r.side == side && r.can_act && !self.acted.contains(&r.id))
@@ -88,9 +92,15 @@ impl TurnState {
     /// Who picks next after `just` acted: the same Director group while it has members left,
     /// else the other side, else the same side back to back (seed 002 L2508-2512); `None`
     /// when everyone has acted and the round is over.
-    fn next_pick(&self, roster: &[RosterEntry], just: Side) -> Option<(Side, Option<String>, bool)> {
+    fn next_pick(
+        &self,
+        roster: &[RosterEntry],
+        just: Side,
+    ) -> Option<(Side, Option<String>, bool)> {
         if let Some(group) = &self.group
-            && self.waiting(roster, Side::Director).any(|r| &r.group == group)
+            && self
+                .waiting(roster, Side::Director)
+                .any(|r| &r.group == group)
         {
             return Some((Side::Director, Some(group.clone()), false));
         }
@@ -129,11 +139,17 @@ impl TurnState {
                 format!("{creature} has already taken its turn this round (seed 002 L2510)"),
             ));
         }
-        let next = self.next_side.expect("running encounters always have a next side");
+        let next = self
+            .next_side
+            .expect("running encounters always have a next side");
         if entry.side != next {
             return Err(RuleError::new(
                 rule::TURN_ORDER,
-                format!("it is the {} side's pick, not the {} side's", side_name(next), side_name(entry.side)),
+                format!(
+                    "the {} side picks who acts now, not the {} side",
+                    side_name(next),
+                    side_name(entry.side)
+                ),
             ));
         }
         if let Some(group) = &self.group
@@ -141,7 +157,9 @@ impl TurnState {
         {
             return Err(RuleError::new(
                 rule::TURN_GROUP,
-                format!("the Director's group `{group}` must finish acting before another creature goes"),
+                format!(
+                    "the Director's group `{group}` must finish acting before another creature goes"
+                ),
             ));
         }
         Ok(())
@@ -158,7 +176,10 @@ impl TurnState {
         if let Some(chooser) = self.awaiting_first_side_choice {
             return Err(RuleError::new(
                 rule::FIRST_SIDE_CHOICE,
-                format!("the {} side must first choose who goes first", side_name(chooser)),
+                format!(
+                    "the {} side must first choose which side goes first",
+                    side_name(chooser)
+                ),
             ));
         }
         Ok(())
@@ -183,13 +204,16 @@ impl TurnState {
 
 pub fn side_name(side: Side) -> &'static str {
     match side {
-        Side::Heroes => "heroes'",
-        Side::Director => "Director's",
+        Side::Heroes => "heroes",
+        Side::Director => "Director",
     }
 }
 
 pub fn unknown(creature: &str) -> RuleError {
-    RuleError::new(rule::CREATURE_STATE, format!("there is no creature `{creature}`"))
+    RuleError::new(
+        rule::CREATURE_STATE,
+        format!("there is no creature `{creature}`"),
+    )
 }
 
 /// Start of the encounter: surprised creatures, then who goes first. If every creature on one
@@ -203,7 +227,12 @@ pub fn begin_encounter(
 ) {
     let roster = roster(&query);
     for r in roster.iter().filter(|r| r.surprised) {
-        log.push(rule::SURPRISE, Event::Surprised { creature: r.id.clone() });
+        log.push(
+            rule::SURPRISE,
+            Event::Surprised {
+                creature: r.id.clone(),
+            },
+        );
     }
     let all_surprised = |side: Side| {
         let mut members = roster.iter().filter(|r| r.side == side).peekable();
@@ -211,13 +240,27 @@ pub fn begin_encounter(
     };
     let (heroes_out, director_out) = (all_surprised(Side::Heroes), all_surprised(Side::Director));
     if heroes_out != director_out {
-        let side = if heroes_out { Side::Director } else { Side::Heroes };
-        log.push(rule::FIRST_SIDE_SURPRISE, Event::FirstSideAutomatic { side });
+        let side = if heroes_out {
+            Side::Director
+        } else {
+            Side::Heroes
+        };
+        log.push(
+            rule::FIRST_SIDE_SURPRISE,
+            Event::FirstSideAutomatic { side },
+        );
         start_first_round(&mut turn, &mut log, &roster, side);
     } else {
         let roll = dice.d10();
-        let chooser = if roll >= 6 { Side::Heroes } else { Side::Director };
-        log.push(rule::FIRST_SIDE_ROLL, Event::FirstSideRolled { roll, chooser });
+        let chooser = if roll >= 6 {
+            Side::Heroes
+        } else {
+            Side::Director
+        };
+        log.push(
+            rule::FIRST_SIDE_ROLL,
+            Event::FirstSideRolled { roll, chooser },
+        );
         turn.awaiting_first_side_choice = Some(chooser);
     }
 }
@@ -232,7 +275,9 @@ fn start_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterEntry])
     turn.acted.clear();
     turn.group = None;
     log.push(rule::ROUND_START, Event::RoundStarted { round: turn.round });
-    let first = turn.first_side.expect("first side is set before a round starts");
+    let first = turn
+        .first_side
+        .expect("first side is set before a round starts");
     let (side, back_to_back) = if turn.waiting(roster, first).next().is_some() {
         (first, false)
     } else {
@@ -263,17 +308,26 @@ pub fn resolve_turn_commands(
                 .awaiting_first_side_choice
                 .take()
                 .expect("validated: a first-side choice is awaited");
-            log.push(rule::FIRST_SIDE_CHOICE, Event::FirstSideChosen { side: *side, chooser });
+            log.push(
+                rule::FIRST_SIDE_CHOICE,
+                Event::FirstSideChosen {
+                    side: *side,
+                    chooser,
+                },
+            );
             start_first_round(&mut turn, &mut log, &roster(&query), *side);
         }
         Some(Command::StartTurn { creature }) => {
             let roster = roster(&query);
-            let entry = roster.iter().find(|r| &r.id == creature).expect("validated");
+            let entry = roster
+                .iter()
+                .find(|r| &r.id == creature)
+                .expect("validated");
             if entry.side == Side::Director {
                 turn.group = Some(entry.group.clone());
             }
             turn.current = Some(creature.clone());
-            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0 .0 == creature) {
+            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0.0 == creature) {
                 *budget = ActionBudget::fresh();
             }
             log.push(
@@ -292,10 +346,15 @@ pub fn resolve_turn_commands(
                 .expect("validated");
             turn.current = None;
             turn.acted.insert(creature.clone());
-            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0 .0 == creature) {
+            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0.0 == creature) {
                 *budget = ActionBudget::default();
             }
-            log.push(rule::TURN_END, Event::TurnEnded { creature: creature.clone() });
+            log.push(
+                rule::TURN_END,
+                Event::TurnEnded {
+                    creature: creature.clone(),
+                },
+            );
             turn.turn_just_ended = Some(side);
         }
         _ => {}
@@ -322,16 +381,28 @@ pub fn advance_turn_flow(
         Some((side, group, back_to_back)) => {
             turn.group = group.clone();
             turn.next_side = Some(side);
-            log.push(rule::TURN_ORDER, Event::NextToAct { side, group, back_to_back });
+            log.push(
+                rule::TURN_ORDER,
+                Event::NextToAct {
+                    side,
+                    group,
+                    back_to_back,
+                },
+            );
         }
         None => {
             log.push(rule::ROUND_END, Event::RoundEnded { round: turn.round });
             if turn.round == 1 {
                 let mut ended: Vec<_> = surprised.iter().collect();
-                ended.sort_by(|a, b| a.1 .0.cmp(&b.1 .0));
+                ended.sort_by(|a, b| a.1.0.cmp(&b.1.0));
                 for (entity, id) in ended {
                     commands.entity(entity).remove::<Surprised>();
-                    log.push(rule::SURPRISE_END, Event::SurpriseEnded { creature: id.0.clone() });
+                    log.push(
+                        rule::SURPRISE_END,
+                        Event::SurpriseEnded {
+                            creature: id.0.clone(),
+                        },
+                    );
                 }
             }
             start_round(&mut turn, &mut log, &roster);

@@ -37,8 +37,13 @@ fn each_broken_scenario_gets_its_diagnostic() {
         };
         let shown: Vec<String> = problems.iter().map(ToString::to_string).collect();
         let wanted = format!("{name}:{at}: ");
-        if !shown.iter().any(|s| s.starts_with(&wanted) && s.contains(words)) {
-            failures.push(format!("{name}: expected `{wanted}…{words}…`, got {shown:?}"));
+        if !shown
+            .iter()
+            .any(|s| s.starts_with(&wanted) && s.contains(words))
+        {
+            failures.push(format!(
+                "{name}: expected `{wanted}…{words}…`, got {shown:?}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

@@ -5,21 +5,35 @@ mod common;
 
 use common::*;
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::{sim, Command, Engine};
+use steelgrid_rules::{Command, Engine, sim};
 
 fn commands() -> Vec<Command> {
     let mut c = vec![Command::ChooseFirstSide { side: Side::Heroes }];
     for _ in 0..3 {
         c.extend([
-            Command::StartTurn { creature: "h".into() },
+            Command::StartTurn {
+                creature: "h".into(),
+            },
             strike("h", "m"),
-            Command::EndTurn { creature: "h".into() },
-            Command::StartTurn { creature: "m".into() },
+            Command::EndTurn {
+                creature: "h".into(),
+            },
+            Command::StartTurn {
+                creature: "m".into(),
+            },
             strike("m", "h"),
-            Command::EndTurn { creature: "m".into() },
-            Command::StartTurn { creature: "g".into() },
-            Command::CatchBreath { creature: "g".into() },
-            Command::EndTurn { creature: "g".into() },
+            Command::EndTurn {
+                creature: "m".into(),
+            },
+            Command::StartTurn {
+                creature: "g".into(),
+            },
+            Command::CatchBreath {
+                creature: "g".into(),
+            },
+            Command::EndTurn {
+                creature: "g".into(),
+            },
         ]);
     }
     c
@@ -28,7 +42,12 @@ fn commands() -> Vec<Command> {
 fn engine(seed: u64) -> Engine {
     let g = "(id: \"g\", side: Heroes, stamina: 24, current_stamina: 10, position: (0, 2), hero: (recoveries: 5))";
     let big = "(id: \"m\", side: Director, stamina: 200, free_strike: 4, position: (1, 1))";
-    scenario(&ROOM, &[hero("h", 0, 0), g.into(), big.into()].join(", "), &[]).start(Some(seed))
+    scenario(
+        &ROOM,
+        &[hero("h", 0, 0), g.into(), big.into()].join(", "),
+        &[],
+    )
+    .start(Some(seed))
 }
 
 fn run_all(seed: u64) -> String {

@@ -5,7 +5,7 @@ mod common;
 use common::*;
 use steelgrid_rules::event::Event;
 use steelgrid_rules::options::RulesOptions;
-use steelgrid_rules::power_roll::{resolve, Modifier, NetEdge, PowerRollSpec, Tier};
+use steelgrid_rules::power_roll::{Modifier, NetEdge, PowerRollSpec, Tier, resolve};
 
 fn m(n: usize) -> Vec<Modifier> {
     (0..n)
@@ -121,7 +121,10 @@ fn ds_core_20_automatic_tier_3_beats_double_bane() {
         automatic: vec![Tier::Three],
         ..PowerRollSpec::default()
     };
-    assert_eq!(resolve(&spec, [2, 3], &RulesOptions::default()).tier, Tier::Three);
+    assert_eq!(
+        resolve(&spec, [2, 3], &RulesOptions::default()).tier,
+        Tier::Three
+    );
 }
 
 #[test]
@@ -130,14 +133,23 @@ fn ds_core_22_same_automatic_outcomes_apply_different_ones_cancel() {
         automatic: vec![Tier::Two, Tier::Two],
         ..PowerRollSpec::default()
     };
-    assert_eq!(resolve(&same, [10, 10], &RulesOptions::default()).tier, Tier::Two);
+    assert_eq!(
+        resolve(&same, [10, 10], &RulesOptions::default()).tier,
+        Tier::Two
+    );
     let different = PowerRollSpec {
         automatic: vec![Tier::One, Tier::Three],
         ..PowerRollSpec::default()
     };
     // Cancelled: the roll itself decides (nat 4 → tier 1).
-    assert_eq!(resolve(&different, [2, 2], &RulesOptions::default()).tier, Tier::One);
-    assert_eq!(resolve(&different, [6, 6], &RulesOptions::default()).tier, Tier::Two);
+    assert_eq!(
+        resolve(&different, [2, 2], &RulesOptions::default()).tier,
+        Tier::One
+    );
+    assert_eq!(
+        resolve(&different, [6, 6], &RulesOptions::default()).tier,
+        Tier::Two
+    );
 }
 
 #[test]
@@ -162,13 +174,24 @@ fn crits_only_on_main_action_ability_rolls() {
 
 #[test]
 fn ds_core_05_natural_19_free_strike_grants_an_extra_main_action() {
-    let mut e = fight(&[hero("h", 1, 1), monster("m", 2, 1), monster("n", 2, 2)], &[10, 9, 1, 1]);
+    let mut e = fight(
+        &[hero("h", 1, 1), monster("m", 2, 1), monster("n", 2, 2)],
+        &[10, 9, 1, 1],
+    );
     start(&mut e, "h");
     let events = e.apply(strike("h", "m")).expect("first strike");
     let rolls = find(&events, |ev| matches!(ev, Event::PowerRolled { .. }));
-    let Event::PowerRolled { roll, .. } = &rolls[0].event else { unreachable!() };
-    assert_eq!((roll.natural, roll.tier, roll.critical), (19, Tier::Three, true));
-    assert_eq!(find(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })).len(), 1);
+    let Event::PowerRolled { roll, .. } = &rolls[0].event else {
+        unreachable!()
+    };
+    assert_eq!(
+        (roll.natural, roll.tier, roll.critical),
+        (19, Tier::Three, true)
+    );
+    assert_eq!(
+        find(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })).len(),
+        1
+    );
     // Tier 3 melee free strike: 7 + Might 2 = 9 damage.
     assert_eq!(creature(&mut e, "m").stamina.current, 11);
     // The extra main action: a second strike is legal, a third is not.
@@ -186,24 +209,38 @@ fn ds_core_08_downgrading_a_crit_keeps_the_extra_main_action() {
         *tier = Some(Tier::Two);
     }
     let events = e.apply(cmd).expect("strike");
-    let Event::PowerRolled { roll, .. } = &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event else {
+    let Event::PowerRolled { roll, .. } =
+        &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!((roll.rolled_tier, roll.tier), (Tier::Three, Tier::Two));
-    assert_eq!(events.iter().filter(|ev| ev.rule == "power_roll.downgrade").count(), 1);
+    assert_eq!(
+        events
+            .iter()
+            .filter(|ev| ev.rule == "power_roll.downgrade")
+            .count(),
+        1
+    );
     // Tier 2: 5 + 2 = 7 damage, and the extra main action is kept.
     assert_eq!(creature(&mut e, "m").stamina.current, 13);
-    assert_eq!(find(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })).len(), 1);
+    assert_eq!(
+        find(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })).len(),
+        1
+    );
 }
 
 #[test]
 fn surprised_target_gives_an_edge_with_its_source() {
     let surprised = "(id: \"m\", side: Director, stamina: 20, free_strike: 3, position: (2, 1), surprised: true)";
     // Heroes are not all surprised, the Director's only creature is: heroes go first, no roll.
-    let mut e = scenario(&ROOM, &format!("{}, {surprised}", hero("h", 1, 1)), &[5, 5]).start(Some(1));
+    let mut e =
+        scenario(&ROOM, &format!("{}, {surprised}", hero("h", 1, 1)), &[5, 5]).start(Some(1));
     start(&mut e, "h");
     let events = e.apply(strike("h", "m")).expect("strike");
-    let Event::PowerRolled { roll, .. } = &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event else {
+    let Event::PowerRolled { roll, .. } =
+        &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(roll.edges.len(), 1);
@@ -215,14 +252,19 @@ fn surprised_target_gives_an_edge_with_its_source() {
 
 #[test]
 fn ranged_free_strike_with_an_adjacent_enemy_takes_a_bane() {
-    let mut e = fight(&[hero("h", 1, 1), monster("near", 2, 2), monster("far", 5, 1)], &[6, 6]);
+    let mut e = fight(
+        &[hero("h", 1, 1), monster("near", 2, 2), monster("far", 5, 1)],
+        &[6, 6],
+    );
     start(&mut e, "h");
     let mut cmd = strike("h", "far");
     if let steelgrid_rules::Command::FreeStrike { ranged, .. } = &mut cmd {
         *ranged = true;
     }
     let events = e.apply(cmd).expect("strike");
-    let Event::PowerRolled { roll, .. } = &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event else {
+    let Event::PowerRolled { roll, .. } =
+        &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(roll.banes[0].rule, "power_roll.bane.ranged_adjacent_enemy");

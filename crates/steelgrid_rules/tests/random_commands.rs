@@ -31,7 +31,11 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
             let sq = |rng: &mut Dice| Square::new(rng.roll(22) as i32 - 3, rng.roll(14) as i32 - 3);
             let command = match pick(&mut rng, 8) {
                 0 => Command::ChooseFirstSide {
-                    side: if rng.roll(2) == 1 { Side::Heroes } else { Side::Director },
+                    side: if rng.roll(2) == 1 {
+                        Side::Heroes
+                    } else {
+                        Side::Director
+                    },
                 },
                 1 | 2 => Command::StartTurn { creature: id },
                 3 => {
@@ -45,7 +49,10 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                     let mut path = Vec::new();
                     let mut at = start;
                     for _ in 0..steps {
-                        at = Square::new(at.x + rng.roll(3) as i32 - 2, at.y + rng.roll(3) as i32 - 2);
+                        at = Square::new(
+                            at.x + rng.roll(3) as i32 - 2,
+                            at.y + rng.roll(3) as i32 - 2,
+                        );
                         path.push(at);
                     }
                     if rng.roll(4) == 1 {
@@ -79,15 +86,25 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
             match engine.apply(command.clone()) {
                 Ok(events) => {
                     accepted += 1;
-                    assert!(!events.is_empty(), "{command:?} was accepted but logged nothing");
+                    assert!(
+                        !events.is_empty(),
+                        "{command:?} was accepted but logged nothing"
+                    );
                 }
                 Err(e) => {
-                    assert_eq!(engine.checksum(), before, "refused {command:?} ({e}) changed the state");
+                    assert_eq!(
+                        engine.checksum(),
+                        before,
+                        "refused {command:?} ({e}) changed the state"
+                    );
                     assert_eq!(engine.log().len(), log_len);
                     assert!(!e.rule.is_empty() && !e.reason.is_empty());
                 }
             }
         }
-        assert!(accepted > 20, "seed {seed}: only {accepted} commands were legal; the test is too blind");
+        assert!(
+            accepted > 20,
+            "seed {seed}: only {accepted} commands were legal; the test is too blind"
+        );
     }
 }

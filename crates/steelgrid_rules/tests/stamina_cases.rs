@@ -4,10 +4,10 @@
 mod common;
 
 use common::*;
+use steelgrid_rules::Command;
 use steelgrid_rules::creature::Vitality;
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::event::Event;
-use steelgrid_rules::Command;
 
 fn hurt(target: &str, amount: u32, damage_type: Option<DamageType>) -> Command {
     Command::EnvironmentDamage {
@@ -24,10 +24,16 @@ fn hero_with(id: &str, x: i32, y: i32, extra: &str) -> String {
 
 #[test]
 fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
-    let mut e = fight(&[hero_with("h", 1, 1, "stamina: 25"), monster("m", 5, 5)], &[]);
+    let mut e = fight(
+        &[hero_with("h", 1, 1, "stamina: 25"), monster("m", 5, 5)],
+        &[],
+    );
     e.apply(hurt("h", 12, None)).unwrap();
     let h = creature(&mut e, "h");
-    assert_eq!((h.stamina.current, h.winded, h.state), (13, false, Vitality::Healthy));
+    assert_eq!(
+        (h.stamina.current, h.winded, h.state),
+        (13, false, Vitality::Healthy)
+    );
     let events = e.apply(hurt("h", 1, None)).unwrap();
     assert_eq!(creature(&mut e, "h").state, Vitality::Winded);
     assert!(events.iter().any(|ev| ev.rule == "stamina.winded"));
@@ -40,7 +46,8 @@ fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
     let events = e.apply(hurt("h", 1, None)).unwrap();
     let h = creature(&mut e, "h");
     assert_eq!((h.stamina.current, h.dead), (-12, true));
-    let Event::VitalityChanged { threshold, .. } = &find(&events, |ev| matches!(ev, Event::VitalityChanged { .. }))[0].event
+    let Event::VitalityChanged { threshold, .. } =
+        &find(&events, |ev| matches!(ev, Event::VitalityChanged { .. }))[0].event
     else {
         unreachable!()
     };
@@ -79,12 +86,23 @@ fn ds_core_41_hero_chooses_dead_or_unconscious_for_a_goblin() {
 
 #[test]
 fn ds_combat_82_temporary_stamina_absorbs_first_and_winded_ignores_it() {
-    let h = hero_with("h", 1, 1, "stamina: 30, current_stamina: 20, temporary_stamina: 10");
+    let h = hero_with(
+        "h",
+        1,
+        1,
+        "stamina: 30, current_stamina: 20, temporary_stamina: 10",
+    );
     let mut e = fight(&[h, monster("m", 5, 5)], &[]);
     let events = e.apply(hurt("h", 16, None)).unwrap();
     let h = creature(&mut e, "h");
-    assert_eq!((h.stamina.current, h.stamina.temporary, h.winded), (14, 0, true));
-    let Event::Damaged { temporary_absorbed, .. } = &find(&events, |ev| matches!(ev, Event::Damaged { .. }))[0].event else {
+    assert_eq!(
+        (h.stamina.current, h.stamina.temporary, h.winded),
+        (14, 0, true)
+    );
+    let Event::Damaged {
+        temporary_absorbed, ..
+    } = &find(&events, |ev| matches!(ev, Event::Damaged { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(*temporary_absorbed, 10);
@@ -109,7 +127,11 @@ fn ds_combat_86_dying_hero_cannot_catch_breath() {
     assert!(creature(&mut e, "h").dying);
     start(&mut e, "h");
     let before = e.checksum();
-    let err = e.apply(Command::CatchBreath { creature: "h".into() }).unwrap_err();
+    let err = e
+        .apply(Command::CatchBreath {
+            creature: "h".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "stamina.dying");
     assert_eq!(e.checksum(), before);
 }
@@ -119,14 +141,31 @@ fn catch_breath_spends_a_recovery_for_the_recovery_value() {
     let h = hero_with("h", 1, 1, "stamina: 30, current_stamina: 12");
     let mut e = fight(&[h, monster("m", 5, 5)], &[]);
     start(&mut e, "h");
-    let events = e.apply(Command::CatchBreath { creature: "h".into() }).unwrap();
+    let events = e
+        .apply(Command::CatchBreath {
+            creature: "h".into(),
+        })
+        .unwrap();
     let h = creature(&mut e, "h");
-    assert_eq!((h.stamina.current, h.recoveries, h.winded), (22, Some(1), false));
-    assert!(events.iter().any(|ev| ev.rule == "stamina.winded"), "no longer winded is logged");
+    assert_eq!(
+        (h.stamina.current, h.recoveries, h.winded),
+        (22, Some(1), false)
+    );
+    assert!(
+        events.iter().any(|ev| ev.rule == "stamina.winded"),
+        "no longer winded is logged"
+    );
     // Capped at maximum: 22 + 10 → 30.
-    e.apply(Command::CatchBreath { creature: "h".into() }).unwrap(); // trades the main action
+    e.apply(Command::CatchBreath {
+        creature: "h".into(),
+    })
+    .unwrap(); // trades the main action
     assert_eq!(creature(&mut e, "h").stamina.current, 30);
-    let err = e.apply(Command::CatchBreath { creature: "h".into() }).unwrap_err();
+    let err = e
+        .apply(Command::CatchBreath {
+            creature: "h".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "recovery.catch_breath", "no Recoveries left");
 }
 
@@ -136,7 +175,11 @@ fn director_creatures_have_no_recoveries() {
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "m");
-    let err = e.apply(Command::CatchBreath { creature: "m".into() }).unwrap_err();
+    let err = e
+        .apply(Command::CatchBreath {
+            creature: "m".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "recovery.catch_breath");
 }
 
@@ -157,16 +200,28 @@ fn option_director_creatures_knocked_out_by_default() {
         hero("h", 0, 0),
         monster("m", 4, 1)
     );
-    let mut e = steelgrid_rules::scenario::load("opt.ron", &src).unwrap().start(None);
-    e.apply(Command::ChooseFirstSide { side: steelgrid_rules::creature::Side::Heroes }).unwrap();
+    let mut e = steelgrid_rules::scenario::load("opt.ron", &src)
+        .unwrap()
+        .start(None);
+    e.apply(Command::ChooseFirstSide {
+        side: steelgrid_rules::creature::Side::Heroes,
+    })
+    .unwrap();
     e.apply(hurt("m", 25, None)).unwrap();
     assert!(creature(&mut e, "m").unconscious);
-    assert_eq!(e.state().status, "victory", "an unconscious enemy is out of the fight");
+    assert_eq!(
+        e.state().status,
+        "victory",
+        "an unconscious enemy is out of the fight"
+    );
 }
 
 #[test]
 fn damage_on_a_dead_creature_is_refused() {
-    let mut e = fight(&[hero("h", 1, 1), monster("m", 5, 5), monster("n", 7, 5)], &[]);
+    let mut e = fight(
+        &[hero("h", 1, 1), monster("m", 5, 5), monster("n", 7, 5)],
+        &[],
+    );
     e.apply(hurt("m", 50, None)).unwrap();
     let err = e.apply(hurt("m", 1, None)).unwrap_err();
     assert_eq!(err.rule, "creature");

@@ -4,20 +4,33 @@
 mod common;
 
 use common::*;
+use steelgrid_rules::Command;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::Event;
-use steelgrid_rules::Command;
 
 /// Start, end, and return who the engine offers the next pick to.
 fn take_turn(e: &mut steelgrid_rules::Engine, id: &str) -> Vec<steelgrid_rules::LoggedEvent> {
     start(e, id);
-    e.apply(Command::EndTurn { creature: id.into() }).unwrap()
+    e.apply(Command::EndTurn {
+        creature: id.into(),
+    })
+    .unwrap()
 }
 
 #[test]
 fn ds_combat_94_first_side_roll() {
-    for (roll, chooser) in [(7, Side::Heroes), (6, Side::Heroes), (5, Side::Director), (3, Side::Director)] {
-        let mut e = scenario(&ROOM, &format!("{}, {}", hero("h", 0, 0), monster("m", 5, 5)), &[roll]).start(None);
+    for (roll, chooser) in [
+        (7, Side::Heroes),
+        (6, Side::Heroes),
+        (5, Side::Director),
+        (3, Side::Director),
+    ] {
+        let mut e = scenario(
+            &ROOM,
+            &format!("{}, {}", hero("h", 0, 0), monster("m", 5, 5)),
+            &[roll],
+        )
+        .start(None);
         let rolled = e
             .log()
             .iter()
@@ -29,9 +42,16 @@ fn ds_combat_94_first_side_roll() {
         assert_eq!(rolled, (roll, chooser));
         assert_eq!(e.state().awaiting_first_side_choice, Some(chooser));
         // Nothing can act until the choice is made.
-        let err = e.apply(Command::StartTurn { creature: "h".into() }).unwrap_err();
+        let err = e
+            .apply(Command::StartTurn {
+                creature: "h".into(),
+            })
+            .unwrap_err();
         assert_eq!(err.rule, "turn.first_side.choice");
-        e.apply(Command::ChooseFirstSide { side: Side::Director }).unwrap();
+        e.apply(Command::ChooseFirstSide {
+            side: Side::Director,
+        })
+        .unwrap();
         assert_eq!(e.state().acting_side, Some(Side::Director));
         assert_eq!(e.state().round, 1);
     }
@@ -41,7 +61,11 @@ fn ds_combat_94_first_side_roll() {
 fn all_surprised_side_goes_second_without_a_roll() {
     let m = "(id: \"m\", side: Director, stamina: 20, free_strike: 3, position: (5, 5), surprised: true)";
     let mut e = scenario(&ROOM, &format!("{}, {m}", hero("h", 0, 0)), &[]).start(Some(3));
-    assert!(e.log().iter().any(|ev| ev.rule == "turn.first_side.surprise"));
+    assert!(
+        e.log()
+            .iter()
+            .any(|ev| ev.rule == "turn.first_side.surprise")
+    );
     assert!(!e.log().iter().any(|ev| ev.rule == "turn.first_side.roll"));
     assert_eq!(e.state().acting_side, Some(Side::Heroes));
     // Surprise lasts until the end of round 1.
@@ -65,25 +89,39 @@ fn a33_both_sides_surprised_still_roll() {
 fn ds_combat_95_one_side_runs_out_and_the_rest_act_back_to_back() {
     let mut e = scenario(
         &ROOM,
-        &[hero("h1", 0, 0), hero("h2", 0, 2), monster("e1", 9, 0), monster("e2", 9, 1), monster("e3", 9, 2), monster("e4", 9, 3)]
-            .join(", "),
+        &[
+            hero("h1", 0, 0),
+            hero("h2", 0, 2),
+            monster("e1", 9, 0),
+            monster("e2", 9, 1),
+            monster("e3", 9, 2),
+            monster("e4", 9, 3),
+        ]
+        .join(", "),
         &[3],
     )
     .start(None);
-    e.apply(Command::ChooseFirstSide { side: Side::Director }).unwrap();
+    e.apply(Command::ChooseFirstSide {
+        side: Side::Director,
+    })
+    .unwrap();
     let order = ["e1", "h1", "e2", "h2", "e3", "e4"];
     for (i, id) in order.iter().enumerate() {
         let events = take_turn(&mut e, id);
         if *id == "h2" {
             let next = events.iter().find_map(|ev| match &ev.event {
-                Event::NextToAct { side, back_to_back, .. } => Some((*side, *back_to_back)),
+                Event::NextToAct {
+                    side, back_to_back, ..
+                } => Some((*side, *back_to_back)),
                 _ => None,
             });
             assert_eq!(next, Some((Side::Director, false)));
         }
         if *id == "e3" {
             let next = events.iter().find_map(|ev| match &ev.event {
-                Event::NextToAct { side, back_to_back, .. } => Some((*side, *back_to_back)),
+                Event::NextToAct {
+                    side, back_to_back, ..
+                } => Some((*side, *back_to_back)),
                 _ => None,
             });
             assert_eq!(next, Some((Side::Director, true)), "e4 acts right after e3");
@@ -99,10 +137,22 @@ fn ds_combat_95_one_side_runs_out_and_the_rest_act_back_to_back() {
 
 #[test]
 fn heroes_cannot_act_on_the_directors_pick() {
-    let mut e = scenario(&ROOM, &format!("{}, {}", hero("h", 0, 0), monster("m", 5, 5)), &[1]).start(None);
-    e.apply(Command::ChooseFirstSide { side: Side::Director }).unwrap();
+    let mut e = scenario(
+        &ROOM,
+        &format!("{}, {}", hero("h", 0, 0), monster("m", 5, 5)),
+        &[1],
+    )
+    .start(None);
+    e.apply(Command::ChooseFirstSide {
+        side: Side::Director,
+    })
+    .unwrap();
     let before = e.checksum();
-    let err = e.apply(Command::StartTurn { creature: "h".into() }).unwrap_err();
+    let err = e
+        .apply(Command::StartTurn {
+            creature: "h".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.order");
     assert_eq!(e.checksum(), before, "a refused command changes nothing");
 }
@@ -111,13 +161,30 @@ fn heroes_cannot_act_on_the_directors_pick() {
 fn a_director_group_finishes_before_the_heroes_go() {
     let g1 = "(id: \"g1\", side: Director, stamina: 10, position: (9, 0), group: \"pack\")";
     let g2 = "(id: \"g2\", side: Director, stamina: 10, position: (9, 1), group: \"pack\")";
-    let mut e = fight(&[hero("h1", 0, 0), hero("h2", 0, 1), monster("solo", 9, 5), g1.into(), g2.into()], &[]);
+    let mut e = fight(
+        &[
+            hero("h1", 0, 0),
+            hero("h2", 0, 1),
+            monster("solo", 9, 5),
+            g1.into(),
+            g2.into(),
+        ],
+        &[],
+    );
     take_turn(&mut e, "h1");
     take_turn(&mut e, "g1");
     // The pack's other member must go before the heroes or another Director creature.
-    let err = e.apply(Command::StartTurn { creature: "h2".into() }).unwrap_err();
+    let err = e
+        .apply(Command::StartTurn {
+            creature: "h2".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.order");
-    let err = e.apply(Command::StartTurn { creature: "solo".into() }).unwrap_err();
+    let err = e
+        .apply(Command::StartTurn {
+            creature: "solo".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.order.group");
     take_turn(&mut e, "g2");
     take_turn(&mut e, "h2");
@@ -127,10 +194,17 @@ fn a_director_group_finishes_before_the_heroes_go() {
 
 #[test]
 fn a_creature_acts_once_per_round() {
-    let mut e = fight(&[hero("h1", 0, 0), hero("h2", 0, 2), monster("m", 9, 5)], &[]);
+    let mut e = fight(
+        &[hero("h1", 0, 0), hero("h2", 0, 2), monster("m", 9, 5)],
+        &[],
+    );
     take_turn(&mut e, "h1");
     take_turn(&mut e, "m");
-    let err = e.apply(Command::StartTurn { creature: "h1".into() }).unwrap_err();
+    let err = e
+        .apply(Command::StartTurn {
+            creature: "h1".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.order");
     assert!(err.reason.contains("already taken its turn"));
 }
@@ -143,11 +217,24 @@ fn ds_combat_91_legal_turn_shapes() {
     let h = "(id: \"h\", side: Heroes, stamina: 30, current_stamina: 20, speed: 5, position: (0, 0), hero: (recoveries: 3))";
     let mut e = fight(&[h.into(), monster("m", 9, 5)], &[]);
     start(&mut e, "h");
-    e.apply(advance("h", &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)])).unwrap();
-    e.apply(Command::CatchBreath { creature: "h".into() }).unwrap();
-    let events = e.apply(advance("h", &[(5, 1), (5, 2), (5, 3), (5, 4), (6, 4)])).unwrap();
-    assert!(events.iter().any(|ev| ev.rule == "turn.action_economy.trade_main"));
-    assert_eq!(creature(&mut e, "h").position, steelgrid_rules::grid::Square::new(6, 4));
+    e.apply(advance("h", &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)]))
+        .unwrap();
+    e.apply(Command::CatchBreath {
+        creature: "h".into(),
+    })
+    .unwrap();
+    let events = e
+        .apply(advance("h", &[(5, 1), (5, 2), (5, 3), (5, 4), (6, 4)]))
+        .unwrap();
+    assert!(
+        events
+            .iter()
+            .any(|ev| ev.rule == "turn.action_economy.trade_main")
+    );
+    assert_eq!(
+        creature(&mut e, "h").position,
+        steelgrid_rules::grid::Square::new(6, 4)
+    );
     // Nothing is left: no main action, no third move.
     let err = e.apply(strike("h", "m")).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
@@ -160,7 +247,10 @@ fn ds_combat_91_illegal_turn_shapes() {
     start(&mut e, "h");
     // A single Advance of 7.
     let err = e
-        .apply(advance("h", &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)]))
+        .apply(advance(
+            "h",
+            &[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)],
+        ))
         .unwrap_err();
     assert_eq!(err.rule, "movement.speed_limit");
     // Two main actions.
@@ -168,19 +258,38 @@ fn ds_combat_91_illegal_turn_shapes() {
     let err = e.apply(strike("h", "m")).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
     // A main action plus two maneuvers.
-    e.apply(Command::CatchBreath { creature: "h".into() }).unwrap();
-    let err = e.apply(Command::CatchBreath { creature: "h".into() }).unwrap_err();
+    e.apply(Command::CatchBreath {
+        creature: "h".into(),
+    })
+    .unwrap();
+    let err = e
+        .apply(Command::CatchBreath {
+            creature: "h".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
 }
 
 #[test]
 fn movement_costs_difficult_terrain_and_enemies() {
-    let rows = ["..~.......", "..........", "..........", "..........", "..........", ".........."];
-    let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 1, 1), monster("n", 9, 5)], &[]);
+    let rows = [
+        "..~.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[hero("h", 0, 0), monster("m", 1, 1), monster("n", 9, 5)],
+        &[],
+    );
     start(&mut e, "h");
     // (1,0) 1 + (2,0) difficult 2 + (3,0) 1 = 4.
     let events = e.apply(advance("h", &[(1, 0), (2, 0), (3, 0)])).unwrap();
-    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event else {
+    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(*cost, 4);
@@ -194,7 +303,8 @@ fn movement_costs_difficult_terrain_and_enemies() {
     let err = e.apply(advance("h", &[(2, 1), (1, 1)])).unwrap_err();
     assert_eq!(err.rule, "movement.occupied");
     let events = e.apply(advance("h", &[(2, 1), (1, 1), (0, 1)])).unwrap();
-    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event else {
+    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(*cost, 4);
@@ -202,7 +312,14 @@ fn movement_costs_difficult_terrain_and_enemies() {
 
 #[test]
 fn no_cutting_corners_or_walking_through_walls() {
-    let rows = [".#........", "..........", "..........", "..........", "..........", ".........."];
+    let rows = [
+        ".#........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
     let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
     start(&mut e, "h");
     let err = e.apply(advance("h", &[(1, 1)])).unwrap_err();
@@ -222,7 +339,8 @@ fn allies_can_be_passed_through_but_not_ended_on() {
     let err = e.apply(advance("h", &[(1, 0)])).unwrap_err();
     assert_eq!(err.rule, "movement.occupied");
     let events = e.apply(advance("h", &[(1, 0), (2, 0)])).unwrap();
-    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event else {
+    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event
+    else {
         unreachable!()
     };
     assert_eq!(*cost, 2, "an ally's square costs nothing extra");
@@ -239,7 +357,14 @@ fn sizes_two_apart_may_share_a_space() {
 
 #[test]
 fn elevation_steps_of_one_walk_bigger_ones_need_more() {
-    let rows = [".h........", ".H........", "..........", "..........", "..........", ".........."];
+    let rows = [
+        ".h........",
+        ".H........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
     let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
     start(&mut e, "h");
     let err = e.apply(advance("h", &[(1, 1)])).unwrap_err();
@@ -250,7 +375,14 @@ fn elevation_steps_of_one_walk_bigger_ones_need_more() {
 
 #[test]
 fn damaging_terrain_hurts_on_entry() {
-    let rows = [".x........", "..........", "..........", "..........", "..........", ".........."];
+    let rows = [
+        ".x........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
     let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
     start(&mut e, "h");
     e.apply(advance("h", &[(1, 0), (2, 0)])).unwrap();
@@ -259,7 +391,10 @@ fn damaging_terrain_hurts_on_entry() {
 
 #[test]
 fn moving_a_dead_creature_is_refused_and_changes_nothing() {
-    let mut e = fight(&[hero("h", 0, 0), monster("m", 5, 5), monster("n", 8, 5)], &[]);
+    let mut e = fight(
+        &[hero("h", 0, 0), monster("m", 5, 5), monster("n", 8, 5)],
+        &[],
+    );
     e.apply(Command::EnvironmentDamage {
         target: "m".into(),
         amount: 99,
@@ -271,7 +406,11 @@ fn moving_a_dead_creature_is_refused_and_changes_nothing() {
     let err = e.apply(advance("m", &[(5, 4)])).unwrap_err();
     assert_eq!(err.rule, "creature");
     assert!(err.reason.contains("dead"));
-    let err = e.apply(Command::StartTurn { creature: "m".into() }).unwrap_err();
+    let err = e
+        .apply(Command::StartTurn {
+            creature: "m".into(),
+        })
+        .unwrap_err();
     assert_eq!(err.rule, "turn.order");
     assert_eq!(e.checksum(), before);
 }
@@ -292,8 +431,19 @@ fn acting_out_of_turn_is_refused_and_changes_nothing() {
 
 #[test]
 fn strikes_need_reach_and_line_of_effect() {
-    let rows = ["..#.......", "..#.......", "..#.......", "..#.......", "..#.......", "..#......."];
-    let mut e = fight_in(&rows, &[hero("h", 1, 0), monster("m", 3, 0), monster("n", 9, 5)], &[]);
+    let rows = [
+        "..#.......",
+        "..#.......",
+        "..#.......",
+        "..#.......",
+        "..#.......",
+        "..#.......",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[hero("h", 1, 0), monster("m", 3, 0), monster("n", 9, 5)],
+        &[],
+    );
     start(&mut e, "h");
     let err = e.apply(strike("h", "m")).unwrap_err();
     assert_eq!(err.rule, "target.distance");
@@ -323,8 +473,16 @@ fn defeating_all_enemies_is_victory_and_ends_the_encounter() {
     let mut e = fight(&[hero("h", 0, 0), goblin.into()], &[10, 10]);
     start(&mut e, "h");
     let events = e.apply(strike("h", "g")).unwrap();
-    assert!(events.iter().any(|ev| ev.rule == "objective.defeat_all_enemies"));
+    assert!(
+        events
+            .iter()
+            .any(|ev| ev.rule == "objective.defeat_all_enemies")
+    );
     assert_eq!(e.state().status, "victory");
-    let err = e.apply(Command::EndTurn { creature: "h".into() }).unwrap_err();
+    let err = e
+        .apply(Command::EndTurn {
+            creature: "h".into(),
+        })
+        .unwrap_err();
     assert!(err.reason.contains("over"));
 }

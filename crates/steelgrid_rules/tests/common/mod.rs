@@ -43,7 +43,9 @@ pub fn hero(id: &str, x: i32, y: i32) -> String {
 
 /// A Director creature at (x, y) with 20 Stamina and free strike 3.
 pub fn monster(id: &str, x: i32, y: i32) -> String {
-    format!("(id: \"{id}\", side: Director, stamina: 20, speed: 5, free_strike: 3, position: ({x}, {y}))")
+    format!(
+        "(id: \"{id}\", side: Director, stamina: 20, speed: 5, free_strike: 3, position: ({x}, {y}))"
+    )
 }
 
 /// Start an encounter in ROOM where the heroes won the first-side roll (a scripted 7) and
@@ -64,13 +66,17 @@ pub fn fight_in(rows: &[&str], creatures: &[String], dice: &[u32]) -> Engine {
 
 pub fn start(engine: &mut Engine, id: &str) {
     engine
-        .apply(Command::StartTurn { creature: id.into() })
+        .apply(Command::StartTurn {
+            creature: id.into(),
+        })
         .unwrap_or_else(|e| panic!("start {id}: {e}"));
 }
 
 pub fn end(engine: &mut Engine, id: &str) {
     engine
-        .apply(Command::EndTurn { creature: id.into() })
+        .apply(Command::EndTurn {
+            creature: id.into(),
+        })
         .unwrap_or_else(|e| panic!("end {id}: {e}"));
 }
 
@@ -106,6 +112,6 @@ pub fn creature(engine: &mut Engine, id: &str) -> CreatureView {
 }
 
 /// The events of `events` that match `pred`.
-pub fn find<'a>(events: &'a [LoggedEvent], pred: impl Fn(&Event) -> bool) -> Vec<&'a LoggedEvent> {
+pub fn find(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> Vec<&LoggedEvent> {
     events.iter().filter(|e| pred(&e.event)).collect()
 }

@@ -1,0 +1,73 @@
+//! The game window: a Bevy app that draws the battle map of a scenario, its creatures and a
+//! status line. The rules engine lives in the [`Rules`] resource; everything here only renders
+//! what [`Engine::state`] and [`Engine::map`] report and never computes a rule itself.
+
+mod atlas;
+mod board;
+mod camera;
+mod hud;
+mod input;
+mod screenshot;
+mod tokens;
+
+use std::process::{ExitCode, Termination};
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use steelgrid_rules::{Engine, Scenario, StateView};
+
+/// How the window is opened.
+pub struct LaunchOptions {
+    /// Save a PNG of the primary window to this path once the board has been drawn, then exit.
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+/// The rules engine, the single source of truth for the encounter.
+#[derive(Resource)]
+pub struct Rules(pub Engine);
+
+/// The state last published by [`Rules`]; tokens and the HUD are drawn from it.
+#[derive(Resource)]
+pub struct CurrentState(pub StateView);
+
+/// Window background, around the board.
+const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
+
+/// Open the game window on `scenario` and run until it is closed.
+pub fn run(scenario: Scenario, seed: Option<u64>, options: LaunchOptions) -> ExitCode {
+    let mut engine = scenario.start(seed);
+    let state = engine.state();
+    let layout = board::BoardLayout::new(engine.map());
+
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: format!("Steelgrid — {}", scenario.name),
+            resolution: WindowResolution::new(1280, 800),
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(BACKGROUND))
+    .insert_resource(Rules(engine))
+    .insert_resource(CurrentState(state))
+    .insert_resource(layout)
+    .add_systems(Update, publish_state.run_if(resource_changed::<Rules>))
+    .add_plugins((
+        board::plugin,
+        tokens::plugin,
+        hud::plugin,
+        camera::plugin,
+        input::plugin,
+    ));
+    if let Some(path) = options.screenshot {
+        app.add_plugins(screenshot::ScreenshotPlugin { path });
+    }
+    app.run().report()
+}
+
+/// Publish the engine's state whenever the engine has been touched.
+fn publish_state(mut rules: ResMut<Rules>, mut state: ResMut<CurrentState>) {
+    // Reading the state needs `&mut Engine`; that alone is not a change worth republishing.
+    state.0 = rules.bypass_change_detection().0.state();
+}

@@ -1,0 +1,363 @@
+//! Creature tokens: flat 2D meshes covering each creature's footprint. Side is shown by colour
+//! and by shape (Okabe-Ito blue circles for heroes, vermillion diamonds for the Director), with
+//! initials, a stamina bar and a winded mark; dead creatures are greyed and crossed out.
+
+use std::f32::consts::FRAC_PI_4;
+
+use bevy::prelude::*;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::engine::CreatureView;
+use steelgrid_rules::grid::Square;
+
+use super::board::{BoardLayout, SQUARE};
+use super::{CurrentState, publish_state};
+
+/// Depth of the tokens, above the board and its labels.
+const TOKEN_Z: f32 = 10.0;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<TokenStyle>().add_systems(
+        Update,
+        sync_tokens
+            .after(publish_state)
+            .run_if(resource_changed::<CurrentState>),
+    );
+}
+
+/// The root entity of one creature's token.
+#[derive(Component)]
+struct Token;
+
+/// Materials shared by all tokens.
+#[derive(Resource)]
+struct TokenStyle {
+    hero: Handle<ColorMaterial>,
+    director: Handle<ColorMaterial>,
+    down: Handle<ColorMaterial>,
+    outline: Handle<ColorMaterial>,
+    down_outline: Handle<ColorMaterial>,
+    turn: Handle<ColorMaterial>,
+    shadow: Handle<ColorMaterial>,
+    cross: Handle<ColorMaterial>,
+    bar_back: Handle<ColorMaterial>,
+    bar_healthy: Handle<ColorMaterial>,
+    bar_winded: Handle<ColorMaterial>,
+    dying: Handle<ColorMaterial>,
+}
+
+impl FromWorld for TokenStyle {
+    fn from_world(world: &mut World) -> Self {
+        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        let mut add = |color: Color| materials.add(color);
+        TokenStyle {
+            hero: add(Color::srgb_u8(0x00, 0x72, 0xb2)),
+            director: add(Color::srgb_u8(0xd5, 0x5e, 0x00)),
+            down: add(Color::srgb_u8(0x86, 0x86, 0x86)),
+            outline: add(Color::srgb_u8(0xf7, 0xf5, 0xf0)),
+            down_outline: add(Color::srgb_u8(0x4a, 0x4a, 0x4a)),
+            turn: add(Color::srgb_u8(0xf0, 0xe4, 0x42)),
+            shadow: add(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+            cross: add(Color::srgb_u8(0x55, 0x55, 0x55)),
+            bar_back: add(Color::srgba_u8(0x12, 0x14, 0x17, 0xe6)),
+            bar_healthy: add(Color::srgb_u8(0x00, 0x9e, 0x73)),
+            bar_winded: add(Color::srgb_u8(0xe6, 0x9f, 0x00)),
+            dying: add(Color::srgb_u8(0xcc, 0x79, 0xa7)),
+        }
+    }
+}
+
+/// The token outline for each side: circles for heroes, diamonds for the Director.
+#[derive(Clone, Copy)]
+enum Shape {
+    Circle,
+    Diamond,
+}
+
+impl Shape {
+    /// A filled shape reaching `radius` from its centre.
+    fn mesh(self, radius: f32) -> Mesh {
+        match self {
+            Shape::Circle => Circle::new(radius).mesh().resolution(48).build(),
+            Shape::Diamond => Rhombus::new(radius * 2.0, radius * 2.0).into(),
+        }
+    }
+
+    /// An outline `thickness` wide, inside the shape reaching `radius`.
+    fn ring(self, radius: f32, thickness: f32) -> Mesh {
+        match self {
+            Shape::Circle => Annulus::new(radius - thickness, radius)
+                .mesh()
+                .resolution(48)
+                .build(),
+            Shape::Diamond => Rhombus::new(radius * 2.0, radius * 2.0)
+                .to_ring(thickness)
+                .into(),
+        }
+    }
+}
+
+/// Rebuild every token from the published state.
+fn sync_tokens(
+    mut commands: Commands,
+    state: Res<CurrentState>,
+    tokens: Query<Entity, With<Token>>,
+    layout: Res<BoardLayout>,
+    style: Res<TokenStyle>,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    for token in &tokens {
+        commands.entity(token).despawn();
+    }
+    for creature in &state.0.creatures {
+        let on_turn = state.0.turn.as_deref() == Some(creature.id.as_str());
+        spawn_token(
+            &mut commands,
+            &layout,
+            &style,
+            &mut meshes,
+            creature,
+            on_turn,
+        );
+    }
+}
+
+fn spawn_token(
+    commands: &mut Commands,
+    layout: &BoardLayout,
+    style: &TokenStyle,
+    meshes: &mut Assets<Mesh>,
+    creature: &CreatureView,
+    on_turn: bool,
+) {
+    let Some((center, extent)) = footprint_box(layout, &creature.footprint) else {
+        return;
+    };
+    let down = creature.dead || creature.unconscious;
+    let shape = match creature.side {
+        Side::Heroes => Shape::Circle,
+        Side::Director => Shape::Diamond,
+    };
+    let fill = match (down, creature.side) {
+        (true, _) => style.down.clone(),
+        (false, Side::Heroes) => style.hero.clone(),
+        (false, Side::Director) => style.director.clone(),
+    };
+    let outline = if down {
+        style.down_outline.clone()
+    } else {
+        style.outline.clone()
+    };
+    // Diamonds reach into the corners, so they may be a little larger than circles.
+    let reach = match shape {
+        Shape::Circle => 0.37,
+        Shape::Diamond => 0.43,
+    } * if creature.minion { 0.85 } else { 1.0 };
+    let radius = extent * reach;
+    let lift = Vec3::new(0.0, extent * 0.04, 0.0);
+    let detail = extent / SQUARE;
+
+    let mut token = commands.spawn((
+        Token,
+        Name::new(creature.id.clone()),
+        Transform::from_translation(center.extend(TOKEN_Z)),
+        Visibility::default(),
+    ));
+    token.with_children(|t| {
+        let mut part = |mesh: Mesh, material: Handle<ColorMaterial>, at: Vec3| {
+            t.spawn((
+                Mesh2d(meshes.add(mesh)),
+                MeshMaterial2d(material),
+                Transform::from_translation(at),
+            ));
+        };
+        if !creature.dead {
+            let shadow_offset = Vec3::new(2.5 * detail, -3.5 * detail, 0.0);
+            part(
+                shape.mesh(radius),
+                style.shadow.clone(),
+                lift + shadow_offset,
+            );
+        }
+        if on_turn {
+            let ring = shape.ring(radius + 6.0 * detail, 3.5 * detail);
+            part(ring, style.turn.clone(), lift + Vec3::Z * 0.1);
+        }
+        part(shape.mesh(radius), fill, lift + Vec3::Z * 0.2);
+        part(
+            shape.ring(radius, 2.5 * detail),
+            outline,
+            lift + Vec3::Z * 0.3,
+        );
+        if creature.dead {
+            // Arms reach as far into a diamond's edges as into a circle.
+            let arm = match shape {
+                Shape::Circle => radius * 1.5,
+                Shape::Diamond => radius * 1.2,
+            };
+            for angle in [FRAC_PI_4, -FRAC_PI_4] {
+                t.spawn((
+                    Mesh2d(meshes.add(Rectangle::new(arm, 6.0 * detail))),
+                    MeshMaterial2d(style.cross.clone()),
+                    Transform::from_translation(lift + Vec3::Z * 0.35)
+                        .with_rotation(Quat::from_rotation_z(angle)),
+                ));
+            }
+        }
+        let label_color = if down {
+            Color::srgb_u8(0x1e, 0x1e, 0x1e)
+        } else {
+            Color::WHITE
+        };
+        t.spawn((
+            Text2d::new(initials(&creature.name, &creature.id)),
+            TextFont {
+                font_size: FontSize::Px(if creature.minion { 15.0 } else { 18.0 } * detail.sqrt()),
+                ..default()
+            },
+            TextColor(label_color),
+            Transform::from_translation(lift + Vec3::Z * 0.4),
+        ));
+        if !creature.dead {
+            spawn_stamina_bar(t, style, meshes, creature, extent);
+        }
+    });
+}
+
+/// A bar across the bottom of the footprint: green while healthy, amber with a `W` badge
+/// while winded; a dying hero gets a `!` badge instead.
+fn spawn_stamina_bar(
+    t: &mut ChildSpawnerCommands,
+    style: &TokenStyle,
+    meshes: &mut Assets<Mesh>,
+    creature: &CreatureView,
+    extent: f32,
+) {
+    let detail = extent / SQUARE;
+    let (width, height) = (extent * 0.72, 5.0 + 2.0 * detail);
+    let y = -extent / 2.0 + height / 2.0 + 3.0;
+    let stamina = creature.stamina;
+    let fraction = if stamina.max > 0 {
+        (stamina.current as f32 / stamina.max as f32).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    t.spawn((
+        Mesh2d(meshes.add(Rectangle::new(width + 2.0, height + 2.0))),
+        MeshMaterial2d(style.bar_back.clone()),
+        Transform::from_xyz(0.0, y, 0.6),
+    ));
+    if fraction > 0.0 {
+        let fill = if creature.winded {
+            style.bar_winded.clone()
+        } else {
+            style.bar_healthy.clone()
+        };
+        t.spawn((
+            Mesh2d(meshes.add(Rectangle::new(width * fraction, height))),
+            MeshMaterial2d(fill),
+            Transform::from_xyz(-width / 2.0 + width * fraction / 2.0, y, 0.7),
+        ));
+    }
+    let badge = if creature.dying {
+        Some(("!", style.dying.clone()))
+    } else if creature.winded {
+        Some(("W", style.bar_winded.clone()))
+    } else {
+        None
+    };
+    if let Some((mark, color)) = badge {
+        let badge = height / 2.0 + 5.0;
+        let at = Vec3::new(width / 2.0 + 1.0, y, 0.8);
+        t.spawn((
+            Mesh2d(meshes.add(Circle::new(badge + 1.5))),
+            MeshMaterial2d(style.bar_back.clone()),
+            Transform::from_translation(at),
+        ));
+        t.spawn((
+            Mesh2d(meshes.add(Circle::new(badge))),
+            MeshMaterial2d(color),
+            Transform::from_translation(at + Vec3::Z * 0.05),
+        ));
+        t.spawn((
+            Text2d::new(mark),
+            TextFont {
+                font_size: FontSize::Px(badge * 1.4),
+                ..default()
+            },
+            TextColor(Color::srgb_u8(0x12, 0x14, 0x17)),
+            Transform::from_translation(at + Vec3::Z * 0.1),
+        ));
+    }
+}
+
+/// Centre and side length, in world units, of the box around a creature's footprint.
+fn footprint_box(layout: &BoardLayout, footprint: &[Square]) -> Option<(Vec2, f32)> {
+    let centers = footprint.iter().map(|&sq| layout.square_center(sq));
+    let (min, max) = centers.fold(None, |acc: Option<(Vec2, Vec2)>, c| {
+        Some(acc.map_or((c, c), |(lo, hi)| (lo.min(c), hi.max(c))))
+    })?;
+    let extent = (max - min).max_element() + SQUARE;
+    Some(((min + max) / 2.0, extent))
+}
+
+/// A short label: the initials of the name (or its first two letters), then any number the id
+/// ends with, so `Bramble Cutter` / `cutter2` reads `BC2`.
+fn initials(name: &str, id: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let letters: String = match words.as_slice() {
+        [] => id
+            .chars()
+            .take_while(|c| c.is_alphabetic())
+            .take(2)
+            .collect(),
+        [word] => word.chars().take(2).collect(),
+        [first, second, ..] => first
+            .chars()
+            .take(1)
+            .chain(second.chars().take(1))
+            .collect(),
+    };
+    let number = &id[id.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
+    let mut label = letters.to_uppercase();
+    if !name.ends_with(number) {
+        label.push_str(number);
+    }
+    label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::scenario;
+
+    #[test]
+    fn labels_are_initials_plus_the_id_number() {
+        assert_eq!(initials("Brann Hollowsteel", "brann"), "BH");
+        assert_eq!(initials("Bramble Cutter", "cutter2"), "BC2");
+        assert_eq!(initials("Ogre", "ogre"), "OG");
+        assert_eq!(initials("Guard 3", "guard3"), "G3");
+        assert_eq!(initials("", "x1"), "X1");
+    }
+
+    #[test]
+    fn tokens_cover_their_footprint() {
+        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
+            panic!("the sample scenario loads");
+        };
+        let mut engine = scenario.start(None);
+        let layout = BoardLayout::new(engine.map());
+        let state = engine.state();
+        let footprint = |id: &str| {
+            let creature = state.creatures.iter().find(|c| c.id == id);
+            creature.and_then(|c| footprint_box(&layout, &c.footprint))
+        };
+        // Brann stands on (1, 1); the size-2 ogre covers (14, 2) to (15, 3).
+        let brann = layout.square_center(Square::new(1, 1));
+        assert_eq!(footprint("brann"), Some((brann, SQUARE)));
+        let ogre = (layout.square_center(Square::new(14, 2))
+            + layout.square_center(Square::new(15, 3)))
+            / 2.0;
+        assert_eq!(footprint("ogre"), Some((ogre, 2.0 * SQUARE)));
+    }
+}

@@ -1,0 +1,135 @@
+//! The command line as scenario authors use it: `steelgrid check` and `steelgrid sim`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn steelgrid(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_steelgrid"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn check_accepts_every_shipped_scenario() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("scenarios"))
+        .unwrap()
+        .map(|e| format!("scenarios/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    let args: Vec<&str> = std::iter::once("check").chain(files.iter().map(String::as_str)).collect();
+    let out = steelgrid(&args);
+    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(text(&out.stdout).contains("scenarios/mill_ambush.ron: ok"));
+}
+
+#[test]
+fn check_reports_every_broken_scenario_at_file_line_col_and_exits_1() {
+    let dir = root().join("tests/broken");
+    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    for path in files {
+        let rel = Path::new("tests/broken").join(path.file_name().unwrap());
+        let rel = rel.to_str().unwrap();
+        let src = std::fs::read_to_string(&path).unwrap();
+        let expect = src.lines().next().unwrap().strip_prefix("// expect: ").unwrap();
+        let (at, words) = expect.split_once(": ").unwrap();
+        let out = steelgrid(&["check", rel]);
+        assert_eq!(out.status.code(), Some(1), "{rel}");
+        let stdout = text(&out.stdout);
+        let line = format!("{rel}:{at}: ");
+        assert!(
+            stdout.lines().any(|l| l.starts_with(&line) && l.contains(words)),
+            "{rel}: expected `{line}…{words}…` in\n{stdout}"
+        );
+        assert!(!text(&out.stderr).contains("panicked"), "{rel} panicked");
+    }
+}
+
+#[test]
+fn check_names_a_missing_file() {
+    let out = steelgrid(&["check", "scenarios/no_such_file.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).starts_with("scenarios/no_such_file.ron:1:1: cannot read the file"));
+}
+
+#[test]
+fn sim_twice_with_the_same_seed_is_byte_identical() {
+    let args = [
+        "sim",
+        "scenarios/mill_ambush.ron",
+        "--seed",
+        "11",
+        "--commands",
+        "tests/commands/mill_opening.ron",
+        "--json",
+    ];
+    let a = steelgrid(&args);
+    let b = steelgrid(&args);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let json: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    let state = &json["state"];
+    assert_eq!(state["round"], 1);
+    assert_eq!(state["status"], "in_progress");
+    let brann = state["creatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "brann")
+        .unwrap();
+    assert_eq!(brann["position"], serde_json::json!({"x": 6, "y": 4}));
+    assert_eq!(brann["stamina"]["current"], 28);
+    let log = json["log"].as_array().unwrap();
+    assert!(log.iter().all(|e| e["rule"].is_string() && e["reference"].is_string()));
+    assert!(log.iter().any(|e| e["rule"] == "movement.advance"));
+}
+
+#[test]
+fn sim_without_json_prints_the_state_only() {
+    let out = steelgrid(&["sim", "scenarios/mill_ambush.ron"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(json.get("log").is_none());
+    assert_eq!(json["creatures"].as_array().unwrap().len(), 9);
+    assert!(json["checksum"].as_str().unwrap().len() == 16);
+}
+
+#[test]
+fn sim_reports_a_refused_command_where_it_was_written_and_keeps_the_state() {
+    let dir = std::env::temp_dir().join(format!("steelgrid-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.ron");
+    std::fs::write(
+        &file,
+        "[\n    ChooseFirstSide(side: Heroes),\n    StartTurn(creature: \"brann\"),\n    FreeStrike(attacker: \"brann\", target: \"ogre\"),\n]\n",
+    )
+    .unwrap();
+    let out = steelgrid(&["sim", "scenarios/mill_ambush.ron", "--commands", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("bad.ron:4:5: command 3 refused by rule target.distance"),
+        "{stderr}"
+    );
+    // The state printed is the one before the refused command: Brann's turn, unharmed ogre.
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["turn"], "brann");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn sim_refuses_an_ai_it_does_not_have() {
+    let out = steelgrid(&["sim", "scenarios/mill_ambush.ron", "--ai", "director"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no AI player exists yet"));
+}
