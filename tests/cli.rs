@@ -26,29 +26,46 @@ fn check_accepts_every_shipped_scenario() {
         .map(|e| format!("scenarios/{}", e.unwrap().file_name().to_string_lossy()))
         .collect();
     files.sort();
-    let args: Vec<&str> = std::iter::once("check").chain(files.iter().map(String::as_str)).collect();
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(files.iter().map(String::as_str))
+        .collect();
     let out = steelgrid(&args);
-    assert!(out.status.success(), "{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
     assert!(text(&out.stdout).contains("scenarios/mill_ambush.ron: ok"));
 }
 
 #[test]
 fn check_reports_every_broken_scenario_at_file_line_col_and_exits_1() {
     let dir = root().join("tests/broken");
-    let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     files.sort();
     for path in files {
         let rel = Path::new("tests/broken").join(path.file_name().unwrap());
         let rel = rel.to_str().unwrap();
         let src = std::fs::read_to_string(&path).unwrap();
-        let expect = src.lines().next().unwrap().strip_prefix("// expect: ").unwrap();
+        let expect = src
+            .lines()
+            .next()
+            .unwrap()
+            .strip_prefix("// expect: ")
+            .unwrap();
         let (at, words) = expect.split_once(": ").unwrap();
         let out = steelgrid(&["check", rel]);
         assert_eq!(out.status.code(), Some(1), "{rel}");
         let stdout = text(&out.stdout);
         let line = format!("{rel}:{at}: ");
         assert!(
-            stdout.lines().any(|l| l.starts_with(&line) && l.contains(words)),
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&line) && l.contains(words)),
             "{rel}: expected `{line}…{words}…` in\n{stdout}"
         );
         assert!(!text(&out.stderr).contains("panicked"), "{rel} panicked");
@@ -90,7 +107,10 @@ fn sim_twice_with_the_same_seed_is_byte_identical() {
     assert_eq!(brann["position"], serde_json::json!({"x": 6, "y": 4}));
     assert_eq!(brann["stamina"]["current"], 28);
     let log = json["log"].as_array().unwrap();
-    assert!(log.iter().all(|e| e["rule"].is_string() && e["reference"].is_string()));
+    assert!(
+        log.iter()
+            .all(|e| e["rule"].is_string() && e["reference"].is_string())
+    );
     assert!(log.iter().any(|e| e["rule"] == "movement.advance"));
 }
 
@@ -114,7 +134,12 @@ fn sim_reports_a_refused_command_where_it_was_written_and_keeps_the_state() {
         "[\n    ChooseFirstSide(side: Heroes),\n    StartTurn(creature: \"brann\"),\n    FreeStrike(attacker: \"brann\", target: \"ogre\"),\n]\n",
     )
     .unwrap();
-    let out = steelgrid(&["sim", "scenarios/mill_ambush.ron", "--commands", file.to_str().unwrap()]);
+    let out = steelgrid(&[
+        "sim",
+        "scenarios/mill_ambush.ron",
+        "--commands",
+        file.to_str().unwrap(),
+    ]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
     assert!(
