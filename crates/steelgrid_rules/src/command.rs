@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::{Characteristic, Side};
 use crate::damage::DamageType;
 use crate::event::Rule;
+use crate::forced::ForcedKind;
 use crate::grid::Square;
 use crate::power_roll::Tier;
 
@@ -59,6 +60,31 @@ pub enum Command {
         #[serde(default)]
         halved: bool,
     },
+    /// Forced movement from any source the Director adjudicates (an effect, a hazard, a
+    /// scripted event): push, pull or slide along `path` (seed 002 L2738-2819).
+    ForceMove {
+        /// The creature making the push or pull (required for those; optional for a slide).
+        #[serde(default)]
+        forcer: Option<String>,
+        target: String,
+        kind: ForcedKind,
+        distance: u32,
+        /// From a melee weapon ability: +1 against a smaller target.
+        #[serde(default)]
+        melee_weapon: bool,
+        /// Stability the target uses (at most its own); all of it when left out.
+        #[serde(default)]
+        stability: Option<u32>,
+        /// Squares of the distance the forcer uses; all of them when left out.
+        #[serde(default)]
+        chosen: Option<u32>,
+        path: Vec<Square>,
+        /// Hurl the target through objects when enough movement is left.
+        #[serde(default = "yes")]
+        break_objects: bool,
+    },
+    /// The Stand Up maneuver: end prone (seed 002 L1757).
+    StandUp { creature: String },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
     /// Queue die faces for the next rolls (scripted dice).
@@ -76,9 +102,15 @@ impl Command {
             Command::CatchBreath { .. } => "CatchBreath",
             Command::EnvironmentDamage { .. } => "EnvironmentDamage",
             Command::EndTurn { .. } => "EndTurn",
+            Command::ForceMove { .. } => "ForceMove",
+            Command::StandUp { .. } => "StandUp",
             Command::ScriptDice { .. } => "ScriptDice",
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The command being resolved by the rules schedule.

@@ -186,6 +186,11 @@ pub struct Group(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Surprised;
 
+/// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
+/// melee abilities against it gain an edge; it stands up with a maneuver.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prone;
+
 /// Where a creature stands in the Stamina states (seed 002 L3062-3092).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

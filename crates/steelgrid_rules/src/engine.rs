@@ -12,6 +12,8 @@ use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::encounter::{self, EncounterInfo};
 use crate::event::{Event, EventLog, LoggedEvent, Outcome, rule};
+use crate::forced;
+use crate::forced_resolution;
 use crate::free_strike::{self, CheckedStrike};
 use crate::grid::{Footprint, Map, Size, Square};
 use crate::movement::{self, CheckedAdvance};
@@ -58,6 +60,8 @@ pub struct CreatureRecord {
     pub minion: Option<Minion>,
     pub group: Option<String>,
     pub surprised: bool,
+    #[serde(default)]
+    pub prone: bool,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -106,6 +110,8 @@ fn resolve_schedule() -> Schedule {
             stamina::resolve_catch_breath,
             resolve_environment_damage,
             resolve_script_dice,
+            forced_resolution::resolve_forced_move,
+            forced_resolution::resolve_stand_up,
         )
             .chain()
             .in_set(Stage::Command),
@@ -161,6 +167,9 @@ impl Engine {
             if c.surprised {
                 e.insert(Surprised);
             }
+            if c.prone {
+                e.insert(Prone);
+            }
         }
         Engine {
             world,
@@ -193,6 +202,8 @@ impl Engine {
         self.world.resource_mut::<CurrentCommand>().0 = None;
         self.world.remove_resource::<CheckedAdvance>();
         self.world.remove_resource::<CheckedStrike>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedForced>();
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }
 
@@ -320,6 +331,8 @@ impl Engine {
                     target: t,
                     target_surprised: self.world.get::<Surprised>(t).is_some(),
                     enemy_adjacent: free_strike::enemy_adjacent(&att, &others),
+                    attacker_prone: self.world.get::<Prone>(a).is_some(),
+                    target_prone: self.world.get::<Prone>(t).is_some(),
                 };
                 self.world.insert_resource(checked);
             }
@@ -342,6 +355,28 @@ impl Engine {
                     ));
                 }
             }
+            Command::ForceMove { .. } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                let spec = forced_resolution::spec_of(command).expect("a ForceMove command");
+                let outcome = self.predict_forced(&spec)?;
+                self.world
+                    .insert_resource(forced_resolution::CheckedForced(outcome));
+            }
+            Command::StandUp { creature } => {
+                let e = self.actor(creature)?;
+                if self.world.get::<Prone>(e).is_none() {
+                    return Err(RuleError::new(
+                        rule::STAND_UP,
+                        format!("{creature} is not prone"),
+                    ));
+                }
+                if !self.budget(e).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+            }
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
@@ -354,6 +389,70 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// The battlefield as forced movement sees it.
+    pub fn board(&mut self) -> Vec<forced::Body> {
+        let map = self.world.resource::<Map>().clone();
+        let mut q = self.world.query::<(
+            &CreatureId,
+            &Identity,
+            &Side,
+            &CreatureSize,
+            &Position,
+            &Characteristics,
+            &Stability,
+            &Vitality,
+        )>();
+        let mut rows: Vec<(u32, forced::Body)> = q
+            .iter(&self.world)
+            .map(|(id, ident, side, size, pos, chars, stab, vit)| {
+                let footprint = Footprint::new(pos.0, size.0);
+                (
+                    ident.order,
+                    forced::Body {
+                        id: id.0.clone(),
+                        side: *side,
+                        footprint,
+                        size: size.0,
+                        z: map.ground_under(footprint),
+                        agility: chars.agility,
+                        might: chars.might,
+                        stability: stab.0,
+                        vitality: *vit,
+                    },
+                )
+            })
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
+
+    /// Work out a forced movement without changing anything: the preview the client and the AI
+    /// show, and exactly what `ForceMove` will do.
+    pub fn predict_forced(
+        &mut self,
+        spec: &forced::ForcedSpec,
+    ) -> Result<forced::ForcedOutcome, RuleError> {
+        let bodies = self.board();
+        let board = forced::Board {
+            map: self.world.resource::<Map>(),
+            bodies,
+        };
+        forced::plan(&board, spec)
+    }
+
+    /// Every outcome the forcer can choose for a forced movement (its path is ignored).
+    pub fn forced_choices(
+        &mut self,
+        spec: &forced::ForcedSpec,
+    ) -> Result<Vec<forced::ForcedOutcome>, RuleError> {
+        let bodies = self.board();
+        let board = forced::Board {
+            map: self.world.resource::<Map>(),
+            bodies,
+        };
+        forced::choices(&board, spec)
     }
 
     /// The whole rules state, for saving, undo and look-ahead.
@@ -382,6 +481,7 @@ impl Engine {
                 Option<&Minion>,
                 Option<&Group>,
                 Has<Surprised>,
+                Has<Prone>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -401,7 +501,7 @@ impl Engine {
                     chars,
                     fs,
                     dmg,
-                    (hero, minion, group, surprised, vit, budget),
+                    (hero, minion, group, surprised, prone, vit, budget),
                 )| {
                     (
                         ident.order,
@@ -421,6 +521,7 @@ impl Engine {
                             minion: minion.cloned(),
                             group: group.map(|g| g.0.clone()),
                             surprised,
+                            prone,
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -580,6 +681,8 @@ pub struct CreatureView {
     pub unconscious: bool,
     pub state: Vitality,
     pub surprised: bool,
+    /// Conditions in effect.
+    pub conditions: Vec<&'static str>,
     pub stability: u32,
     pub speed: u32,
     pub free_strike: u32,
@@ -627,6 +730,7 @@ impl CreatureView {
             unconscious: c.vitality == Vitality::Unconscious,
             state: c.vitality,
             surprised: c.surprised,
+            conditions: if c.prone { vec!["prone"] } else { Vec::new() },
             stability: c.stability,
             speed: c.speed,
             free_strike: c.free_strike,

@@ -74,6 +74,19 @@ rules! {
     OBJECTIVE_DEFEAT_ALL = "objective.defeat_all_enemies", "seed 002 L3133-3209";
     ENCOUNTER_DEFEAT = "encounter.defeat", "seed 002 L3133-3209";
     CREATURE_STATE = "creature", "seed 002 L2459-2486";
+    FORCED_PUSH = "forced_movement.push", "seed 002 L2740-2748";
+    FORCED_PULL = "forced_movement.pull", "seed 002 L2740-2748";
+    FORCED_SLIDE = "forced_movement.slide", "seed 002 L2740-2748";
+    FORCED_DISTANCE = "forced_movement.distance", "seed 002 L2746, L2762-2764, L2807-2811";
+    FORCED_COLLISION_CREATURE = "forced_movement.collision.creature", "seed 002 L2766-2774";
+    FORCED_COLLISION_OBJECT = "forced_movement.collision.object", "seed 002 L2776-2780";
+    FORCED_HURL_THROUGH = "forced_movement.hurl_through", "seed 002 L2792-2801";
+    OBJECT_DESTROYED = "object.destroyed", "seed 002 L2792-2801, L3104-3113";
+    DAMAGING_TERRAIN = "movement.damaging_terrain", "seed 002 L2728, L2744";
+    FALLING = "falling", "seed 002 L2710-2714";
+    FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718";
+    PRONE = "condition.prone", "seed 002 L1753-1757";
+    STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything";
 }
 
@@ -189,6 +202,43 @@ pub enum Event {
     },
     DiceScripted {
         faces: Vec<u32>,
+    },
+    /// A forced movement, with its whole derivation.
+    ForcedMoved {
+        target: String,
+        kind: crate::forced::ForcedKind,
+        distance: crate::forced::Distance,
+        from: Square,
+        to: Square,
+        moved: Vec<Square>,
+        derivation: Vec<String>,
+    },
+    /// Damage a forced movement deals (collision, hurl, terrain), before the damage pipeline.
+    Slammed {
+        creature: String,
+        amount: u32,
+        note: String,
+    },
+    ObjectDestroyed {
+        square: Square,
+    },
+    Fell {
+        creature: String,
+        height: u32,
+        agility: i32,
+        effective: u32,
+        damage: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        landed_on: Option<String>,
+        lands_at: Square,
+    },
+    ConditionGained {
+        creature: String,
+        condition: String,
+    },
+    ConditionEnded {
+        creature: String,
+        condition: String,
     },
     EncounterEnded {
         outcome: Outcome,

@@ -84,6 +84,8 @@ pub struct CheckedStrike {
     pub target_surprised: bool,
     /// An enemy stands adjacent to the attacker (for the ranged bane, seed 002 L1436).
     pub enemy_adjacent: bool,
+    pub attacker_prone: bool,
+    pub target_prone: bool,
 }
 
 /// Command stage: the Free Strike.
@@ -154,6 +156,18 @@ pub fn resolve_free_strike(
             spec.edges.push(Modifier {
                 rule: rule::SURPRISE_EDGE.id.into(),
                 note: format!("{} is surprised", target_id.0),
+            });
+        }
+        if checked.attacker_prone {
+            spec.banes.push(Modifier {
+                rule: rule::PRONE.id.into(),
+                note: format!("{} is prone", id.0),
+            });
+        }
+        if checked.target_prone && !*ranged {
+            spec.edges.push(Modifier {
+                rule: rule::PRONE.id.into(),
+                note: format!("melee against prone {}", target_id.0),
             });
         }
         if *ranged && checked.enemy_adjacent {

@@ -329,6 +329,22 @@ impl Map {
         self.cell(sq).map(|c| c.elevation)
     }
 
+    /// Height of the surface a creature would stand on: the elevation, less a pit's depth.
+    pub fn ground(&self, sq: Square) -> Option<i32> {
+        self.cell(sq).map(|c| match c.terrain {
+            Terrain::Pit { depth } => c.elevation - depth as i32,
+            _ => c.elevation,
+        })
+    }
+
+    /// The highest ground under a space: where a creature of that footprint stands.
+    pub fn ground_under(&self, fp: Footprint) -> i32 {
+        fp.squares()
+            .filter_map(|s| self.ground(s))
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn is_solid(&self, sq: Square) -> bool {
         self.terrain(sq).is_none_or(Terrain::is_solid)
     }

@@ -12,6 +12,8 @@ pub mod dice;
 pub mod encounter;
 pub mod engine;
 pub mod event;
+pub mod forced;
+pub mod forced_resolution;
 pub mod free_strike;
 pub mod grid;
 pub mod movement;

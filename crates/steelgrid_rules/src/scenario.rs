@@ -111,6 +111,8 @@ pub struct CreatureSpec {
     pub group: Option<String>,
     pub position: Option<Square>,
     pub surprised: Option<bool>,
+    /// Starts the encounter prone.
+    pub prone: Option<bool>,
 }
 
 impl CreatureSpec {
@@ -137,6 +139,7 @@ impl CreatureSpec {
             group: self.group.or_else(|| t.group.clone()),
             position: self.position.or(t.position),
             surprised: self.surprised.or(t.surprised),
+            prone: self.prone.or(t.prone),
         }
     }
 }
@@ -560,6 +563,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 }),
                 group: spec.group.clone(),
                 surprised: spec.surprised.unwrap_or(false),
+                prone: spec.prone.unwrap_or(false),
                 vitality,
                 budget: ActionBudget::default(),
             },

@@ -23,7 +23,7 @@ pub fn scenario(rows: &[&str], creatures: &str, dice: &[u32]) -> scenario::Scena
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
     let src = format!(
-        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2))}}, rows: [{}]), creatures: [{}], dice: [{}])",
+        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5)}}, rows: [{}]), creatures: [{}], dice: [{}])",
         rows.join(", "),
         creatures,
         dice.join(", ")
@@ -100,6 +100,32 @@ pub fn advance(id: &str, path: &[(i32, i32)]) -> Command {
         creature: id.into(),
         path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
     }
+}
+
+/// A forced movement the Director applies.
+pub fn force(
+    kind: steelgrid_rules::forced::ForcedKind,
+    forcer: Option<&str>,
+    target: &str,
+    distance: u32,
+    path: &[(i32, i32)],
+) -> Command {
+    Command::ForceMove {
+        forcer: forcer.map(str::to_owned),
+        target: target.into(),
+        kind,
+        distance,
+        melee_weapon: false,
+        stability: None,
+        chosen: None,
+        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
+        break_objects: true,
+    }
+}
+
+/// A creature with the given side and extra fields, 30 Stamina.
+pub fn body(id: &str, side: &str, x: i32, y: i32, extra: &str) -> String {
+    format!("(id: \"{id}\", side: {side}, stamina: 30, position: ({x}, {y}), {extra})")
 }
 
 pub fn creature(engine: &mut Engine, id: &str) -> CreatureView {

@@ -1,0 +1,221 @@
+//! Resolving forced movement and standing up in the command stage: apply the plan made by
+//! [`crate::forced::plan`] when the command was validated.
+
+use bevy_ecs::prelude::*;
+
+use crate::command::{Command, CurrentCommand};
+use crate::creature::{ActionBudget, ActionKind, CreatureId, Position, Prone, Vitality};
+use crate::damage::{DamageRequest, PendingDamage};
+use crate::event::{Event, EventLog, Rule, rule};
+use crate::forced::{ForcedKind, ForcedOutcome, ForcedSpec};
+use crate::grid::{Map, Terrain};
+
+/// The plan made while validating a `ForceMove`, handed to the command stage.
+#[derive(Resource, Clone, Debug)]
+pub struct CheckedForced(pub ForcedOutcome);
+
+/// The forced-movement proposal a `ForceMove` command describes.
+pub fn spec_of(command: &Command) -> Option<ForcedSpec> {
+    match command {
+        Command::ForceMove {
+            forcer,
+            target,
+            kind,
+            distance,
+            melee_weapon,
+            stability,
+            chosen,
+            path,
+            break_objects,
+        } => Some(ForcedSpec {
+            kind: *kind,
+            forcer: forcer.clone(),
+            target: target.clone(),
+            distance: *distance,
+            melee_weapon: *melee_weapon,
+            stability: *stability,
+            chosen: *chosen,
+            path: path.clone(),
+            break_objects: *break_objects,
+        }),
+        _ => None,
+    }
+}
+
+fn kind_rule(kind: ForcedKind) -> Rule {
+    match kind {
+        ForcedKind::Push => rule::FORCED_PUSH,
+        ForcedKind::Pull => rule::FORCED_PULL,
+        ForcedKind::Slide => rule::FORCED_SLIDE,
+    }
+}
+
+fn rule_by_id(id: &str) -> Rule {
+    rule::ALL
+        .iter()
+        .copied()
+        .find(|r| r.id == id)
+        .unwrap_or(rule::FORCED_COLLISION_CREATURE)
+}
+
+/// Command stage: move the target, break what it was hurled through, queue every creature's
+/// damage in order, and drop it if it ends over a drop (seed 002 L2738-2819).
+pub fn resolve_forced_move(
+    mut commands: Commands,
+    checked: Option<Res<CheckedForced>>,
+    mut map: ResMut<Map>,
+    mut log: ResMut<EventLog>,
+    mut pending: ResMut<PendingDamage>,
+    mut creatures: Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>,
+) {
+    let Some(checked) = checked else {
+        return;
+    };
+    let o = &checked.0;
+    let find =
+        |id: &str, q: &Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>| {
+            q.iter().find(|c| c.1.0 == id).map(|c| (c.0, *c.3, c.4))
+        };
+    log.push(
+        kind_rule(o.kind),
+        Event::ForcedMoved {
+            target: o.target.clone(),
+            kind: o.kind,
+            distance: o.distance,
+            from: o.from,
+            to: o.end,
+            moved: o.moved.clone(),
+            derivation: o.derivation.clone(),
+        },
+    );
+    if let Some((_, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
+        pos.0 = o.end;
+    }
+    for &sq in &o.broken {
+        if let Some(i) = map
+            .in_bounds(sq)
+            .then(|| (sq.y * map.width + sq.x) as usize)
+        {
+            map.cells[i].terrain = Terrain::Floor;
+            map.cells[i].object_stamina = None;
+        }
+        log.push(
+            rule::OBJECT_DESTROYED,
+            Event::ObjectDestroyed { square: sq },
+        );
+    }
+    for h in &o.hits {
+        log.push(
+            rule_by_id(&h.rule),
+            Event::Slammed {
+                creature: h.creature.clone(),
+                amount: h.amount,
+                note: h.note.clone(),
+            },
+        );
+        if let Some((entity, vitality, _)) = find(&h.creature, &creatures)
+            && vitality != Vitality::Dead
+        {
+            pending.0.push(DamageRequest {
+                target: entity,
+                source: h.note.clone(),
+                amount: h.amount,
+                damage_type: None,
+                halved: false,
+                knock_out: false,
+            });
+        }
+    }
+    let Some(fall) = &o.fall else {
+        return;
+    };
+    log.push(
+        if fall.landed_on.is_some() {
+            rule::FALLING_ONTO
+        } else {
+            rule::FALLING
+        },
+        Event::Fell {
+            creature: o.target.clone(),
+            height: fall.height,
+            agility: fall.agility,
+            effective: fall.effective,
+            damage: fall.damage,
+            landed_on: fall.landed_on.clone(),
+            lands_at: fall.lands_at,
+        },
+    );
+    if let Some((_, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
+        pos.0 = fall.lands_at;
+    }
+    let victims = std::iter::once(o.target.as_str()).chain(fall.landed_on.as_deref());
+    for id in victims {
+        let Some((entity, vitality, prone)) = find(id, &creatures) else {
+            continue;
+        };
+        if vitality == Vitality::Dead {
+            continue;
+        }
+        if fall.damage > 0 {
+            pending.0.push(DamageRequest {
+                target: entity,
+                source: "fall".into(),
+                amount: fall.damage,
+                damage_type: None,
+                halved: false,
+                knock_out: false,
+            });
+        }
+        let knocked = if id == o.target {
+            fall.prone
+        } else {
+            fall.knocks_prone
+        };
+        if knocked && !prone {
+            commands.entity(entity).insert(Prone);
+            log.push(
+                rule::PRONE,
+                Event::ConditionGained {
+                    creature: id.to_owned(),
+                    condition: "prone".into(),
+                },
+            );
+        }
+    }
+}
+
+/// Command stage: the Stand Up maneuver.
+pub fn resolve_stand_up(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(Entity, &CreatureId, &mut ActionBudget)>,
+) {
+    let Some(Command::StandUp { creature }) = &command.0 else {
+        return;
+    };
+    let Some((entity, id, mut budget)) = creatures.iter_mut().find(|c| &c.1.0 == creature) else {
+        return;
+    };
+    let traded_main = budget.spend(ActionKind::Maneuver);
+    log.push(
+        if traded_main {
+            rule::MAIN_TRADED
+        } else {
+            rule::ACTION_ECONOMY
+        },
+        Event::ActionUsed {
+            creature: id.0.clone(),
+            action: ActionKind::Maneuver,
+            traded_main,
+        },
+    );
+    commands.entity(entity).remove::<Prone>();
+    log.push(
+        rule::STAND_UP,
+        Event::ConditionEnded {
+            creature: id.0.clone(),
+            condition: "prone".into(),
+        },
+    );
+}
