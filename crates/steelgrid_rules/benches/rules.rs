@@ -4,6 +4,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::forced::{ForcedKind, ForcedSpec};
+use steelgrid_rules::grid::Square;
 use steelgrid_rules::{Command, Engine, scenario, sim};
 
 const SCENARIO: &str = include_str!("../../../scenarios/mill_ambush.ron");
@@ -78,10 +81,145 @@ fn main() {
             .is_err(),
         );
     });
+    forced_movement();
     measure("snapshot", 2000, || {
         black_box(e.snapshot());
     });
     measure("checksum", 2000, || {
         black_box(e.checksum());
     });
+}
+
+/// A 32×32 map with a stone wall section, twenty creatures, and a push 5 that slams the target
+/// through a glass pane into a line of goblins.
+fn forced_movement() {
+    let mut rows = vec![".".repeat(32); 32];
+    rows[10].replace_range(12..13, "g");
+    rows[10].replace_range(20..21, "s");
+    let mut creatures = vec![
+        "(id: \"hero\", side: Heroes, stamina: 30, position: (9, 10), hero: (recoveries: 8))"
+            .to_owned(),
+        "(id: \"target\", side: Director, stamina: 40, position: (10, 10))".to_owned(),
+        "(id: \"blocker\", side: Director, stamina: 40, position: (15, 10))".to_owned(),
+    ];
+    for i in 0..17 {
+        creatures.push(format!(
+            "(id: \"g{i}\", side: Director, stamina: 10, position: ({}, {}))",
+            2 + i,
+            25
+        ));
+    }
+    let src = format!(
+        "Scenario(name: \"bench\", map: (legend: {{'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone))}}, rows: [{}]), creatures: [{}], dice: [7])",
+        rows.iter()
+            .map(|r| format!("\"{r}\""))
+            .collect::<Vec<_>>()
+            .join(", "),
+        creatures.join(", ")
+    );
+    let mut engine = scenario::load("bench.ron", &src)
+        .expect("bench scenario")
+        .start(Some(1));
+    engine
+        .apply(Command::ChooseFirstSide { side: Side::Heroes })
+        .expect("first side");
+    let push = ForcedSpec {
+        kind: ForcedKind::Push,
+        forcer: Some("hero".into()),
+        target: "target".into(),
+        distance: 5,
+        melee_weapon: false,
+        stability: None,
+        chosen: None,
+        path: (11..16).map(|x| Square::new(x, 10)).collect(),
+        break_objects: true,
+    };
+    let outcome = engine.predict_forced(&push).expect("legal push");
+    assert!(!outcome.hits.is_empty() && !outcome.broken.is_empty());
+    measure(
+        "predict a push 5 with a hurl and a collision, 32×32",
+        2000,
+        || {
+            black_box(engine.predict_forced(black_box(&push)).is_ok());
+        },
+    );
+    let snapshot = engine.snapshot();
+    let command = Command::ForceMove {
+        forcer: push.forcer.clone(),
+        target: push.target.clone(),
+        kind: push.kind,
+        distance: push.distance,
+        melee_weapon: false,
+        stability: None,
+        chosen: None,
+        path: push.path.clone(),
+        break_objects: true,
+    };
+    let mut warm = Engine::restore(snapshot.clone());
+    warm.apply(Command::ScriptDice { faces: vec![1] })
+        .expect("warm up the schedule");
+    let warm_snapshot = warm.snapshot();
+    measure(
+        "resolve that push (ForceMove, all stages; incl. restore)",
+        300,
+        || {
+            let mut e = Engine::restore(warm_snapshot.clone());
+            black_box(e.apply(command.clone()).is_ok());
+        },
+    );
+    // On a running engine: slide the target one square east and back, alternately.
+    let mut warm = Engine::restore(warm_snapshot.clone());
+    let mut east = true;
+    measure(
+        "resolve a slide 1 on a warm engine (all stages)",
+        2000,
+        || {
+            let to = if east { 11 } else { 10 };
+            east = !east;
+            let slide_one = Command::ForceMove {
+                forcer: None,
+                target: "target".into(),
+                kind: ForcedKind::Slide,
+                distance: 1,
+                melee_weapon: false,
+                stability: None,
+                chosen: None,
+                path: vec![Square::new(to, 10)],
+                break_objects: false,
+            };
+            black_box(warm.apply(slide_one).is_ok());
+        },
+    );
+    let slide = ForcedSpec {
+        kind: ForcedKind::Slide,
+        forcer: None,
+        path: Vec::new(),
+        ..push.clone()
+    };
+    let n = engine.forced_choices(&slide).expect("slide choices").len();
+    measure(
+        &format!("enumerate all slide 5 outcomes ({n}), 32×32"),
+        20,
+        || {
+            black_box(
+                engine
+                    .forced_choices(black_box(&slide))
+                    .map(|c| c.len())
+                    .ok(),
+            );
+        },
+    );
+    let push_choices = engine.forced_choices(&push).expect("push choices").len();
+    measure(
+        &format!("enumerate all push 5 outcomes ({push_choices}), 32×32"),
+        100,
+        || {
+            black_box(
+                engine
+                    .forced_choices(black_box(&push))
+                    .map(|c| c.len())
+                    .ok(),
+            );
+        },
+    );
 }
