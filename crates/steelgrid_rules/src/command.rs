@@ -23,6 +23,9 @@ pub enum Command {
     /// Advance: move up to speed along `path`, one adjacent square per step, not counting the
     /// starting square (seed 002 L2821-2827).
     Advance { creature: String, path: Vec<Square> },
+    /// Disengage: shift 1 square; shifting never provokes opportunity attacks
+    /// (seed 002 L2829-2831).
+    Disengage { creature: String, path: Vec<Square> },
     /// The Free Strike main action (seed 002 L2950-2952).
     FreeStrike {
         attacker: String,
@@ -98,6 +101,7 @@ impl Command {
             Command::ChooseFirstSide { .. } => "ChooseFirstSide",
             Command::StartTurn { .. } => "StartTurn",
             Command::Advance { .. } => "Advance",
+            Command::Disengage { .. } => "Disengage",
             Command::FreeStrike { .. } => "FreeStrike",
             Command::CatchBreath { .. } => "CatchBreath",
             Command::EnvironmentDamage { .. } => "EnvironmentDamage",

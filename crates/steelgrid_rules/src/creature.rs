@@ -282,4 +282,6 @@ pub struct CreatureRef {
     pub footprint: Footprint,
     pub size: Size,
     pub vitality: Vitality,
+    pub prone: bool,
+    pub surprised: bool,
 }

@@ -149,38 +149,52 @@ pub fn apply_pending_damage(
         let Ok((id, mut stamina, mods, is_hero)) = creatures.get_mut(req.target) else {
             continue;
         };
-        let b = compute(req.amount, req.damage_type, req.halved, mods);
-        let before = stamina.current;
-        let absorbed = take(&mut stamina, b.amount, !is_hero);
-        let rule = if b.immune || b.immunity > 0 {
-            rule::DAMAGE_IMMUNITY
-        } else if b.weakness > 0 {
-            rule::DAMAGE_WEAKNESS
-        } else if absorbed > 0 {
-            rule::TEMPORARY_STAMINA
-        } else {
-            rule::DAMAGE
-        };
-        log.push(
-            rule,
-            Event::Damaged {
-                target: id.0.clone(),
-                source: req.source,
-                damage_type: req.damage_type,
-                base: b.base,
-                halved: req.halved,
-                weakness: b.weakness,
-                immunity: b.immunity,
-                immune: b.immune,
-                amount: b.amount,
-                temporary_absorbed: absorbed,
-                stamina_before: before,
-                stamina_after: stamina.current,
-            },
-        );
-        if b.amount > 0 {
-            hits.0.push((req.target, req.knock_out));
-        }
+        deal(req, id, &mut stamina, mods, is_hero, &mut log, &mut hits);
+    }
+}
+
+/// Put one damage request through the pipeline now, logging it; the Stamina stage settles the
+/// creature's state afterwards from `hits`.
+pub fn deal(
+    req: DamageRequest,
+    id: &CreatureId,
+    stamina: &mut Stamina,
+    mods: &DamageModifiers,
+    is_hero: bool,
+    log: &mut EventLog,
+    hits: &mut RecentHits,
+) {
+    let b = compute(req.amount, req.damage_type, req.halved, mods);
+    let before = stamina.current;
+    let absorbed = take(stamina, b.amount, !is_hero);
+    let rule = if b.immune || b.immunity > 0 {
+        rule::DAMAGE_IMMUNITY
+    } else if b.weakness > 0 {
+        rule::DAMAGE_WEAKNESS
+    } else if absorbed > 0 {
+        rule::TEMPORARY_STAMINA
+    } else {
+        rule::DAMAGE
+    };
+    log.push(
+        rule,
+        Event::Damaged {
+            target: id.0.clone(),
+            source: req.source,
+            damage_type: req.damage_type,
+            base: b.base,
+            halved: req.halved,
+            weakness: b.weakness,
+            immunity: b.immunity,
+            immune: b.immune,
+            amount: b.amount,
+            temporary_absorbed: absorbed,
+            stamina_before: before,
+            stamina_after: stamina.current,
+        },
+    );
+    if b.amount > 0 {
+        hits.0.push((req.target, req.knock_out));
     }
 }
 

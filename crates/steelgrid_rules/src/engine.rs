@@ -105,7 +105,7 @@ fn resolve_schedule() -> Schedule {
     schedule.add_systems(
         (
             turn::resolve_turn_commands,
-            movement::resolve_advance,
+            movement::resolve_move,
             free_strike::resolve_free_strike,
             stamina::resolve_catch_breath,
             resolve_environment_damage,
@@ -227,6 +227,8 @@ impl Engine {
             footprint: Footprint::new(w.get::<Position>(e).expect("position").0, size),
             size,
             vitality: *w.get::<Vitality>(e).expect("vitality"),
+            prone: w.get::<Prone>(e).is_some(),
+            surprised: w.get::<Surprised>(e).is_some(),
         }
     }
 
@@ -299,11 +301,23 @@ impl Engine {
                     .resource::<TurnState>()
                     .ensure_turn_of(creature)?;
             }
-            Command::Advance { creature, path } => {
+            Command::Advance { creature, path } | Command::Disengage { creature, path } => {
+                let gait = if matches!(command, Command::Disengage { .. }) {
+                    movement::Gait::Shift
+                } else {
+                    movement::Gait::Move
+                };
                 let e = self.actor(creature)?;
                 movement::validate_move_budget(&self.budget(e))?;
                 let mover = self.creature_ref(e);
-                let speed = self.world.get::<Speed>(e).expect("speed").0;
+                // Disengage shifts 1 square (seed 002 L2831).
+                let speed = match gait {
+                    movement::Gait::Shift => 1,
+                    movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+                };
+                if gait == movement::Gait::Shift && path.len() > 1 {
+                    return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
+                }
                 let others = self.others(e);
                 let plan = movement::plan_advance(
                     self.world.resource::<Map>(),
@@ -311,6 +325,7 @@ impl Engine {
                     speed,
                     &others,
                     path,
+                    gait,
                 )?;
                 self.world.insert_resource(CheckedAdvance(plan));
             }
@@ -326,13 +341,17 @@ impl Engine {
                 let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
                 free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged)?;
                 let others = self.others(a);
+                let (edges, banes) = crate::opportunity::strike_modifiers(
+                    &att,
+                    &tgt,
+                    *ranged,
+                    free_strike::enemy_adjacent(&att, &others),
+                );
                 let checked = CheckedStrike {
                     attacker: a,
                     target: t,
-                    target_surprised: self.world.get::<Surprised>(t).is_some(),
-                    enemy_adjacent: free_strike::enemy_adjacent(&att, &others),
-                    attacker_prone: self.world.get::<Prone>(a).is_some(),
-                    target_prone: self.world.get::<Prone>(t).is_some(),
+                    edges,
+                    banes,
                 };
                 self.world.insert_resource(checked);
             }
@@ -440,6 +459,31 @@ impl Engine {
             bodies,
         };
         forced::plan(&board, spec)
+    }
+
+    /// Check and price a willing move without making it: its cost, where it ends, the
+    /// damaging terrain it crosses and who may make an opportunity attack at each step.
+    pub fn plan_move(
+        &mut self,
+        creature: &str,
+        path: &[Square],
+        gait: movement::Gait,
+    ) -> Result<movement::AdvancePlan, RuleError> {
+        let e = self.entity(creature)?;
+        let mover = self.creature_ref(e);
+        let speed = match gait {
+            movement::Gait::Shift => 1,
+            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+        };
+        let others = self.others(e);
+        movement::plan_advance(
+            self.world.resource::<Map>(),
+            &mover,
+            speed,
+            &others,
+            path,
+            gait,
+        )
     }
 
     /// Every outcome the forcer can choose for a forced movement (its path is ignored).

@@ -87,6 +87,10 @@ rules! {
     FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718";
     PRONE = "condition.prone", "seed 002 L1753-1757";
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
+    SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831";
+    OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972";
+    KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912";
+    PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything";
 }
 
@@ -231,6 +235,12 @@ pub enum Event {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         landed_on: Option<String>,
         lands_at: Square,
+    },
+    OpportunityAttack {
+        attacker: String,
+        target: String,
+        /// The square the mover is leaving, where the strike lands.
+        at: Square,
     },
     ConditionGained {
         creature: String,

@@ -14,7 +14,7 @@ use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
 use crate::grid::Map;
 use crate::options::RulesOptions;
-use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::power_roll::{self, Modifier, PowerRollResult, PowerRollSpec, Tier};
 
 /// Melee 1 or Ranged 5 (seed 002 L2980, L2991).
 pub fn reach(ranged: bool) -> u32 {
@@ -81,11 +81,125 @@ pub fn validate_main_budget(budget: &ActionBudget) -> Result<(), RuleError> {
 pub struct CheckedStrike {
     pub attacker: Entity,
     pub target: Entity,
-    pub target_surprised: bool,
-    /// An enemy stands adjacent to the attacker (for the ranged bane, seed 002 L1436).
-    pub enemy_adjacent: bool,
-    pub attacker_prone: bool,
-    pub target_prone: bool,
+    /// Edges and banes from the situation (surprise, prone, a shooter's adjacent enemy).
+    pub edges: Vec<Modifier>,
+    pub banes: Vec<Modifier>,
+}
+
+/// What the attacker brings to a free strike.
+#[derive(Clone, Copy, Debug)]
+pub struct Striker<'a> {
+    pub id: &'a str,
+    pub characteristics: &'a Characteristics,
+    pub free_strike: u32,
+    pub hero: bool,
+}
+
+/// A free strike's roll and damage.
+#[derive(Clone, Debug)]
+pub struct StrikeResult {
+    /// Heroes roll; Director creatures deal their fixed free-strike damage (no roll).
+    pub roll: Option<PowerRollResult>,
+    pub damage: u32,
+}
+
+/// The choices made for a free strike.
+#[derive(Clone, Debug, Default)]
+pub struct StrikeOptions {
+    pub ranged: bool,
+    pub characteristic: Option<Characteristic>,
+    pub tier: Option<Tier>,
+    pub edges: Vec<Modifier>,
+    pub banes: Vec<Modifier>,
+    pub bonus: i32,
+    pub penalty: i32,
+}
+
+/// Roll a free strike: 2d10 + Might or Agility (the higher unless chosen), 2/5/7 (melee) or
+/// 2/4/6 (ranged) + that characteristic (seed 002 L2980-3000). A free strike counts as a
+/// main-action ability, so it can be a critical hit even as an opportunity attack (digest A-6).
+pub fn roll_strike(
+    striker: Striker,
+    opts: &StrikeOptions,
+    dice: &mut Dice,
+    options: &RulesOptions,
+) -> StrikeResult {
+    if !striker.hero {
+        return StrikeResult {
+            roll: None,
+            damage: striker.free_strike,
+        };
+    }
+    let chars = striker.characteristics;
+    // seed 002 L1549: "M or A" — the roller's choice, the higher by default.
+    let ch = opts
+        .characteristic
+        .unwrap_or(if chars.agility > chars.might {
+            Characteristic::Agility
+        } else {
+            Characteristic::Might
+        });
+    let value = chars.get(ch);
+    let spec = PowerRollSpec {
+        characteristic: value,
+        bonuses: opts.bonus,
+        penalties: opts.penalty,
+        edges: opts.edges.clone(),
+        banes: opts.banes.clone(),
+        automatic: Vec::new(),
+        main_action_ability: true,
+    };
+    let faces = [dice.d10(), dice.d10()];
+    let mut roll = power_roll::resolve(&spec, faces, options);
+    if let Some(cap) = opts.tier {
+        roll.downgrade(cap.min(roll.rolled_tier));
+    }
+    let base = if opts.ranged { [2, 4, 6] } else { [2, 5, 7] };
+    let damage = (roll.tier.pick(base) + value).max(0) as u32;
+    StrikeResult {
+        roll: Some(roll),
+        damage,
+    }
+}
+
+/// Log a strike's roll (and a critical hit's extra main action when `budget` is given).
+pub fn log_strike(
+    log: &mut EventLog,
+    attacker: &str,
+    target: &str,
+    ability: &str,
+    result: &StrikeResult,
+    budget: Option<&mut ActionBudget>,
+) {
+    let Some(roll) = &result.roll else {
+        return;
+    };
+    let downgraded = roll.tier < roll.rolled_tier;
+    log.push(
+        if downgraded {
+            rule::DOWNGRADE
+        } else {
+            rule::POWER_ROLL
+        },
+        Event::PowerRolled {
+            creature: attacker.to_owned(),
+            ability: ability.to_owned(),
+            target: target.to_owned(),
+            roll: roll.clone(),
+        },
+    );
+    if roll.critical
+        && let Some(budget) = budget
+    {
+        // seed 002 L1636: a critical hit grants an extra main action, kept on a downgrade.
+        budget.main += 1;
+        log.push(
+            rule::CRITICAL_HIT,
+            Event::ExtraMainAction {
+                creature: attacker.to_owned(),
+            },
+        );
+    }
 }
 
 /// Command stage: the Free Strike.
@@ -137,112 +251,64 @@ pub fn resolve_free_strike(
             traded_main: false,
         },
     );
-    let damage = if hero.is_some() {
-        // seed 002 L1549: "M or A" — the roller's choice, the higher by default.
-        let ch = characteristic.unwrap_or(if chars.agility > chars.might {
-            Characteristic::Agility
-        } else {
-            Characteristic::Might
-        });
-        let value = chars.get(ch);
-        let mut spec = PowerRollSpec {
-            characteristic: value,
-            bonuses: *bonus,
-            penalties: *penalty,
-            main_action_ability: true,
-            ..PowerRollSpec::default()
-        };
-        if checked.target_surprised {
-            spec.edges.push(Modifier {
-                rule: rule::SURPRISE_EDGE.id.into(),
-                note: format!("{} is surprised", target_id.0),
-            });
-        }
-        if checked.attacker_prone {
-            spec.banes.push(Modifier {
-                rule: rule::PRONE.id.into(),
-                note: format!("{} is prone", id.0),
-            });
-        }
-        if checked.target_prone && !*ranged {
-            spec.edges.push(Modifier {
-                rule: rule::PRONE.id.into(),
-                note: format!("melee against prone {}", target_id.0),
-            });
-        }
-        if *ranged && checked.enemy_adjacent {
-            spec.banes.push(Modifier {
-                rule: rule::RANGED_ADJACENT_BANE.id.into(),
-                note: "an enemy is adjacent to the shooter".into(),
-            });
-        }
-        for _ in 0..*edges {
-            spec.edges.push(Modifier {
-                rule: rule::EDGE_DIRECTOR.id.into(),
-                note: "imposed by the Director".into(),
-            });
-        }
-        for _ in 0..*banes {
-            spec.banes.push(Modifier {
-                rule: rule::EDGE_DIRECTOR.id.into(),
-                note: "imposed by the Director".into(),
-            });
-        }
-        let faces = [dice.d10(), dice.d10()];
-        let mut roll = power_roll::resolve(&spec, faces, &options);
-        if let Some(cap) = tier {
-            roll.downgrade((*cap).min(roll.rolled_tier));
-        }
-        let critical = roll.critical;
-        let applied = roll.tier;
-        let downgraded = roll.tier < roll.rolled_tier;
-        log.push(
-            if downgraded {
-                rule::DOWNGRADE
-            } else {
-                rule::POWER_ROLL
-            },
-            Event::PowerRolled {
-                creature: id.0.clone(),
-                ability: if *ranged {
-                    "Ranged Weapon Free Strike"
-                } else {
-                    "Melee Weapon Free Strike"
-                }
-                .into(),
-                target: target_id.0.clone(),
-                roll,
-            },
-        );
-        if critical {
-            // seed 002 L1636: a critical hit grants an extra main action, kept on a downgrade.
-            budget.main += 1;
-            log.push(
-                rule::CRITICAL_HIT,
-                Event::ExtraMainAction {
-                    creature: id.0.clone(),
-                },
-            );
-        }
-        let base = if *ranged { [2, 4, 6] } else { [2, 5, 7] };
-        (applied.pick(base) + value).max(0) as u32
-    } else {
-        // Director creatures deal their fixed free-strike damage.
-        free_strike.0
+    let director = |n: u32| {
+        (0..n).map(|_| Modifier {
+            rule: rule::EDGE_DIRECTOR.id.into(),
+            note: "imposed by the Director".into(),
+        })
     };
+    let opts = StrikeOptions {
+        ranged: *ranged,
+        characteristic: *characteristic,
+        tier: *tier,
+        edges: checked
+            .edges
+            .iter()
+            .cloned()
+            .chain(director(*edges))
+            .collect(),
+        banes: checked
+            .banes
+            .iter()
+            .cloned()
+            .chain(director(*banes))
+            .collect(),
+        bonus: *bonus,
+        penalty: *penalty,
+    };
+    let striker = Striker {
+        id: &id.0,
+        characteristics: chars,
+        free_strike: free_strike.0,
+        hero: hero.is_some(),
+    };
+    let result = roll_strike(striker, &opts, &mut dice, &options);
+    let ability = if *ranged {
+        "Ranged Weapon Free Strike"
+    } else {
+        "Melee Weapon Free Strike"
+    };
+    log_strike(
+        &mut log,
+        &id.0,
+        &target_id.0,
+        ability,
+        &result,
+        Some(&mut budget),
+    );
     log.push(
         rule::FREE_STRIKE,
         Event::FreeStrikeHit {
             attacker: id.0.clone(),
             target: target_id.0.clone(),
             ranged: *ranged,
-            damage,
+            damage: result.damage,
         },
     );
     pending.0.push(DamageRequest {
         target: checked.target,
         source: id.0.clone(),
-        amount: damage,
+        amount: result.damage,
         damage_type: None,
         halved: false,
         knock_out: *knock_out,

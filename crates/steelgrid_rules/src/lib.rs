@@ -17,6 +17,7 @@ pub mod forced_resolution;
 pub mod free_strike;
 pub mod grid;
 pub mod movement;
+pub mod opportunity;
 pub mod options;
 pub mod power_roll;
 pub mod scenario;

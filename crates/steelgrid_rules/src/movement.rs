@@ -1,23 +1,44 @@
-//! Willing movement with the Advance move action: one adjacent square per step, each costing 1
-//! (diagonals too), difficult terrain and enemy squares +1, moving through allies freely, never
-//! ending in another creature's space unless the sizes allow, no cutting corners, never beyond
-//! speed (seed 002 L2570-2594, L2724-2730, L2821-2827).
+//! Willing movement with the Advance and Disengage move actions: one adjacent square per step,
+//! each costing 1 (diagonals too), difficult terrain and enemy squares +1, crawling +1 while
+//! prone, moving through allies freely, never ending in another creature's space unless the
+//! sizes allow, no cutting corners, never beyond speed; shifting avoids opportunity attacks but
+//! not difficult or damaging terrain (seed 002 L2570-2594, L2724-2730, L2821-2831, L1755).
 
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
-use crate::creature::{ActionBudget, ActionKind, CreatureId, CreatureRef, Position, Speed};
-use crate::damage::{DamageRequest, PendingDamage};
+use crate::creature::{
+    ActionBudget, ActionKind, Characteristics, CreatureId, CreatureRef, DamageModifiers,
+    FreeStrike, Hero, Position, Speed, Stamina, Vitality,
+};
+use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
+use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
+use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::{Footprint, Map, Square, Terrain};
+use crate::opportunity;
+use crate::options::RulesOptions;
+use crate::stamina;
 
-/// A checked Advance: where it ends, what it costs, and the damaging squares it enters.
+/// How a creature moves willingly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gait {
+    /// Ordinary movement (Advance): provokes opportunity attacks.
+    Move,
+    /// Careful movement (Disengage and shift effects): never provokes, never into or within
+    /// difficult or damaging terrain (seed 002 L2590-2594; digest A-21).
+    Shift,
+}
+
+/// A checked move: where it ends, what it costs, and what happens on the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AdvancePlan {
     pub to: Square,
     pub cost: u32,
-    /// Damage from each damaging square entered, in order (seed 002 L2728).
-    pub terrain_damage: Vec<u32>,
+    /// Damage from damaging squares, by the step (0-based) that enters them (seed 002 L2728).
+    pub terrain_damage: Vec<(usize, u32)>,
+    /// The enemies that may make an opportunity attack before each step (0-based).
+    pub provoked: Vec<(usize, Vec<String>)>,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -27,6 +48,7 @@ pub fn plan_advance(
     speed: u32,
     others: &[CreatureRef],
     path: &[Square],
+    gait: Gait,
 ) -> Result<AdvancePlan, RuleError> {
     let Some(&last) = path.last() else {
         return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
@@ -34,12 +56,27 @@ pub fn plan_advance(
     let mut at = mover.footprint;
     let mut cost = 0u32;
     let mut terrain_damage = Vec::new();
-    let ground = |fp: Footprint| {
-        fp.squares()
-            .filter_map(|s| map.elevation(s))
-            .max()
-            .unwrap_or(0)
+    let mut provoked = Vec::new();
+    let ground = |fp: Footprint| map.ground_under(fp);
+    let hazard = |fp: Footprint| {
+        fp.squares().find(|&s| {
+            matches!(
+                map.terrain(s),
+                Some(Terrain::Difficult | Terrain::Damaging { .. })
+            )
+        })
     };
+    if gait == Gait::Shift
+        && let Some(sq) = hazard(at)
+    {
+        return Err(RuleError::new(
+            rule::SHIFT,
+            format!(
+                "{} is in difficult or damaging terrain at {sq} and can't shift out of it",
+                mover.id
+            ),
+        ));
+    }
     for (i, &step) in path.iter().enumerate() {
         let next = Footprint {
             origin: step,
@@ -108,10 +145,25 @@ pub fn plan_advance(
                 && o.vitality.can_act()
                 && entered.iter().any(|&s| o.footprint.contains(s))
         });
-        cost += 1 + u32::from(difficult || through_enemy);
+        if gait == Gait::Shift
+            && let Some(sq) = hazard(next).or_else(|| through_enemy.then_some(step))
+        {
+            return Err(RuleError::new(
+                rule::SHIFT,
+                format!("step {n}: a shift can't enter difficult or damaging terrain ({sq})"),
+            ));
+        }
+        // seed 002 L1755: a prone creature crawls, 1 extra per square.
+        cost += 1 + u32::from(difficult || through_enemy) + u32::from(mover.prone);
         for &s in &entered {
             if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
-                terrain_damage.push(damage);
+                terrain_damage.push((i, damage));
+            }
+        }
+        if gait == Gait::Move {
+            let who = opportunity::provoked(mover, at, next, others);
+            if !who.is_empty() {
+                provoked.push((i, who));
             }
         }
         at = next;
@@ -143,28 +195,48 @@ pub fn plan_advance(
         to: last,
         cost,
         terrain_damage,
+        provoked,
     })
 }
 
-/// Command stage: Advance. The plan was checked when the command was validated.
-pub fn resolve_advance(
+/// Command stage: Advance and Disengage. The plan was checked when the command was validated.
+/// Each opportunity attack is resolved before the mover leaves its square (digest A-12); a
+/// mover that dies stops there. Eligible enemies always take the attack.
+pub fn resolve_move(
     command: Res<CurrentCommand>,
     plan: Option<Res<CheckedAdvance>>,
+    options: Res<RulesOptions>,
+    mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
-    mut movers: Query<(
+    mut hits: ResMut<RecentHits>,
+    mut creatures: Query<(
         Entity,
         &CreatureId,
         &mut Position,
         &Speed,
         &mut ActionBudget,
+        &mut Stamina,
+        &DamageModifiers,
+        &Characteristics,
+        &FreeStrike,
+        Has<Hero>,
     )>,
 ) {
-    let (Some(Command::Advance { creature, path }), Some(plan)) = (&command.0, plan) else {
+    let (creature, path, gait) = match &command.0 {
+        Some(Command::Advance { creature, path }) => (creature, path, Gait::Move),
+        Some(Command::Disengage { creature, path }) => (creature, path, Gait::Shift),
+        _ => return,
+    };
+    let Some(plan) = plan else {
         return;
     };
-    let Some((entity, id, mut pos, speed, mut budget)) =
-        movers.iter_mut().find(|m| &m.1.0 == creature)
+    let strikers: Vec<(String, Characteristics, u32, bool)> = creatures
+        .iter()
+        .map(|c| (c.1.0.clone(), *c.7, c.8.0, c.9))
+        .collect();
+    let Some((entity, id, mut pos, speed, mut budget, mut stamina, mods, _, _, is_hero)) =
+        creatures.iter_mut().find(|m| &m.1.0 == creature)
     else {
         return;
     };
@@ -182,28 +254,96 @@ pub fn resolve_advance(
         },
     );
     let from = pos.0;
-    pos.0 = plan.0.to;
+    let mut walked = Vec::new();
+    'steps: for (i, &step) in path.iter().enumerate() {
+        for (_, who) in plan.0.provoked.iter().filter(|(at, _)| *at == i) {
+            for attacker in who {
+                let Some((_, chars, fs, hero)) = strikers.iter().find(|s| &s.0 == attacker) else {
+                    continue;
+                };
+                log.push(
+                    rule::OPPORTUNITY_ATTACK,
+                    Event::OpportunityAttack {
+                        attacker: attacker.clone(),
+                        target: id.0.clone(),
+                        at: walked.last().copied().unwrap_or(from),
+                    },
+                );
+                let striker = Striker {
+                    id: attacker,
+                    characteristics: chars,
+                    free_strike: *fs,
+                    hero: *hero,
+                };
+                let result = roll_strike(striker, &StrikeOptions::default(), &mut dice, &options);
+                log_strike(
+                    &mut log,
+                    attacker,
+                    &id.0,
+                    "Melee Weapon Free Strike",
+                    &result,
+                    None,
+                );
+                log.push(
+                    rule::FREE_STRIKE,
+                    Event::FreeStrikeHit {
+                        attacker: attacker.clone(),
+                        target: id.0.clone(),
+                        ranged: false,
+                        damage: result.damage,
+                    },
+                );
+                let request = DamageRequest {
+                    target: entity,
+                    source: attacker.clone(),
+                    amount: result.damage,
+                    damage_type: None,
+                    halved: false,
+                    knock_out: false,
+                };
+                deal(
+                    request,
+                    id,
+                    &mut stamina,
+                    mods,
+                    is_hero,
+                    &mut log,
+                    &mut hits,
+                );
+                if stamina::vitality_for(&stamina, is_hero) == Vitality::Dead {
+                    break 'steps;
+                }
+            }
+        }
+        walked.push(step);
+        for &(_, damage) in plan.0.terrain_damage.iter().filter(|(at, _)| *at == i) {
+            pending.0.push(DamageRequest {
+                target: entity,
+                source: "damaging terrain".into(),
+                amount: damage,
+                damage_type: None,
+                halved: false,
+                knock_out: false,
+            });
+        }
+    }
+    let to = walked.last().copied().unwrap_or(from);
+    pos.0 = to;
     log.push(
-        rule::ADVANCE,
+        if gait == Gait::Shift {
+            rule::SHIFT
+        } else {
+            rule::ADVANCE
+        },
         Event::Moved {
             creature: id.0.clone(),
             from,
-            to: plan.0.to,
-            path: path.clone(),
+            to,
+            path: walked,
             cost: plan.0.cost,
             speed: speed.0,
         },
     );
-    for &damage in &plan.0.terrain_damage {
-        pending.0.push(DamageRequest {
-            target: entity,
-            source: "damaging terrain".into(),
-            amount: damage,
-            damage_type: None,
-            halved: false,
-            knock_out: false,
-        });
-    }
 }
 
 /// The plan made while validating an Advance, handed to the command stage.

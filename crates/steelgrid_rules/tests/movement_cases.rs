@@ -1,0 +1,252 @@
+//! Willing movement and opportunity attacks (combat digest §32 H and M, DS-CORE-58).
+
+mod common;
+
+use common::*;
+use steelgrid_rules::Command;
+use steelgrid_rules::event::Event;
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::movement::Gait;
+
+fn disengage(id: &str, to: (i32, i32)) -> Command {
+    Command::Disengage {
+        creature: id.into(),
+        path: vec![Square::new(to.0, to.1)],
+    }
+}
+
+fn attacks(events: &[steelgrid_rules::LoggedEvent]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|ev| match &ev.event {
+            Event::OpportunityAttack { attacker, .. } => Some(attacker.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// H (hero, Might 2, Agility 3) at (4,5)… here (4,4) in the 10×6 room; enemy E beside it.
+fn setup(e_extra: &str, dice: &[u32]) -> steelgrid_rules::Engine {
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), characteristics: (might: 2, agility: 3), hero: (recoveries: 2))";
+    let mut e = fight(
+        &[
+            h.into(),
+            body("e", "Director", 5, 4, e_extra),
+            body("far", "Director", 9, 0, ""),
+        ],
+        dice,
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "e");
+    e
+}
+
+#[test]
+fn ds_combat_59_leaving_adjacency_provokes_before_the_step() {
+    let mut e = setup("", &[5, 8]);
+    let events = e.apply(advance("e", &[(6, 4)])).unwrap();
+    assert_eq!(attacks(&events), vec!["h"]);
+    // DS-COMBAT-65: natural 13 + Agility 3 = 16 → tier 2: 5 + 3 = 8 damage.
+    let strike = events
+        .iter()
+        .position(|ev| matches!(ev.event, Event::FreeStrikeHit { .. }))
+        .unwrap();
+    let moved = events
+        .iter()
+        .position(|ev| matches!(ev.event, Event::Moved { .. }))
+        .unwrap();
+    assert!(strike < moved, "resolved before E leaves");
+    assert_eq!(creature(&mut e, "e").stamina.current, 22);
+    assert_eq!(creature(&mut e, "e").position, Square::new(6, 4));
+}
+
+#[test]
+fn ds_combat_59_only_the_step_that_leaves_adjacency_provokes() {
+    let mut e = setup("", &[5, 8]);
+    // (5,4) → (5,5) stays adjacent to H at (4,4); (5,5) → (6,5) leaves.
+    let plan = e
+        .plan_move("e", &[Square::new(5, 5), Square::new(6, 5)], Gait::Move)
+        .unwrap();
+    assert_eq!(plan.provoked, vec![(1, vec!["h".to_owned()])]);
+    // Moving around H, staying adjacent: no attack.
+    let plan = e.plan_move("e", &[Square::new(4, 5)], Gait::Move).unwrap();
+    assert!(plan.provoked.is_empty());
+}
+
+#[test]
+fn ds_combat_100_disengage_shifts_without_provoking() {
+    let mut e = setup("", &[]);
+    let events = e.apply(disengage("e", (6, 4))).unwrap();
+    assert!(attacks(&events).is_empty());
+    assert!(events.iter().any(|ev| ev.rule == "movement.shift"));
+    assert_eq!(creature(&mut e, "e").position, Square::new(6, 4));
+}
+
+#[test]
+fn ds_combat_100_a_shift_cannot_enter_difficult_terrain() {
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "......~...",
+        "..........",
+    ];
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), hero: (recoveries: 2))";
+    let mut e = fight_in(
+        &rows,
+        &[
+            h.into(),
+            body("e", "Director", 5, 4, ""),
+            body("far", "Director", 9, 0, ""),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "e");
+    let err = e.apply(disengage("e", (6, 4))).unwrap_err();
+    assert_eq!(err.rule, "movement.shift");
+    let err = e
+        .apply(Command::Disengage {
+            creature: "e".into(),
+            path: vec![Square::new(6, 3), Square::new(7, 3)],
+        })
+        .unwrap_err();
+    assert!(err.reason.contains("1 square"));
+}
+
+#[test]
+fn ds_combat_62_a_prone_creature_makes_no_opportunity_attack() {
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), hero: (recoveries: 2), prone: true)";
+    let mut e = fight(
+        &[
+            h.into(),
+            body("e", "Director", 5, 4, ""),
+            body("far", "Director", 9, 0, ""),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "e");
+    let events = e.apply(advance("e", &[(6, 4)])).unwrap();
+    assert!(attacks(&events).is_empty());
+}
+
+#[test]
+fn ds_combat_64_surprised_creatures_make_no_opportunity_attacks_in_round_1() {
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), hero: (recoveries: 2), surprised: true)";
+    let h2 = "(id: \"h2\", side: Heroes, stamina: 30, position: (0, 0), hero: (recoveries: 2))";
+    let mut e = fight(
+        &[
+            h.into(),
+            h2.into(),
+            body("e", "Director", 5, 4, ""),
+            body("far", "Director", 9, 0, ""),
+        ],
+        &[5, 5],
+    );
+    start(&mut e, "h2");
+    end(&mut e, "h2");
+    start(&mut e, "e");
+    let events = e.apply(advance("e", &[(6, 4), (5, 4)])).unwrap();
+    assert!(attacks(&events).is_empty(), "round 1: H is surprised");
+    end(&mut e, "e");
+    for id in ["h", "far"] {
+        start(&mut e, id);
+        end(&mut e, id);
+    }
+    // Round 2: surprise is over (the heroes pick first again).
+    assert_eq!(e.state().round, 2);
+    start(&mut e, "h2");
+    end(&mut e, "h2");
+    start(&mut e, "e");
+    let events = e.apply(advance("e", &[(6, 4)])).unwrap();
+    assert_eq!(attacks(&events), vec!["h"]);
+}
+
+#[test]
+fn a_director_creatures_opportunity_attack_deals_its_free_strike_and_can_kill() {
+    let g = "(id: \"g\", side: Director, stamina: 20, free_strike: 4, position: (5, 4))";
+    let h = "(id: \"h\", side: Heroes, stamina: 10, current_stamina: 3, position: (4, 4), hero: (recoveries: 2))";
+    let mut e = fight(&[h.into(), g.into()], &[]);
+    start(&mut e, "h");
+    let events = e.apply(advance("h", &[(3, 4), (2, 4)])).unwrap();
+    assert_eq!(attacks(&events), vec!["g"]);
+    let h = creature(&mut e, "h");
+    // 3 − 4 = −1: dying, which does not stop a hero; it keeps moving.
+    assert_eq!(
+        (h.stamina.current, h.dying, h.position),
+        (-1, true, Square::new(2, 4))
+    );
+    // A Director creature killed by an opportunity attack stops where it was.
+    let g2 = "(id: \"g\", side: Director, stamina: 4, free_strike: 1, position: (5, 4))";
+    let h2 = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), characteristics: (might: 2), hero: (recoveries: 2))";
+    let mut e = fight(
+        &[h2.into(), g2.into(), body("far", "Director", 9, 0, "")],
+        &[6, 6],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    e.apply(advance("g", &[(6, 4), (7, 4)])).unwrap();
+    let g = creature(&mut e, "g");
+    assert!(g.dead);
+    assert_eq!(g.position, Square::new(5, 4), "it never left");
+}
+
+#[test]
+fn ds_core_58_crawling_while_prone_costs_double() {
+    let h = "(id: \"h\", side: Heroes, stamina: 30, speed: 6, position: (0, 0), hero: (recoveries: 2), prone: true)";
+    let mut e = fight(&[h.into(), body("m", "Director", 9, 5, "")], &[]);
+    start(&mut e, "h");
+    let plan = e
+        .plan_move(
+            "h",
+            &[Square::new(1, 0), Square::new(2, 0), Square::new(3, 0)],
+            Gait::Move,
+        )
+        .unwrap();
+    assert_eq!(plan.cost, 6);
+    let err = e
+        .apply(advance("h", &[(1, 0), (2, 0), (3, 0), (4, 0)]))
+        .unwrap_err();
+    assert_eq!(err.rule, "movement.speed_limit");
+}
+
+#[test]
+fn ds_combat_97_98_difficult_terrain_enemies_and_allies() {
+    let rows = [
+        "..........",
+        ".~~.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(&rows, &[hero("h", 0, 1), monster("m", 9, 5)], &[]);
+    start(&mut e, "h");
+    let ok = e
+        .plan_move(
+            "h",
+            &[Square::new(1, 1), Square::new(2, 1), Square::new(3, 1)],
+            Gait::Move,
+        )
+        .unwrap();
+    assert_eq!(ok.cost, 5);
+    assert!(
+        e.plan_move(
+            "h",
+            &[
+                Square::new(1, 1),
+                Square::new(2, 1),
+                Square::new(3, 1),
+                Square::new(4, 1)
+            ],
+            Gait::Move
+        )
+        .is_err()
+    );
+}
