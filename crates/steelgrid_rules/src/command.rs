@@ -86,6 +86,10 @@ pub enum Command {
         #[serde(default = "yes")]
         break_objects: bool,
     },
+    /// The Knockback maneuver: power roll + Might, push 1/2/3 an adjacent creature no bigger
+    /// than you (or no bigger than your Might, with Might 2+); a `ForceMove` then chooses
+    /// the path (seed 002 L2897-2912).
+    Knockback { creature: String, target: String },
     /// The Stand Up maneuver: end prone (seed 002 L1757).
     StandUp { creature: String },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
@@ -108,6 +112,7 @@ impl Command {
             Command::EndTurn { .. } => "EndTurn",
             Command::ForceMove { .. } => "ForceMove",
             Command::StandUp { .. } => "StandUp",
+            Command::Knockback { .. } => "Knockback",
             Command::ScriptDice { .. } => "ScriptDice",
         }
     }

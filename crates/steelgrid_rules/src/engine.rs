@@ -112,6 +112,7 @@ fn resolve_schedule() -> Schedule {
             resolve_script_dice,
             forced_resolution::resolve_forced_move,
             forced_resolution::resolve_stand_up,
+            forced_resolution::resolve_knockback,
         )
             .chain()
             .in_set(Stage::Command),
@@ -275,6 +276,28 @@ impl Engine {
     }
 
     fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
+        if let Some(p) = self.world.resource::<TurnState>().pending_forced.clone() {
+            let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, .. }
+                if forcer.as_deref() == Some(p.forcer.as_str()) && *target == p.target && *kind == p.kind
+                    && *distance == p.distance && *melee_weapon == p.melee_weapon);
+            if !answers {
+                return Err(RuleError::new(
+                    rule::PENDING_CHOICE,
+                    format!(
+                        "{}'s {} {} on {} must be placed first: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}, path: [...])",
+                        p.forcer,
+                        p.source,
+                        p.distance,
+                        p.target,
+                        p.forcer,
+                        p.target,
+                        p.kind,
+                        p.distance,
+                        p.melee_weapon
+                    ),
+                ));
+            }
+        }
         match command {
             Command::ChooseFirstSide { .. } => {
                 if self
@@ -380,6 +403,58 @@ impl Engine {
                 let outcome = self.predict_forced(&spec)?;
                 self.world
                     .insert_resource(forced_resolution::CheckedForced(outcome));
+            }
+            Command::Knockback { creature, target } => {
+                let a = self.actor(creature)?;
+                if !self.budget(a).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+                let t = self.entity(target)?;
+                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
+                if att.id == tgt.id || tgt.vitality == Vitality::Dead {
+                    return Err(RuleError::new(
+                        rule::KNOCKBACK,
+                        "Knockback targets another living creature",
+                    ));
+                }
+                if att.footprint.distance(tgt.footprint) > 1 {
+                    return Err(RuleError::new(
+                        rule::REACH,
+                        format!("{target} is not within melee 1"),
+                    ));
+                }
+                if !self
+                    .world
+                    .resource::<Map>()
+                    .line_of_effect(att.footprint, tgt.footprint)
+                {
+                    return Err(RuleError::new(
+                        rule::LINE_OF_EFFECT,
+                        format!("no line of effect to {target}"),
+                    ));
+                }
+                let might = self
+                    .world
+                    .get::<Characteristics>(a)
+                    .expect("characteristics")
+                    .might;
+                if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
+                    return Err(RuleError::new(
+                        rule::KNOCKBACK,
+                        format!(
+                            "{target} (size {}) is bigger than {creature} (size {}) and than its Might {might}",
+                            tgt.size, att.size
+                        ),
+                    ));
+                }
+                // An ability roll against a surprised creature, or a melee ability against a
+                // prone one, has an edge; Knockback is no strike, so prone users take no bane.
+                let (edges, _) = crate::opportunity::strike_modifiers(&att, &tgt, false, false);
+                self.world
+                    .insert_resource(forced_resolution::CheckedKnockback { edges });
             }
             Command::StandUp { creature } => {
                 let e = self.actor(creature)?;
@@ -621,6 +696,7 @@ impl Engine {
             group: turn.group.clone(),
             turn: turn.current.clone(),
             awaiting_first_side_choice: turn.awaiting_first_side_choice,
+            pending_forced: turn.pending_forced.clone(),
             status: match turn.outcome {
                 None => "in_progress",
                 Some(Outcome::Victory) => "victory",
@@ -702,6 +778,8 @@ pub struct StateView {
     /// The creature taking its turn.
     pub turn: Option<String>,
     pub awaiting_first_side_choice: Option<Side>,
+    /// A forced movement waiting for its path.
+    pub pending_forced: Option<forced::PendingForced>,
     pub status: &'static str,
     pub creatures: Vec<CreatureView>,
     pub scripted_dice_left: usize,

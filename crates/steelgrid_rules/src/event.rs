@@ -236,6 +236,10 @@ pub enum Event {
         landed_on: Option<String>,
         lands_at: Square,
     },
+    /// A forced movement now waits for its path (and the target's stability choice).
+    ForcedMovementPending {
+        pending: crate::forced::PendingForced,
+    },
     OpportunityAttack {
         attacker: String,
         target: String,

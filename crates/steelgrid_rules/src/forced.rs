@@ -109,6 +109,18 @@ pub struct ForcedSpec {
     pub break_objects: bool,
 }
 
+/// A forced movement an ability or maneuver has granted, waiting for the forcer to choose the
+/// path (and the target how much stability to use).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingForced {
+    pub source: String,
+    pub forcer: String,
+    pub target: String,
+    pub kind: ForcedKind,
+    pub distance: u32,
+    pub melee_weapon: bool,
+}
+
 /// How the distance was worked out (seed 002 L2764, L2807-2811; digest A-9 order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Distance {
@@ -156,6 +168,8 @@ pub struct ForcedOutcome {
     pub target: String,
     pub distance: Distance,
     pub from: Square,
+    /// The path as the forcer declared it (a `ForceMove` with it reproduces this outcome).
+    pub path: Vec<Square>,
     /// Squares the target's space entered, in order.
     pub moved: Vec<Square>,
     pub end: Square,
@@ -287,6 +301,7 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         target: target.id.clone(),
         distance: dist,
         from: target.footprint.origin,
+        path: spec.path.clone(),
         moved: Vec::new(),
         end: target.footprint.origin,
         hits: Vec::new(),

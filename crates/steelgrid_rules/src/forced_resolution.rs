@@ -4,11 +4,17 @@
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand};
-use crate::creature::{ActionBudget, ActionKind, CreatureId, Position, Prone, Vitality};
+use crate::creature::{
+    ActionBudget, ActionKind, Characteristics, CreatureId, Position, Prone, Vitality,
+};
 use crate::damage::{DamageRequest, PendingDamage};
+use crate::dice::Dice;
 use crate::event::{Event, EventLog, Rule, rule};
-use crate::forced::{ForcedKind, ForcedOutcome, ForcedSpec};
-use crate::grid::{Map, Terrain};
+use crate::forced::{ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
+use crate::grid::{Map, Size, Terrain};
+use crate::options::RulesOptions;
+use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::turn::TurnState;
 
 /// The plan made while validating a `ForceMove`, handed to the command stage.
 #[derive(Resource, Clone, Debug)]
@@ -63,6 +69,7 @@ fn rule_by_id(id: &str) -> Rule {
 pub fn resolve_forced_move(
     mut commands: Commands,
     checked: Option<Res<CheckedForced>>,
+    mut turn: ResMut<TurnState>,
     mut map: ResMut<Map>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
@@ -72,6 +79,7 @@ pub fn resolve_forced_move(
         return;
     };
     let o = &checked.0;
+    turn.pending_forced = None;
     let find =
         |id: &str, q: &Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>| {
             q.iter().find(|c| c.1.0 == id).map(|c| (c.0, *c.3, c.4))
@@ -218,4 +226,80 @@ pub fn resolve_stand_up(
             condition: "prone".into(),
         },
     );
+}
+
+/// Everything the Knockback needs, gathered while validating.
+#[derive(Resource, Clone, Debug)]
+pub struct CheckedKnockback {
+    pub edges: Vec<Modifier>,
+}
+
+/// The Knockback maneuver's size limit: a target no bigger than you, or, with Might 2 or more,
+/// no bigger than your Might (seed 002 L2912; digest A-34, DS-COMBAT-16).
+pub fn knockback_size_ok(user: Size, might: i32, target: Size) -> bool {
+    target.ordinal() <= user.ordinal() || (might >= 2 && target.value() as i32 <= might)
+}
+
+/// Command stage: Knockback. Roll 2d10 + Might: push 1, 2 or 3 (seed 002 L2897-2910); the
+/// push then waits for a `ForceMove` to choose its path.
+pub fn resolve_knockback(
+    command: Res<CurrentCommand>,
+    checked: Option<Res<CheckedKnockback>>,
+    options: Res<RulesOptions>,
+    mut dice: ResMut<Dice>,
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &Characteristics, &mut ActionBudget)>,
+) {
+    let (Some(Command::Knockback { creature, target }), Some(checked)) = (&command.0, checked)
+    else {
+        return;
+    };
+    let Some((id, chars, mut budget)) = creatures.iter_mut().find(|c| &c.0.0 == creature) else {
+        return;
+    };
+    let traded_main = budget.spend(ActionKind::Maneuver);
+    log.push(
+        if traded_main {
+            rule::MAIN_TRADED
+        } else {
+            rule::ACTION_ECONOMY
+        },
+        Event::ActionUsed {
+            creature: id.0.clone(),
+            action: ActionKind::Maneuver,
+            traded_main,
+        },
+    );
+    let spec = PowerRollSpec {
+        characteristic: chars.might,
+        edges: checked.edges.clone(),
+        ..PowerRollSpec::default()
+    };
+    let roll = power_roll::resolve(&spec, [dice.d10(), dice.d10()], &options);
+    let distance = u32::from(roll.tier.number());
+    log.push(
+        rule::POWER_ROLL,
+        Event::PowerRolled {
+            creature: id.0.clone(),
+            ability: "Knockback".into(),
+            target: target.clone(),
+            roll,
+        },
+    );
+    let pending = PendingForced {
+        source: "Knockback".into(),
+        forcer: id.0.clone(),
+        target: target.clone(),
+        kind: ForcedKind::Push,
+        distance,
+        melee_weapon: true,
+    };
+    log.push(
+        rule::KNOCKBACK,
+        Event::ForcedMovementPending {
+            pending: pending.clone(),
+        },
+    );
+    turn.pending_forced = Some(pending);
 }

@@ -30,6 +30,10 @@ pub struct TurnState {
     /// Creatures that have taken their turn this round.
     pub acted: BTreeSet<String>,
     pub outcome: Option<Outcome>,
+    /// A forced movement the rules have granted and whose path (and the target's stability) a
+    /// `ForceMove` must now choose; nothing else can happen until it does.
+    #[serde(default)]
+    pub pending_forced: Option<crate::forced::PendingForced>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,

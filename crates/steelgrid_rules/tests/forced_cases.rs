@@ -694,10 +694,17 @@ fn the_engine_offers_every_push_and_slide_choice() {
         .unwrap();
     assert!(slide.iter().any(|o| o.end == Square::new(1, 1)));
     // Every offered choice is legal and does what it says when applied.
-    for o in slide.iter().take(10) {
+    for o in slide.iter().chain(&choices) {
         let mut probe = steelgrid_rules::Engine::restore(e.snapshot());
-        let path: Vec<(i32, i32)> = o.moved.iter().map(|s| (s.x, s.y)).collect();
-        probe.apply(force(Slide, None, "t", 2, &path)).unwrap();
+        let path: Vec<(i32, i32)> = o.path.iter().map(|s| (s.x, s.y)).collect();
+        let (kind, forcer) = if o.kind == Slide {
+            (Slide, None)
+        } else {
+            (Push, Some("p"))
+        };
+        probe.apply(force(kind, forcer, "t", 2, &path)).unwrap();
         assert_eq!(creature(&mut probe, "t").position, o.end);
+        let lost = 30 - creature(&mut probe, "c").stamina.current;
+        assert_eq!(lost as u32, o.damage_to("c"), "{path:?}");
     }
 }

@@ -29,7 +29,49 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
             let id = ids[pick(&mut rng, ids.len())].clone();
             let other = ids[pick(&mut rng, ids.len())].clone();
             let sq = |rng: &mut Dice| Square::new(rng.roll(22) as i32 - 3, rng.roll(14) as i32 - 3);
-            let command = match pick(&mut rng, 8) {
+            if let Some(p) = engine.state().pending_forced
+                && rng.roll(4) != 1
+            {
+                // Answer a pending push with one of the choices the engine offers.
+                let spec = steelgrid_rules::forced::ForcedSpec {
+                    kind: p.kind,
+                    forcer: Some(p.forcer.clone()),
+                    target: p.target.clone(),
+                    distance: p.distance,
+                    melee_weapon: p.melee_weapon,
+                    stability: None,
+                    chosen: None,
+                    path: Vec::new(),
+                    break_objects: true,
+                };
+                let choices = engine
+                    .forced_choices(&spec)
+                    .expect("a pending push has choices");
+                let choice = &choices[pick(&mut rng, choices.len())];
+                let command = Command::ForceMove {
+                    forcer: Some(p.forcer),
+                    target: p.target,
+                    kind: p.kind,
+                    distance: p.distance,
+                    melee_weapon: p.melee_weapon,
+                    stability: None,
+                    chosen: None,
+                    path: choice.path.clone(),
+                    break_objects: true,
+                };
+                engine.apply(command).expect("an offered choice is legal");
+                accepted += 1;
+                continue;
+            }
+            let command = match pick(&mut rng, 10) {
+                8 => Command::Knockback {
+                    creature: id,
+                    target: other,
+                },
+                9 => Command::Disengage {
+                    creature: id,
+                    path: vec![sq(&mut rng)],
+                },
                 0 => Command::ChooseFirstSide {
                     side: if rng.roll(2) == 1 {
                         Side::Heroes
