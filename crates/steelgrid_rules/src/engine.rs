@@ -342,6 +342,7 @@ impl Engine {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
                 }
                 let others = self.others(e);
+                let jump = self.jump(e);
                 let plan = movement::plan_advance(
                     self.world.resource::<Map>(),
                     &mover,
@@ -349,6 +350,7 @@ impl Engine {
                     &others,
                     path,
                     gait,
+                    jump,
                 )?;
                 self.world.insert_resource(CheckedAdvance(plan));
             }
@@ -551,6 +553,7 @@ impl Engine {
             movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
         };
         let others = self.others(e);
+        let jump = self.jump(e);
         movement::plan_advance(
             self.world.resource::<Map>(),
             &mover,
@@ -558,7 +561,17 @@ impl Engine {
             &others,
             path,
             gait,
+            jump,
         )
+    }
+
+    /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
+    fn jump(&self, e: Entity) -> u32 {
+        let c = self
+            .world
+            .get::<Characteristics>(e)
+            .expect("characteristics");
+        c.might.max(c.agility).max(1) as u32
     }
 
     /// Every outcome the forcer can choose for a forced movement (its path is ignored).

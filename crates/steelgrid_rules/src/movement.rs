@@ -9,11 +9,12 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristics, CreatureId, CreatureRef, DamageModifiers,
-    FreeStrike, Hero, Position, Speed, Stamina, Vitality,
+    FreeStrike, Hero, Position, Prone, Speed, Stamina, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
+use crate::forced::fall_damage;
 use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::{Footprint, Map, Square, Terrain};
 use crate::opportunity;
@@ -39,6 +40,8 @@ pub struct AdvancePlan {
     pub terrain_damage: Vec<(usize, u32)>,
     /// The enemies that may make an opportunity attack before each step (0-based).
     pub provoked: Vec<(usize, Vec<String>)>,
+    /// The move ends with a fall of this many squares (a drop, or a jump into a pit).
+    pub drop: Option<u32>,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -49,6 +52,7 @@ pub fn plan_advance(
     others: &[CreatureRef],
     path: &[Square],
     gait: Gait,
+    jump: u32,
 ) -> Result<AdvancePlan, RuleError> {
     let Some(&last) = path.last() else {
         return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
@@ -58,6 +62,9 @@ pub fn plan_advance(
     let mut terrain_damage = Vec::new();
     let mut provoked = Vec::new();
     let ground = |fp: Footprint| map.ground_under(fp);
+    let mut z = ground(at);
+    let mut gap: Option<u32> = None;
+    let mut drop = None;
     let hazard = |fp: Footprint| {
         fp.squares().find(|&s| {
             matches!(
@@ -102,17 +109,6 @@ pub fn plan_advance(
                 format!("step {n}: {sq} is a {what}"),
             ));
         }
-        if let Some(sq) = next
-            .squares()
-            .find(|&s| matches!(map.terrain(s), Some(Terrain::Pit { .. })))
-        {
-            return Err(RuleError::new(
-                rule::MOVE_ELEVATION,
-                format!(
-                    "step {n}: {sq} is a pit; walking into it is a fall, which Advance does not make"
-                ),
-            ));
-        }
         let (dx, dy) = (step.x - at.origin.x, step.y - at.origin.y);
         if dx != 0 && dy != 0 {
             // seed 002 L2588: no diagonal past the corner of a wall or solid object.
@@ -126,13 +122,62 @@ pub fn plan_advance(
                 ));
             }
         }
-        let climb = ground(next) - ground(at);
-        if climb.abs() > 1 {
+        // Heights (seed 002 L2644-2682): a step of 1 up or down is walking; higher ground is
+        // climbed at 2 movement per square; a gap of pits no wider than the jump is leapt at
+        // the same height; a drop of 2 or more ends the move with a fall.
+        let g = ground(next);
+        let over_pit = next
+            .squares()
+            .any(|s| matches!(map.terrain(s), Some(Terrain::Pit { .. })));
+        let mut climbed = 0;
+        if let Some(width) = gap {
+            if g < z - 1 {
+                gap = Some(width + 1);
+            } else if (g - z).abs() <= 1 {
+                gap = None;
+                z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n}: a jump can't land on {step}, {} squares higher",
+                        g - z
+                    ),
+                ));
+            }
+        } else if g < z - 1 {
+            if over_pit && i + 1 < path.len() {
+                if let Some(sq) = hazard(at) {
+                    return Err(RuleError::new(
+                        rule::MOVE_JUMP,
+                        format!("step {n}: no jumping out of difficult or damaging terrain ({sq})"),
+                    ));
+                }
+                gap = Some(1);
+            } else if i + 1 == path.len() {
+                drop = Some((z - g) as u32);
+                z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n} to {step} drops {} squares; a drop ends the move",
+                        z - g
+                    ),
+                ));
+            }
+        } else if g > z + 1 {
+            climbed = (g - z) as u32;
+            z = g;
+        } else {
+            z = g;
+        }
+        if let Some(width) = gap
+            && width > jump
+        {
             return Err(RuleError::new(
-                rule::MOVE_ELEVATION,
-                format!(
-                    "step {n} to {step} changes height by {climb}; walking handles steps of 1, a bigger change needs climbing or a drop"
-                ),
+                rule::MOVE_JUMP,
+                format!("step {n}: a gap of {width} squares is wider than the {jump}-square jump"),
             ));
         }
         let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
@@ -154,7 +199,8 @@ pub fn plan_advance(
             ));
         }
         // seed 002 L1755: a prone creature crawls, 1 extra per square.
-        cost += 1 + u32::from(difficult || through_enemy) + u32::from(mover.prone);
+        let base = if climbed > 0 { 2 * climbed } else { 1 };
+        cost += base + u32::from(difficult || through_enemy) + u32::from(mover.prone);
         for &s in &entered {
             if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
                 terrain_damage.push((i, damage));
@@ -167,6 +213,15 @@ pub fn plan_advance(
             }
         }
         at = next;
+    }
+    if gap.is_some() {
+        // Ending over the pit: the jump falls short into it.
+        drop = Some(
+            (z - ground(Footprint {
+                origin: last,
+                side: at.side,
+            })) as u32,
+        );
     }
     if cost > speed {
         return Err(RuleError::new(
@@ -196,6 +251,7 @@ pub fn plan_advance(
         cost,
         terrain_damage,
         provoked,
+        drop,
     })
 }
 
@@ -203,6 +259,7 @@ pub fn plan_advance(
 /// Each opportunity attack is resolved before the mover leaves its square (digest A-12); a
 /// mover that dies stops there. Eligible enemies always take the attack.
 pub fn resolve_move(
+    mut commands: Commands,
     command: Res<CurrentCommand>,
     plan: Option<Res<CheckedAdvance>>,
     options: Res<RulesOptions>,
@@ -328,6 +385,7 @@ pub fn resolve_move(
         }
     }
     let to = walked.last().copied().unwrap_or(from);
+    let completed = walked.len() == path.len();
     pos.0 = to;
     log.push(
         if gait == Gait::Shift {
@@ -344,6 +402,44 @@ pub fn resolve_move(
             speed: speed.0,
         },
     );
+    let Some(height) = plan.0.drop.filter(|_| completed) else {
+        return;
+    };
+    // A drop, or a jump that falls short: falling never provokes (seed 002 L2714).
+    let agility = creatures.get(entity).map_or(0, |c| c.7.agility);
+    let (effective, damage, prone) = fall_damage(height, agility);
+    log.push(
+        rule::FALLING,
+        Event::Fell {
+            creature: creature.clone(),
+            height,
+            agility,
+            effective,
+            damage,
+            landed_on: None,
+            lands_at: to,
+        },
+    );
+    if damage > 0 {
+        pending.0.push(DamageRequest {
+            target: entity,
+            source: "fall".into(),
+            amount: damage,
+            damage_type: None,
+            halved: false,
+            knock_out: false,
+        });
+    }
+    if prone {
+        commands.entity(entity).insert(Prone);
+        log.push(
+            rule::PRONE,
+            Event::ConditionGained {
+                creature: creature.clone(),
+                condition: "prone".into(),
+            },
+        );
+    }
 }
 
 /// The plan made while validating an Advance, handed to the command stage.

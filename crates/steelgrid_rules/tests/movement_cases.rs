@@ -250,3 +250,115 @@ fn ds_combat_97_98_difficult_terrain_enemies_and_allies() {
         .is_err()
     );
 }
+
+#[test]
+fn ds_combat_101_climbing_costs_2_per_square_without_a_climb_speed() {
+    let rows = [
+        ".h........",
+        ".H........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
+    start(&mut e, "h");
+    // Onto ground 2 higher: climbing 2 squares costs 4.
+    assert_eq!(
+        e.plan_move("h", &[Square::new(1, 1)], Gait::Move)
+            .unwrap()
+            .cost,
+        4
+    );
+    // A step of 1 is walking.
+    assert_eq!(
+        e.plan_move("h", &[Square::new(1, 0)], Gait::Move)
+            .unwrap()
+            .cost,
+        1
+    );
+    e.apply(advance("h", &[(1, 1)])).unwrap();
+    assert_eq!(creature(&mut e, "h").z, 2);
+}
+
+const PIT: [&str; 6] = [
+    "..........",
+    ".~oo......",
+    "..........",
+    "..ooo.....",
+    "..........",
+    "..........",
+];
+
+#[test]
+fn ds_combat_103_no_jump_from_rubble_or_over_a_wider_gap() {
+    // Might 2: a jump of up to 2 squares. Row 1: rubble at (1,1), then pits at (2,1), (3,1).
+    let h = "(id: \"h\", side: Heroes, stamina: 30, speed: 5, position: (0, 1), characteristics: (might: 2, agility: 1), hero: (recoveries: 1))";
+    let mut e = fight_in(&PIT, &[h.into(), monster("m", 9, 5)], &[]);
+    start(&mut e, "h");
+    // Jumping from the rubble at (1,1) is not allowed.
+    let err = e
+        .apply(advance("h", &[(1, 1), (2, 1), (3, 1), (4, 1)]))
+        .unwrap_err();
+    assert_eq!(err.rule, "movement.jump");
+    // From clear ground at (1,2) over (2,1)? Not straight; take row 3 instead: pit (2..4, 3) is 3 wide.
+    let err = e
+        .apply(advance("h", &[(1, 3), (2, 3), (3, 3), (4, 3), (5, 3)]))
+        .unwrap_err();
+    assert!(
+        err.reason.contains("wider than the 2-square jump"),
+        "{}",
+        err.reason
+    );
+}
+
+#[test]
+fn ds_combat_103_jump_then_walk() {
+    let rows = [
+        "..........",
+        ".oo.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let h = "(id: \"h\", side: Heroes, stamina: 30, speed: 5, position: (0, 1), characteristics: (might: 2, agility: 1), hero: (recoveries: 1))";
+    let mut e = fight_in(&rows, &[h.into(), monster("m", 9, 5)], &[]);
+    start(&mut e, "h");
+    let events = e
+        .apply(advance("h", &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]))
+        .unwrap();
+    let h = creature(&mut e, "h");
+    assert_eq!((h.position, h.stamina.current), (Square::new(5, 1), 30));
+    let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event
+    else {
+        unreachable!()
+    };
+    assert_eq!(*cost, 5, "jumped squares still use movement");
+}
+
+#[test]
+fn walking_off_a_ledge_ends_the_move_with_a_fall() {
+    let rows = [
+        "44........",
+        "44........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
+    start(&mut e, "h");
+    let err = e
+        .apply(advance("h", &[(1, 0), (2, 0), (3, 0)]))
+        .unwrap_err();
+    assert!(err.reason.contains("a drop ends the move"));
+    let events = e.apply(advance("h", &[(1, 0), (2, 0)])).unwrap();
+    assert!(events.iter().any(|ev| ev.rule == "falling"));
+    // 4 squares − Agility 1 = 3 → 6 damage, prone.
+    let h = creature(&mut e, "h");
+    assert_eq!(
+        (h.position, h.z, h.stamina.current, h.conditions.clone()),
+        (Square::new(2, 0), 0, 24, vec!["prone"])
+    );
+}

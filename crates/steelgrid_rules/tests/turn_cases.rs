@@ -356,24 +356,6 @@ fn sizes_two_apart_may_share_a_space() {
 }
 
 #[test]
-fn elevation_steps_of_one_walk_bigger_ones_need_more() {
-    let rows = [
-        ".h........",
-        ".H........",
-        "..........",
-        "..........",
-        "..........",
-        "..........",
-    ];
-    let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
-    start(&mut e, "h");
-    let err = e.apply(advance("h", &[(1, 1)])).unwrap_err();
-    assert_eq!(err.rule, "movement.elevation");
-    e.apply(advance("h", &[(1, 0), (1, 1)])).unwrap();
-    assert_eq!(creature(&mut e, "h").z, 2);
-}
-
-#[test]
 fn damaging_terrain_hurts_on_entry() {
     let rows = [
         ".x........",
