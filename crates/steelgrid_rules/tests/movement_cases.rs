@@ -301,9 +301,12 @@ fn ds_combat_103_no_jump_from_rubble_or_over_a_wider_gap() {
         .apply(advance("h", &[(1, 1), (2, 1), (3, 1), (4, 1)]))
         .unwrap_err();
     assert_eq!(err.rule, "movement.jump");
-    // From clear ground at (1,2) over (2,1)? Not straight; take row 3 instead: pit (2..4, 3) is 3 wide.
+    // Row 3: a pit 3 squares wide, too wide for the baseline jump.
     let err = e
-        .apply(advance("h", &[(1, 3), (2, 3), (3, 3), (4, 3), (5, 3)]))
+        .apply(advance(
+            "h",
+            &[(0, 2), (1, 3), (2, 3), (3, 3), (4, 3), (5, 3)],
+        ))
         .unwrap_err();
     assert!(
         err.reason.contains("wider than the 2-square jump"),
