@@ -36,6 +36,9 @@ enum Cmd {
         scenario: PathBuf,
         #[arg(long)]
         seed: Option<u64>,
+        /// Apply this RON command list first (to open on a position from a script).
+        #[arg(long)]
+        commands: Option<PathBuf>,
     },
     /// Validate scenarios; print `file:line:col: message` for each problem, exit 1 on any.
     Check {
@@ -86,13 +89,41 @@ pub fn main(args: Vec<String>) -> ExitCode {
     };
     match cli.command {
         None => match scenario::load(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1) {
-            Ok(s) => game::run(s, None, launch),
+            Ok(s) => game::run(s.start(None), launch),
             Err(problems) => report(&problems),
         },
-        Some(Cmd::Play { scenario, seed }) => match load(&scenario) {
-            Ok(s) => game::run(s, seed, launch),
-            Err(problems) => report(&problems),
-        },
+        Some(Cmd::Play {
+            scenario,
+            seed,
+            commands,
+        }) => {
+            let scenario = match load(&scenario) {
+                Ok(s) => s,
+                Err(problems) => return report(&problems),
+            };
+            let commands_file = commands.as_deref();
+            let commands = match read_commands(commands_file) {
+                Ok(c) => c,
+                Err(problems) => return report(&problems),
+            };
+            let mut engine = scenario.start(seed);
+            if let Some(r) = sim::run(&mut engine, &commands, None) {
+                eprintln!(
+                    "{}:{}:{}: command {} refused by rule {} ({}): {}",
+                    commands_file
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default(),
+                    r.line,
+                    r.col,
+                    r.index + 1,
+                    r.error.rule,
+                    r.error.seed,
+                    r.error.reason
+                );
+                return ExitCode::from(1);
+            }
+            game::run(engine, launch)
+        }
         Some(Cmd::Check { scenarios }) => check(&scenarios),
         Some(Cmd::Sim {
             scenario,
@@ -127,6 +158,15 @@ fn read(path: &Path) -> Result<String, Vec<Diagnostic>> {
 fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
     let src = read(path)?;
     scenario::load(&path.display().to_string(), &src)
+}
+
+/// Read and parse an optional command file.
+fn read_commands(path: Option<&Path>) -> Result<Vec<sim::PlacedCommand>, Vec<Diagnostic>> {
+    let Some(file) = path else {
+        return Ok(Vec::new());
+    };
+    let src = read(file)?;
+    sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
 }
 
 fn report(problems: &[Diagnostic]) -> ExitCode {
@@ -168,14 +208,9 @@ fn simulate(
         Err(problems) => return report(&problems),
     };
     let commands_path = commands;
-    let commands = match commands {
-        None => Vec::new(),
-        Some(file) => match read(file).and_then(|src| {
-            sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
-        }) {
-            Ok(c) => c,
-            Err(problems) => return report(&problems),
-        },
+    let commands = match read_commands(commands) {
+        Ok(c) => c,
+        Err(problems) => return report(&problems),
     };
     let mut engine = scenario.start(seed);
     let refusal = sim::run(&mut engine, &commands, max_rounds);

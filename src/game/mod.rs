@@ -14,7 +14,7 @@ use std::process::{ExitCode, Termination};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use steelgrid_rules::{Engine, Scenario, StateView};
+use steelgrid_rules::{Engine, StateView};
 
 /// How the window is opened.
 pub struct LaunchOptions {
@@ -33,16 +33,15 @@ pub struct CurrentState(pub StateView);
 /// Window background, around the board.
 const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 
-/// Open the game window on `scenario` and run until it is closed.
-pub fn run(scenario: Scenario, seed: Option<u64>, options: LaunchOptions) -> ExitCode {
-    let mut engine = scenario.start(seed);
+/// Open the game window on a running encounter and play until it is closed.
+pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
     let state = engine.state();
     let layout = board::BoardLayout::new(engine.map());
 
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
-            title: format!("Steelgrid — {}", scenario.name),
+            title: format!("Steelgrid — {}", state.scenario),
             resolution: WindowResolution::new(1280, 800),
             ..default()
         }),

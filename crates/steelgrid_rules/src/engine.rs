@@ -565,6 +565,30 @@ impl Engine {
         )
     }
 
+    /// Every square the creature can move to with `gait` now, with a cheapest path each.
+    pub fn reachable(
+        &mut self,
+        creature: &str,
+        gait: movement::Gait,
+    ) -> Result<Vec<movement::Reach>, RuleError> {
+        let e = self.entity(creature)?;
+        let mover = self.creature_ref(e);
+        let speed = match gait {
+            movement::Gait::Shift => 1,
+            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+        };
+        let others = self.others(e);
+        let jump = self.jump(e);
+        Ok(movement::reachable(
+            self.world.resource::<Map>(),
+            &mover,
+            speed,
+            &others,
+            gait,
+            jump,
+        ))
+    }
+
     /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
     fn jump(&self, e: Entity) -> u32 {
         let c = self

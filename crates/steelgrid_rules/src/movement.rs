@@ -54,6 +54,21 @@ pub fn plan_advance(
     gait: Gait,
     jump: u32,
 ) -> Result<AdvancePlan, RuleError> {
+    plan_path(map, mover, speed, others, path, gait, jump, true)
+}
+
+/// [`plan_advance`], optionally letting the path end inside another creature's space (so the
+/// movement overlay can price paths that pass through it).
+fn plan_path(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[Square],
+    gait: Gait,
+    jump: u32,
+    end_must_be_free: bool,
+) -> Result<AdvancePlan, RuleError> {
     let Some(&last) = path.last() else {
         return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
     };
@@ -233,11 +248,7 @@ pub fn plan_advance(
         origin: last,
         side: mover.footprint.side,
     };
-    if let Some(o) = others.iter().find(|o| {
-        !o.vitality.is_down()
-            && o.footprint.overlaps(end)
-            && !mover.size.may_share_space_with(o.size)
-    }) {
+    if let Some(o) = occupant(mover, end, others).filter(|_| end_must_be_free) {
         return Err(RuleError::new(
             rule::MOVE_OCCUPIED,
             format!(
@@ -253,6 +264,110 @@ pub fn plan_advance(
         provoked,
         drop,
     })
+}
+
+/// Another creature whose space `mover` may not end its move in (seed 002 L2578).
+fn occupant<'a>(
+    mover: &CreatureRef,
+    end: Footprint,
+    others: &'a [CreatureRef],
+) -> Option<&'a CreatureRef> {
+    others.iter().find(|o| {
+        !o.vitality.is_down()
+            && o.footprint.overlaps(end)
+            && !mover.size.may_share_space_with(o.size)
+    })
+}
+
+/// A square a creature can move to, with the cheapest path there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub square: Square,
+    pub cost: u32,
+    pub path: Vec<Square>,
+    /// Someone may make an opportunity attack on the way.
+    pub provokes: bool,
+    /// The move ends with a fall.
+    pub falls: bool,
+}
+
+/// Every square `mover` can end a move on with `speed`, each with a cheapest path (ties go to
+/// the path that provokes fewer opportunity attacks), for the client's movement overlay and the
+/// AI. Each path is checked by [`plan_advance`] itself, so an offered square is always legal.
+pub fn reachable(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    gait: Gait,
+    jump: u32,
+) -> Vec<Reach> {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeMap, BinaryHeap};
+    let start = mover.footprint.origin;
+    // Search through squares one may pass (allies freely, enemies as difficult terrain), then
+    // keep the ends that are free and within speed.
+    let mut best: BTreeMap<Square, (u32, usize, Vec<Square>)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u32, 0usize, start, Vec::<Square>::new())));
+    let mut out = Vec::new();
+    while let Some(Reverse((cost, provokes, sq, path))) = heap.pop() {
+        if best
+            .get(&sq)
+            .is_some_and(|b| (b.0, b.1) <= (cost, provokes))
+            && !path.is_empty()
+        {
+            continue;
+        }
+        best.insert(sq, (cost, provokes, path.clone()));
+        if !path.is_empty() {
+            let end = Footprint {
+                origin: sq,
+                side: mover.footprint.side,
+            };
+            if occupant(mover, end, others).is_none()
+                && let Ok(plan) = plan_advance(map, mover, speed, others, &path, gait, jump)
+            {
+                out.push(Reach {
+                    square: sq,
+                    cost: plan.cost,
+                    path: path.clone(),
+                    provokes: !plan.provoked.is_empty(),
+                    falls: plan.drop.is_some(),
+                });
+            }
+        }
+        if cost >= speed {
+            continue;
+        }
+        for (dx, dy) in [
+            (0, -1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+        ] {
+            let next = Square::new(sq.x + dx, sq.y + dy);
+            if next == start || best.contains_key(&next) {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(next);
+            // Price the extended path; a path may pass through an occupied square.
+            let Ok(plan) = plan_path(map, mover, u32::MAX, others, &p, gait, jump, false) else {
+                continue;
+            };
+            if plan.cost <= speed {
+                let provokes = plan.provoked.iter().map(|(_, w)| w.len()).sum();
+                heap.push(Reverse((plan.cost, provokes, next, p)));
+            }
+        }
+    }
+    out.sort_by_key(|r| (r.square.y, r.square.x));
+    out
 }
 
 /// Command stage: Advance and Disengage. The plan was checked when the command was validated.

@@ -365,3 +365,49 @@ fn walking_off_a_ledge_ends_the_move_with_a_fall() {
         (Square::new(2, 0), 0, 24, vec!["prone"])
     );
 }
+
+#[test]
+fn reachable_squares_respect_costs_and_every_offered_path_is_legal() {
+    let rows = [
+        "..........",
+        ".~~.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[
+            hero("h", 0, 1),
+            hero("a", 1, 2),
+            monster("m", 3, 3),
+            monster("far", 9, 5),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    let reach = e.reachable("h", Gait::Move).unwrap();
+    let at = |x, y| reach.iter().find(|r| r.square == Square::new(x, y));
+    assert!(at(1, 2).is_none(), "an ally's square is no place to stop");
+    assert!(at(3, 3).is_none(), "nor an enemy's");
+    assert_eq!(
+        at(5, 1).unwrap().cost,
+        5,
+        "straight through the rubble would cost 7; around it 5"
+    );
+    assert!(at(6, 1).is_none() || at(6, 1).unwrap().cost <= 5);
+    assert!(reach.iter().all(|r| r.cost <= 5));
+    assert!(
+        at(4, 3).unwrap().provokes
+            || at(4, 4).is_some_and(|r| r.provokes)
+            || reach.iter().any(|r| r.provokes)
+    );
+    for r in &reach {
+        let mut probe = steelgrid_rules::Engine::restore(e.snapshot());
+        let path: Vec<(i32, i32)> = r.path.iter().map(|s| (s.x, s.y)).collect();
+        probe
+            .apply(advance("h", &path))
+            .unwrap_or_else(|err| panic!("{:?}: {err}", r.square));
+    }
+}
