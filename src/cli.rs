@@ -108,19 +108,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             };
             let mut engine = scenario.start(seed);
             if let Some(r) = sim::run(&mut engine, &commands, None) {
-                eprintln!(
-                    "{}:{}:{}: command {} refused by rule {} ({}): {}",
-                    commands_file
-                        .map(|p| p.display().to_string())
-                        .unwrap_or_default(),
-                    r.line,
-                    r.col,
-                    r.index + 1,
-                    r.error.rule,
-                    r.error.seed,
-                    r.error.reason
-                );
-                return ExitCode::from(1);
+                return refused(commands_file, &r);
             }
             game::run(engine, launch)
         }
@@ -217,20 +205,21 @@ fn simulate(
     println!("{}", sim::to_json(&mut engine, json));
     match refusal {
         None => ExitCode::SUCCESS,
-        Some(r) => {
-            let file = commands_path
-                .map(|p| p.display().to_string())
-                .unwrap_or_default();
-            eprintln!(
-                "{file}:{}:{}: command {} refused by rule {} ({}): {}",
-                r.line,
-                r.col,
-                r.index + 1,
-                r.error.rule,
-                r.error.seed,
-                r.error.reason
-            );
-            ExitCode::from(1)
-        }
+        Some(r) => refused(commands_path, &r),
     }
+}
+
+/// Report a refused command at its place in the command file; exit status 1.
+fn refused(file: Option<&Path>, r: &sim::Refusal) -> ExitCode {
+    let file = file.map(|p| p.display().to_string()).unwrap_or_default();
+    eprintln!(
+        "{file}:{}:{}: command {} refused by rule {} ({}): {}",
+        r.line,
+        r.col,
+        r.index + 1,
+        r.error.rule,
+        r.error.seed,
+        r.error.reason
+    );
+    ExitCode::from(1)
 }

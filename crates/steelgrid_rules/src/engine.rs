@@ -333,11 +333,7 @@ impl Engine {
                 let e = self.actor(creature)?;
                 movement::validate_move_budget(&self.budget(e))?;
                 let mover = self.creature_ref(e);
-                // Disengage shifts 1 square (seed 002 L2831).
-                let speed = match gait {
-                    movement::Gait::Shift => 1,
-                    movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
-                };
+                let speed = self.move_speed(e, gait);
                 if gait == movement::Gait::Shift && path.len() > 1 {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
                 }
@@ -548,10 +544,7 @@ impl Engine {
     ) -> Result<movement::AdvancePlan, RuleError> {
         let e = self.entity(creature)?;
         let mover = self.creature_ref(e);
-        let speed = match gait {
-            movement::Gait::Shift => 1,
-            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
-        };
+        let speed = self.move_speed(e, gait);
         let others = self.others(e);
         let jump = self.jump(e);
         movement::plan_advance(
@@ -573,10 +566,7 @@ impl Engine {
     ) -> Result<Vec<movement::Reach>, RuleError> {
         let e = self.entity(creature)?;
         let mover = self.creature_ref(e);
-        let speed = match gait {
-            movement::Gait::Shift => 1,
-            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
-        };
+        let speed = self.move_speed(e, gait);
         let others = self.others(e);
         let jump = self.jump(e);
         Ok(movement::reachable(
@@ -587,6 +577,15 @@ impl Engine {
             gait,
             jump,
         ))
+    }
+
+    /// How far a move may go: speed for ordinary movement, 1 square for Disengage's shift
+    /// (seed 002 L2825-2831).
+    fn move_speed(&self, e: Entity, gait: movement::Gait) -> u32 {
+        match gait {
+            movement::Gait::Shift => 1,
+            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+        }
     }
 
     /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).

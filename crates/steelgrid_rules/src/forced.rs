@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::command::RuleError;
 use crate::creature::{Side, Vitality};
 use crate::event::{Rule, rule};
-use crate::grid::{Footprint, Map, Material, Size, Square, Terrain};
+use crate::grid::{Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain};
 
 /// The three kinds of forced movement (seed 002 L2740-2748).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,18 +206,6 @@ fn hit(creature: &str, amount: u32, rule: Rule, note: String) -> Hit {
         note,
     }
 }
-
-/// The eight compass steps, in a fixed order.
-const STEPS: [(i32, i32); 8] = [
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-];
 
 /// Push and pull go in a straight line: every step uses one of at most two neighbouring
 /// compass directions (digest A-7).

@@ -14,7 +14,7 @@ use crate::forced::{ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
 use crate::grid::{Map, Size, Terrain};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
-use crate::turn::TurnState;
+use crate::turn::{TurnState, take_action};
 
 /// The plan made while validating a `ForceMove`, handed to the command stage.
 #[derive(Resource, Clone, Debug)]
@@ -205,19 +205,7 @@ pub fn resolve_stand_up(
     let Some((entity, id, mut budget)) = creatures.iter_mut().find(|c| &c.1.0 == creature) else {
         return;
     };
-    let traded_main = budget.spend(ActionKind::Maneuver);
-    log.push(
-        if traded_main {
-            rule::MAIN_TRADED
-        } else {
-            rule::ACTION_ECONOMY
-        },
-        Event::ActionUsed {
-            creature: id.0.clone(),
-            action: ActionKind::Maneuver,
-            traded_main,
-        },
-    );
+    take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
     commands.entity(entity).remove::<Prone>();
     log.push(
         rule::STAND_UP,
@@ -258,19 +246,7 @@ pub fn resolve_knockback(
     let Some((id, chars, mut budget)) = creatures.iter_mut().find(|c| &c.0.0 == creature) else {
         return;
     };
-    let traded_main = budget.spend(ActionKind::Maneuver);
-    log.push(
-        if traded_main {
-            rule::MAIN_TRADED
-        } else {
-            rule::ACTION_ECONOMY
-        },
-        Event::ActionUsed {
-            creature: id.0.clone(),
-            action: ActionKind::Maneuver,
-            traded_main,
-        },
-    );
+    take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
     let spec = PowerRollSpec {
         characteristic: chars.might,
         edges: checked.edges.clone(),

@@ -65,6 +65,18 @@ impl<'de> Deserialize<'de> for Square {
     }
 }
 
+/// The eight steps to the adjacent squares, clockwise from north, in a fixed order.
+pub const NEIGHBOURS: [(i32, i32); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
 impl Square {
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }

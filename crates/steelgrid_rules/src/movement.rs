@@ -16,10 +16,11 @@ use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
 use crate::forced::fall_damage;
 use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
-use crate::grid::{Footprint, Map, Square, Terrain};
+use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain};
 use crate::opportunity;
 use crate::options::RulesOptions;
 use crate::stamina;
+use crate::turn::take_action;
 
 /// How a creature moves willingly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,16 +341,7 @@ pub fn reachable(
         if cost >= speed {
             continue;
         }
-        for (dx, dy) in [
-            (0, -1),
-            (1, -1),
-            (1, 0),
-            (1, 1),
-            (0, 1),
-            (-1, 1),
-            (-1, 0),
-            (-1, -1),
-        ] {
+        for (dx, dy) in NEIGHBOURS {
             let next = Square::new(sq.x + dx, sq.y + dy);
             if next == start || best.contains_key(&next) {
                 continue;
@@ -412,19 +404,7 @@ pub fn resolve_move(
     else {
         return;
     };
-    let traded_main = budget.spend(ActionKind::Move);
-    log.push(
-        if traded_main {
-            rule::MAIN_TRADED
-        } else {
-            rule::ACTION_ECONOMY
-        },
-        Event::ActionUsed {
-            creature: id.0.clone(),
-            action: ActionKind::Move,
-            traded_main,
-        },
-    );
+    take_action(&mut log, &mut budget, &id.0, ActionKind::Move);
     let from = pos.0;
     let mut walked = Vec::new();
     'steps: for (i, &step) in path.iter().enumerate() {

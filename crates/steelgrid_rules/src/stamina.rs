@@ -8,6 +8,7 @@ use crate::creature::{ActionBudget, ActionKind, CreatureId, Hero, Stamina, Vital
 use crate::damage::RecentHits;
 use crate::event::{Event, EventLog, Rule, rule};
 use crate::options::RulesOptions;
+use crate::turn::take_action;
 
 /// The state Stamina alone puts a creature in, before any knock-out choice.
 /// Heroes: winded at ≤ winded value, dying at ≤ 0, dead at ≤ −winded value (seed 002
@@ -161,19 +162,7 @@ pub fn resolve_catch_breath(
     else {
         return;
     };
-    let traded_main = budget.spend(ActionKind::Maneuver);
-    log.push(
-        if traded_main {
-            rule::MAIN_TRADED
-        } else {
-            rule::ACTION_ECONOMY
-        },
-        Event::ActionUsed {
-            creature: id.0.clone(),
-            action: ActionKind::Maneuver,
-            traded_main,
-        },
-    );
+    take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
     hero.recoveries -= 1;
     log.push(
         rule::CATCH_BREATH,

@@ -8,7 +8,9 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand, RuleError};
-use crate::creature::{ActionBudget, CreatureId, Group, Identity, Side, Surprised, Vitality};
+use crate::creature::{
+    ActionBudget, ActionKind, CreatureId, Group, Identity, Side, Surprised, Vitality,
+};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Outcome, rule};
 
@@ -204,6 +206,29 @@ impl TurnState {
             )),
         }
     }
+}
+
+/// Spend one of `creature`'s actions — trading its main action when the regular slot is gone
+/// (seed 002 L2938) — and log it.
+pub fn take_action(
+    log: &mut EventLog,
+    budget: &mut ActionBudget,
+    creature: &str,
+    action: ActionKind,
+) {
+    let traded_main = budget.spend(action);
+    log.push(
+        if traded_main {
+            rule::MAIN_TRADED
+        } else {
+            rule::ACTION_ECONOMY
+        },
+        Event::ActionUsed {
+            creature: creature.to_owned(),
+            action,
+            traded_main,
+        },
+    );
 }
 
 pub fn side_name(side: Side) -> &'static str {
