@@ -284,4 +284,6 @@ pub struct CreatureRef {
     pub vitality: Vitality,
     pub prone: bool,
     pub surprised: bool,
+    /// Height of the ground under its space.
+    pub z: i32,
 }

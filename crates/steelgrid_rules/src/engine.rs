@@ -222,14 +222,16 @@ impl Engine {
             .get::<CreatureSize>(e)
             .expect("every creature has a size")
             .0;
+        let footprint = Footprint::new(w.get::<Position>(e).expect("position").0, size);
         CreatureRef {
             id: w.get::<CreatureId>(e).expect("id").0.clone(),
             side: *w.get::<Side>(e).expect("side"),
-            footprint: Footprint::new(w.get::<Position>(e).expect("position").0, size),
+            footprint,
             size,
             vitality: *w.get::<Vitality>(e).expect("vitality"),
             prone: w.get::<Prone>(e).is_some(),
             surprised: w.get::<Surprised>(e).is_some(),
+            z: w.resource::<Map>().ground_under(footprint),
         }
     }
 
@@ -363,10 +365,11 @@ impl Engine {
                 free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged)?;
                 let others = self.others(a);
                 let (edges, banes) = crate::opportunity::strike_modifiers(
+                    self.world.resource::<Map>(),
                     &att,
                     &tgt,
+                    &others,
                     *ranged,
-                    free_strike::enemy_adjacent(&att, &others),
                 );
                 let checked = CheckedStrike {
                     attacker: a,
@@ -450,7 +453,19 @@ impl Engine {
                 }
                 // An ability roll against a surprised creature, or a melee ability against a
                 // prone one, has an edge; Knockback is no strike, so prone users take no bane.
-                let (edges, _) = crate::opportunity::strike_modifiers(&att, &tgt, false, false);
+                let others = self.others(a);
+                let (edges, _) = crate::opportunity::strike_modifiers(
+                    self.world.resource::<Map>(),
+                    &att,
+                    &tgt,
+                    &others,
+                    false,
+                );
+                // Flanking helps melee strikes only; Knockback is a maneuver, not a strike.
+                let edges = edges
+                    .into_iter()
+                    .filter(|m| m.rule != rule::FLANKING.id)
+                    .collect();
                 self.world
                     .insert_resource(forced_resolution::CheckedKnockback { edges });
             }

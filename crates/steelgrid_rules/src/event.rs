@@ -53,6 +53,8 @@ rules! {
     POWER_ROLL = "power_roll", "seed 002 L661-744";
     EDGE_DIRECTOR = "power_roll.edge.director", "seed 002 L724-726";
     RANGED_ADJACENT_BANE = "power_roll.bane.ranged_adjacent_enemy", "seed 002 L1436";
+    HIGH_GROUND = "power_roll.edge.high_ground", "seed 002 L2732-2736";
+    FLANKING = "power_roll.edge.flanking", "seed 002 L3002-3008";
     CRITICAL_HIT = "power_roll.critical", "seed 002 L1634-1638";
     DOWNGRADE = "power_roll.downgrade", "seed 002 L689-693";
     FREE_STRIKE = "action.free_strike", "seed 002 L2950-2952, L2974-3000";

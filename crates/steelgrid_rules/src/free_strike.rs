@@ -314,10 +314,3 @@ pub fn resolve_free_strike(
         knock_out: *knock_out,
     });
 }
-
-/// Whether any living enemy of `side` stands adjacent to `who`.
-pub fn enemy_adjacent(who: &CreatureRef, others: &[CreatureRef]) -> bool {
-    others.iter().any(|o| {
-        o.side != who.side && o.vitality.can_act() && o.footprint.is_adjacent(who.footprint)
-    })
-}

@@ -223,7 +223,7 @@ fn plan_path(
             }
         }
         if gait == Gait::Move {
-            let who = opportunity::provoked(mover, at, next, others);
+            let who = opportunity::provoked(map, mover, at, next, others);
             if !who.is_empty() {
                 provoked.push((i, who));
             }

@@ -6,51 +6,151 @@
 //! exactly when its strike would have a bane.
 
 use crate::creature::CreatureRef;
-use crate::event::rule;
-use crate::grid::Footprint;
+use crate::event::{Rule, rule};
+use crate::grid::{Footprint, Map};
 use crate::power_roll::{Modifier, NetEdge};
 
-/// Edges and banes on a free strike by `attacker` against `target` from the situation
-/// (seed 002 L1436, L1755, L2498-2500), each with the rule it comes from.
+/// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
+/// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
+/// target (L1755), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
+/// enemy adjacent (L1436). `others` is everyone but the attacker.
 pub fn strike_modifiers(
+    map: &Map,
     attacker: &CreatureRef,
     target: &CreatureRef,
+    others: &[CreatureRef],
     ranged: bool,
-    enemy_adjacent: bool,
 ) -> (Vec<Modifier>, Vec<Modifier>) {
     let mut edges = Vec::new();
     let mut banes = Vec::new();
+    let add = |list: &mut Vec<Modifier>, rule: Rule, note: String| {
+        list.push(Modifier {
+            rule: rule.id.into(),
+            note,
+        })
+    };
     if target.surprised {
-        edges.push(Modifier {
-            rule: rule::SURPRISE_EDGE.id.into(),
-            note: format!("{} is surprised", target.id),
-        });
+        add(
+            &mut edges,
+            rule::SURPRISE_EDGE,
+            format!("{} is surprised", target.id),
+        );
     }
     if target.prone && !ranged {
-        edges.push(Modifier {
-            rule: rule::PRONE.id.into(),
-            note: format!("melee against prone {}", target.id),
-        });
+        add(
+            &mut edges,
+            rule::PRONE,
+            format!("melee against prone {}", target.id),
+        );
     }
     if attacker.prone {
-        banes.push(Modifier {
-            rule: rule::PRONE.id.into(),
-            note: format!("{} is prone", attacker.id),
-        });
+        add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));
     }
+    if attacker.z >= target.z + target.size.side() {
+        add(
+            &mut edges,
+            rule::HIGH_GROUND,
+            format!(
+                "{} stands at height {}, above {} (top at {})",
+                attacker.id,
+                attacker.z,
+                target.id,
+                target.z + target.size.side()
+            ),
+        );
+    }
+    if !ranged && let Some(ally) = others.iter().find(|a| flanks(map, attacker, a, target)) {
+        add(
+            &mut edges,
+            rule::FLANKING,
+            format!("flanking {} with {}", target.id, ally.id),
+        );
+    }
+    let enemy_adjacent = others.iter().any(|o| {
+        o.side != attacker.side
+            && o.vitality.can_act()
+            && o.footprint.is_adjacent(attacker.footprint)
+    });
     if ranged && enemy_adjacent {
-        banes.push(Modifier {
-            rule: rule::RANGED_ADJACENT_BANE.id.into(),
-            note: "an enemy is adjacent to the shooter".into(),
-        });
+        add(
+            &mut banes,
+            rule::RANGED_ADJACENT_BANE,
+            "an enemy is adjacent to the shooter".into(),
+        );
     }
     (edges, banes)
+}
+
+/// Whether `attacker` and `ally` flank `target`: both adjacent to it, both able to take
+/// triggered actions and with line of effect to it, and the line between the centres of their
+/// spaces crossing opposite sides or opposite corners of its space (seed 002 L3002-3008).
+pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &CreatureRef) -> bool {
+    if ally.id == attacker.id || ally.id == target.id || ally.side != attacker.side {
+        return false;
+    }
+    let able = |c: &CreatureRef| c.vitality.can_act() && !c.surprised;
+    if !able(ally)
+        || !ally.footprint.is_adjacent(target.footprint)
+        || !attacker.footprint.is_adjacent(target.footprint)
+    {
+        return false;
+    }
+    if !map.line_of_effect(ally.footprint, target.footprint) {
+        return false;
+    }
+    // In doubled coordinates every centre and edge is a whole number.
+    let centre = |c: &CreatureRef| {
+        let f = c.footprint;
+        (
+            i64::from(2 * f.origin.x + f.side),
+            i64::from(2 * f.origin.y + f.side),
+        )
+    };
+    let (a, b) = (centre(attacker), centre(ally));
+    let t = target.footprint;
+    let (x0, y0) = (i64::from(2 * t.origin.x), i64::from(2 * t.origin.y));
+    let (x1, y1) = (x0 + 2 * i64::from(t.side), y0 + 2 * i64::from(t.side));
+    // The segment crosses the box from one side to the opposite one exactly when the two
+    // centres lie beyond opposite sides and the segment meets the box.
+    let beyond = |p: (i64, i64)| (p.0 <= x0, p.0 >= x1, p.1 <= y0, p.1 >= y1);
+    let (pa, pb) = (beyond(a), beyond(b));
+    let opposite = (pa.0 && pb.1) || (pa.1 && pb.0) || (pa.2 && pb.3) || (pa.3 && pb.2);
+    opposite && segment_meets_box(a, b, (x0, y0, x1, y1))
+}
+
+/// Whether the segment a→b touches the closed box (integer Liang-Barsky).
+fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, i64, i64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut lo, mut hi) = ((0i64, 1i64), (1i64, 1i64));
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0 {
+            if q < 0 {
+                return false;
+            }
+            continue;
+        }
+        let (num, den) = if p < 0 { (-q, -p) } else { (q, p) };
+        if p < 0 {
+            if num * lo.1 > lo.0 * den {
+                lo = (num, den);
+            }
+        } else if num * hi.1 < hi.0 * den {
+            hi = (num, den);
+        }
+    }
+    lo.0 * hi.1 <= hi.0 * lo.1
 }
 
 /// Who may make an opportunity attack against `mover` stepping from `from` to `to`: living
 /// enemies able to take triggered actions (not surprised or unconscious), adjacent to `from`
 /// but not to `to`, whose melee free strike against it would not have a bane. In scenario order.
 pub fn provoked(
+    map: &Map,
     mover: &CreatureRef,
     from: Footprint,
     to: Footprint,
@@ -58,6 +158,7 @@ pub fn provoked(
 ) -> Vec<String> {
     let at_start = CreatureRef {
         footprint: from,
+        z: map.ground_under(from),
         ..mover.clone()
     };
     others
@@ -69,7 +170,13 @@ pub fn provoked(
                 && !c.footprint.overlaps(to)
         })
         .filter(|c| {
-            let (edges, banes) = strike_modifiers(c, &at_start, false, false);
+            let everyone_else: Vec<CreatureRef> = others
+                .iter()
+                .filter(|o| o.id != c.id)
+                .cloned()
+                .chain(std::iter::once(at_start.clone()))
+                .collect();
+            let (edges, banes) = strike_modifiers(map, c, &at_start, &everyone_else, false);
             !NetEdge::combine(edges.len(), banes.len()).is_bane()
         })
         .map(|c| c.id.clone())

@@ -1,0 +1,107 @@
+//! Situational edges on strikes: flanking and high ground (combat digest §21, §15, §32 I).
+
+mod common;
+
+use common::*;
+use steelgrid_rules::event::Event;
+use steelgrid_rules::power_roll::Modifier;
+
+fn strike_edges(
+    e: &mut steelgrid_rules::Engine,
+    attacker: &str,
+    target: &str,
+    ranged: bool,
+) -> (Vec<Modifier>, Vec<Modifier>) {
+    start(e, attacker);
+    let mut cmd = strike(attacker, target);
+    if let steelgrid_rules::Command::FreeStrike { ranged: r, .. } = &mut cmd {
+        *r = ranged;
+    }
+    let events = e.apply(cmd).unwrap();
+    events
+        .iter()
+        .find_map(|ev| match &ev.event {
+            Event::PowerRolled { roll, .. } => Some((roll.edges.clone(), roll.banes.clone())),
+            _ => None,
+        })
+        .unwrap()
+}
+
+fn has(list: &[Modifier], rule: &str) -> bool {
+    list.iter().any(|m| m.rule == rule)
+}
+
+#[test]
+fn ds_combat_67_flanking_on_opposite_sides_melee_only() {
+    let setup = || {
+        fight(
+            &[hero("h", 4, 3), hero("a", 6, 3), monster("e", 5, 3)],
+            &[5, 5],
+        )
+    };
+    let mut e = setup();
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(has(&edges, "power_roll.edge.flanking"));
+    let mut e = setup();
+    let (edges, banes) = strike_edges(&mut e, "h", "e", true);
+    assert!(!has(&edges, "power_roll.edge.flanking"));
+    assert!(has(&banes, "power_roll.bane.ranged_adjacent_enemy"));
+}
+
+#[test]
+fn ds_combat_68_flanking_across_corners() {
+    let mut e = fight(
+        &[hero("h", 4, 2), hero("a", 6, 4), monster("e", 5, 3)],
+        &[5, 5],
+    );
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(has(&edges, "power_roll.edge.flanking"));
+}
+
+#[test]
+fn not_flanking_from_the_same_side() {
+    let mut e = fight(
+        &[hero("h", 4, 2), hero("a", 4, 4), monster("e", 5, 3)],
+        &[5, 5],
+    );
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(!has(&edges, "power_roll.edge.flanking"));
+}
+
+#[test]
+fn ds_combat_70_a_surprised_ally_grants_no_flank() {
+    let a = "(id: \"a\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1), surprised: true)";
+    let mut e = fight(&[hero("h", 4, 3), a.into(), monster("e", 5, 3)], &[5, 5]);
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(!has(&edges, "power_roll.edge.flanking"));
+}
+
+#[test]
+fn ds_combat_71_flanking_a_size_2_enemy() {
+    let big = "(id: \"e\", side: Director, size: \"2\", stamina: 40, position: (5, 2))";
+    // E covers (5..6, 2..3); H west at (4,2), A east at (7,3).
+    let mut e = fight(&[hero("h", 4, 2), hero("a", 7, 3), big.into()], &[5, 5]);
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(has(&edges, "power_roll.edge.flanking"));
+}
+
+#[test]
+fn high_ground_when_standing_level_with_the_targets_top() {
+    // 'h' is 1 high: a 1M target on the floor is 1 tall, so level with its top counts.
+    let rows = [
+        "..........",
+        "..........",
+        "...h......",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(&rows, &[hero("h", 3, 2), monster("e", 4, 2)], &[5, 5]);
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(has(&edges, "power_roll.edge.high_ground"));
+    // Against a size-2 target (2 tall) a 1-square rise is not enough.
+    let big = "(id: \"e\", side: Director, size: \"2\", stamina: 40, position: (4, 2))";
+    let mut e = fight_in(&rows, &[hero("h", 3, 2), big.into()], &[5, 5]);
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(!has(&edges, "power_roll.edge.high_ground"));
+}
