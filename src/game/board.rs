@@ -64,6 +64,16 @@ impl BoardLayout {
         self.origin + Vec2::new(sq.x as f32, row_from_bottom as f32) * SQUARE
     }
 
+    /// The map square under a world position, if it is on the board (the inverse of
+    /// [`Self::square_center`]).
+    pub fn square_at(&self, world: Vec2) -> Option<Square> {
+        let cell = ((world - self.origin) / SQUARE + Vec2::splat(0.5)).floor();
+        let (x, row_from_bottom) = (cell.x as i32, cell.y as i32);
+        let (w, h) = (self.size.x as i32, self.size.y as i32);
+        ((0..w).contains(&x) && (0..h).contains(&row_from_bottom))
+            .then(|| Square::new(x, h - 1 - row_from_bottom))
+    }
+
     /// The tile showing a map square, if it is on the board.
     fn tile_pos(&self, sq: Square) -> Option<TilePos> {
         TilePos::from_i32_pair(sq.x, self.size.y as i32 - 1 - sq.y, &self.size)
@@ -247,6 +257,25 @@ mod tests {
             Some(TilePos { x: 2, y: 1 })
         );
         assert_eq!(top, Vec2::new(-SQUARE, SQUARE / 2.0));
+    }
+
+    #[test]
+    fn world_positions_map_back_to_squares() {
+        let layout = BoardLayout::new(&map(&["...", "..."]));
+        for sq in [Square::new(0, 0), Square::new(2, 0), Square::new(1, 1)] {
+            let center = layout.square_center(sq);
+            assert_eq!(layout.square_at(center), Some(sq));
+            let near_corner = center + Vec2::new(SQUARE, -SQUARE) * 0.49;
+            assert_eq!(layout.square_at(near_corner), Some(sq));
+        }
+        // The top-left square's top-left corner, and just outside it.
+        let corner = layout.square_center(Square::new(0, 0)) + Vec2::new(-SQUARE, SQUARE) / 2.0;
+        assert_eq!(
+            layout.square_at(corner + Vec2::new(0.1, -0.1)),
+            Some(Square::new(0, 0))
+        );
+        assert_eq!(layout.square_at(corner + Vec2::new(-0.1, 0.0)), None);
+        assert_eq!(layout.square_at(corner + Vec2::new(0.0, 0.1)), None);
     }
 
     #[test]

@@ -1,41 +1,77 @@
-//! The status bar across the top of the window (scenario, round, whose pick or turn, status)
-//! and a line of control hints at the bottom.
+//! The status bar across the top of the window: scenario, round, whose pick or turn and the
+//! encounter status, then a prompt saying what the player can do, the hovered choice and the
+//! last refusal (in a warning colour). A line of control hints runs along the bottom. The same
+//! text, on one line, is published as [`StatusLine`] for tests and the web build.
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::creature::Side;
 
+use super::camera::LOG_PANEL_PX;
+use super::cursor::STATUS_BAR_PX;
+use super::log::{ascii, short_name};
+use super::overlay::Preview;
+use super::play::{Feedback, PlayMode, Tool};
 use super::{CurrentState, publish_state};
 
-const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.9);
-const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
-const TEXT: Color = Color::srgb_u8(0xc9, 0xcd, 0xd3);
-const MUTED: Color = Color::srgb_u8(0x8a, 0x91, 0x9a);
+pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
+pub const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
+pub const TEXT: Color = Color::srgb_u8(0xc9, 0xcd, 0xd3);
+pub const MUTED: Color = Color::srgb_u8(0x8a, 0x91, 0x9a);
+const WARNING: Color = Color::srgb_u8(0xff, 0x8f, 0x6b);
+const PREVIEW: Color = Color::srgb_u8(0xf0, 0xe4, 0x42);
 /// Side colours, lightened from the token colours to read well on the dark bar.
 const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
+const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
+R ranged    C catch breath    U stand up    Space/E end turn    Tab + Enter pick    \
+Esc cancel    Wheel zoom    Arrows pan    Home fit";
+
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_hud).add_systems(
-        Update,
-        update_hud
-            .after(publish_state)
-            .run_if(resource_changed::<CurrentState>),
-    );
+    app.init_resource::<StatusLine>()
+        .add_systems(Startup, spawn_hud)
+        .add_systems(
+            Update,
+            update_hud
+                .after(publish_state)
+                .after(super::overlay::preview)
+                .run_if(
+                    resource_changed::<CurrentState>
+                        .or_else(resource_changed::<PlayMode>)
+                        .or_else(resource_changed::<Feedback>)
+                        .or_else(resource_changed::<Preview>),
+                ),
+        );
 }
 
+/// The whole status bar as one line of text, for tests and the web build.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct StatusLine(pub String);
+
 /// A piece of the status bar that follows the state.
-#[derive(Component, Clone, Copy)]
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum HudField {
     Scenario,
     Round,
     Turn,
     Status,
+    Prompt,
+    Preview,
+    Refusal,
+}
+
+fn font(size: f32) -> TextFont {
+    TextFont {
+        font_size: FontSize::Px(size),
+        ..default()
+    }
 }
 
 fn spawn_hud(mut commands: Commands) {
-    let font = |size: f32| TextFont {
-        font_size: FontSize::Px(size),
+    let row = |gap: i32| Node {
+        column_gap: px(gap),
+        align_items: AlignItems::Center,
         ..default()
     };
     commands
@@ -45,46 +81,150 @@ fn spawn_hud(mut commands: Commands) {
                 top: px(0),
                 left: px(0),
                 width: percent(100),
-                padding: UiRect::axes(px(16), px(10)),
-                column_gap: px(32),
-                align_items: AlignItems::Center,
+                height: px(STATUS_BAR_PX),
+                padding: UiRect::axes(px(16), px(6)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(3),
                 ..default()
             },
             BackgroundColor(BAR),
         ))
         .with_children(|bar| {
+            bar.spawn(row(32)).with_children(|top| {
+                top.spawn((
+                    Text::default(),
+                    font(22.0),
+                    TextColor(TITLE),
+                    HudField::Scenario,
+                ));
+                for field in [HudField::Round, HudField::Turn, HudField::Status] {
+                    top.spawn((Text::default(), font(17.0), TextColor(TEXT), field));
+                }
+            });
+            bar.spawn(row(24)).with_children(|middle| {
+                middle.spawn((
+                    Text::default(),
+                    font(14.0),
+                    TextColor(TEXT),
+                    HudField::Prompt,
+                ));
+                middle.spawn((
+                    Text::default(),
+                    font(14.0),
+                    TextColor(WARNING),
+                    HudField::Refusal,
+                ));
+            });
             bar.spawn((
                 Text::default(),
-                font(22.0),
-                TextColor(TITLE),
-                HudField::Scenario,
+                font(14.0),
+                TextColor(PREVIEW),
+                HudField::Preview,
             ));
-            for field in [HudField::Round, HudField::Turn, HudField::Status] {
-                bar.spawn((Text::default(), font(17.0), TextColor(TEXT), field));
-            }
         });
     commands.spawn((
-        Text::new("Mouse wheel: zoom    WASD / arrows: pan    Home: fit the board"),
+        Text::new(HINTS),
         font(13.0),
         TextColor(MUTED),
         Node {
             position_type: PositionType::Absolute,
             bottom: px(8),
             left: px(16),
+            right: px(LOG_PANEL_PX + 16.0),
             ..default()
         },
     ));
 }
 
-fn update_hud(state: Res<CurrentState>, mut fields: Query<(&HudField, &mut Text, &mut TextColor)>) {
+fn update_hud(
+    state: Res<CurrentState>,
+    mode: Res<PlayMode>,
+    feedback: Res<Feedback>,
+    preview: Res<Preview>,
+    mut status: ResMut<StatusLine>,
+    mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
+) {
+    let line = |field: HudField| match field {
+        HudField::Prompt => (prompt(&state.0, &mode), TEXT),
+        HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
+        HudField::Refusal => (refusal(&feedback), WARNING),
+        other => describe(other, &state.0),
+    };
     for (field, mut text, mut color) in &mut fields {
-        let (content, tint) = describe(*field, &state.0);
-        text.0 = content;
-        color.0 = tint;
+        (text.0, color.0) = line(*field);
+    }
+    let parts: Vec<String> = [
+        HudField::Round,
+        HudField::Turn,
+        HudField::Status,
+        HudField::Prompt,
+        HudField::Refusal,
+    ]
+    .into_iter()
+    .map(|field| line(field).0)
+    .filter(|part| !part.is_empty())
+    .collect();
+    status.set_if_neq(StatusLine(parts.join(" | ")));
+}
+
+/// The last refusal as `rule: reason`, or the last hint.
+fn refusal(feedback: &Feedback) -> String {
+    match feedback {
+        Feedback::None => String::new(),
+        Feedback::Refused(e) => ascii(&format!("Refused - {}: {}", e.rule, e.reason)),
+        Feedback::Hint(hint) => ascii(hint),
     }
 }
 
-/// The text and colour of one field of the status bar.
+/// What the player can do now.
+pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
+    if state.status != "in_progress" {
+        return "The encounter is over.".into();
+    }
+    if let Some(side) = state.awaiting_first_side_choice {
+        let winner = match side {
+            Side::Heroes => "Heroes",
+            Side::Director => "The Director",
+        };
+        return format!("{winner} won the roll: H = heroes first, J = Director first");
+    }
+    if let Some(p) = &state.pending_forced {
+        return format!(
+            "{}: place the {} {} of {} - click a pink square (number = damage; Tab: other outcomes there)",
+            short_name(state, &p.forcer),
+            p.kind.name(),
+            p.distance,
+            short_name(state, &p.target)
+        );
+    }
+    if let Some(id) = &state.turn {
+        let who = short_name(state, id);
+        let ranged = if mode.ranged { " (ranged)" } else { "" };
+        return match mode.tool {
+            Tool::Advance => {
+                format!("{who}: click a square to move, an enemy to free strike{ranged}")
+            }
+            Tool::Disengage => format!("{who} disengages: click a square to shift 1 (D: back)"),
+            Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
+        };
+    }
+    if let Some(side) = state.acting_side {
+        let pick = match side {
+            Side::Heroes => "Heroes' pick",
+            Side::Director => "Director's pick",
+        };
+        return match &mode.focus {
+            Some(focus) => format!(
+                "{pick}: Enter starts {}'s turn, Tab the next",
+                short_name(state, focus)
+            ),
+            None => format!("{pick}: click a creature that has not acted (or Tab)"),
+        };
+    }
+    String::new()
+}
+
+/// The text and colour of one field of the top row.
 fn describe(field: HudField, state: &StateView) -> (String, Color) {
     match field {
         HudField::Scenario => (state.scenario.clone(), TITLE),
@@ -97,6 +237,7 @@ fn describe(field: HudField, state: &StateView) -> (String, Color) {
             "defeat" => ("Defeat".into(), DIRECTOR),
             other => (other.replace('_', " "), MUTED),
         },
+        HudField::Prompt | HudField::Preview | HudField::Refusal => (String::new(), TEXT),
     }
 }
 
@@ -130,5 +271,34 @@ fn side_color(side: Side) -> Color {
     match side {
         Side::Heroes => HEROES,
         Side::Director => DIRECTOR,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::{Command, scenario};
+
+    #[test]
+    fn prompts_follow_the_flow() {
+        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
+            panic!("the sample scenario loads");
+        };
+        let mut engine = scenario.start(None);
+        let mode = PlayMode::default();
+        assert!(prompt(&engine.state(), &mode).contains("H = heroes first"));
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            assert!(engine.apply(command).is_ok());
+        }
+        assert_eq!(
+            prompt(&engine.state(), &mode),
+            "Brann: click a square to move, an enemy to free strike"
+        );
     }
 }

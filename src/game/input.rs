@@ -1,8 +1,11 @@
-//! Camera controls: the mouse wheel zooms, WASD or the arrow keys pan, Home frames the board.
+//! Camera controls from the action map: the mouse wheel zooms, the arrow keys pan, Home frames
+//! the board.
 
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
 
+use super::actions::{Action, Controls};
 use super::board::BoardLayout;
 use super::camera::{BoardCamera, Home};
 
@@ -21,15 +24,17 @@ pub fn plugin(app: &mut App) {
 }
 
 fn zoom(
+    controls: Single<&ActionState<Action>, With<Controls>>,
     scroll: Res<AccumulatedMouseScroll>,
     mut camera: Single<&mut Projection, With<BoardCamera>>,
 ) {
-    if scroll.delta.y == 0.0 {
+    let delta = controls.value(&Action::Zoom);
+    if delta == 0.0 {
         return;
     }
     let notches = match scroll.unit {
-        MouseScrollUnit::Line => scroll.delta.y,
-        MouseScrollUnit::Pixel => scroll.delta.y / PIXELS_PER_NOTCH,
+        MouseScrollUnit::Line => delta,
+        MouseScrollUnit::Pixel => delta / PIXELS_PER_NOTCH,
     };
     if let Projection::Orthographic(ortho) = &mut **camera {
         ortho.scale = (ortho.scale * ZOOM_STEP.powf(notches)).clamp(MIN_SCALE, MAX_SCALE);
@@ -37,26 +42,12 @@ fn zoom(
 }
 
 fn pan(
-    keys: Res<ButtonInput<KeyCode>>,
+    controls: Single<&ActionState<Action>, With<Controls>>,
     time: Res<Time>,
     layout: Res<BoardLayout>,
     camera: Single<(&mut Transform, &Projection, &Home), With<BoardCamera>>,
 ) {
-    let bindings = [
-        (KeyCode::KeyW, Vec2::Y),
-        (KeyCode::ArrowUp, Vec2::Y),
-        (KeyCode::KeyS, Vec2::NEG_Y),
-        (KeyCode::ArrowDown, Vec2::NEG_Y),
-        (KeyCode::KeyA, Vec2::NEG_X),
-        (KeyCode::ArrowLeft, Vec2::NEG_X),
-        (KeyCode::KeyD, Vec2::X),
-        (KeyCode::ArrowRight, Vec2::X),
-    ];
-    let direction: Vec2 = bindings
-        .iter()
-        .filter(|(key, _)| keys.pressed(*key))
-        .map(|(_, dir)| *dir)
-        .sum();
+    let direction = controls.axis_pair(&Action::Pan);
     if direction == Vec2::ZERO {
         return;
     }
@@ -65,7 +56,7 @@ fn pan(
         Projection::Orthographic(ortho) => ortho.scale,
         _ => 1.0,
     };
-    let step = direction.normalize() * PAN_SPEED * scale * time.delta_secs();
+    let step = direction.normalize_or_zero() * PAN_SPEED * scale * time.delta_secs();
     // Keep the board's centre region under the camera.
     let limit = layout.world_size() / 2.0;
     let target = (transform.translation.truncate() + step).clamp(home.0 - limit, home.0 + limit);
@@ -73,10 +64,10 @@ fn pan(
 }
 
 fn frame_board(
-    keys: Res<ButtonInput<KeyCode>>,
+    controls: Single<&ActionState<Action>, With<Controls>>,
     camera: Single<(&mut Transform, &mut Projection, &Home), With<BoardCamera>>,
 ) {
-    if !keys.just_pressed(KeyCode::Home) {
+    if !controls.just_pressed(&Action::Fit) {
         return;
     }
     let (mut transform, mut projection, home) = camera.into_inner();

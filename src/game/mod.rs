@@ -1,12 +1,19 @@
-//! The game window: a Bevy app that draws the battle map of a scenario, its creatures and a
-//! status line. The rules engine lives in the [`Rules`] resource; everything here only renders
-//! what [`Engine::state`] and [`Engine::map`] report and never computes a rule itself.
+//! The game window: a Bevy app that draws the battle map of a scenario, its creatures, a
+//! status bar and the event log, and lets both sides play hot-seat. The rules engine lives in
+//! the [`Rules`] resource; everything here renders what the engine reports and sends it
+//! commands, and never computes a rule itself.
 
+mod actions;
 mod atlas;
 mod board;
 mod camera;
+mod choices;
+mod cursor;
 mod hud;
 mod input;
+mod log;
+mod overlay;
+mod play;
 mod screenshot;
 mod tokens;
 
@@ -57,7 +64,13 @@ pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
         tokens::plugin,
         hud::plugin,
         camera::plugin,
+        actions::plugin,
         input::plugin,
+        cursor::plugin,
+        play::plugin,
+        choices::plugin,
+        overlay::plugin,
+        log::plugin,
     ));
     if let Some(path) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin { path });

@@ -1,6 +1,7 @@
 //! Creature tokens: flat 2D meshes covering each creature's footprint. Side is shown by colour
 //! and by shape (Okabe-Ito blue circles for heroes, vermillion diamonds for the Director), with
-//! initials, a stamina bar and a winded mark; dead creatures are greyed and crossed out.
+//! initials, a stamina bar and a winded mark, and a `P` badge while prone; dead creatures are
+//! greyed and crossed out.
 
 use std::f32::consts::FRAC_PI_4;
 
@@ -43,6 +44,7 @@ struct TokenStyle {
     bar_healthy: Handle<ColorMaterial>,
     bar_winded: Handle<ColorMaterial>,
     dying: Handle<ColorMaterial>,
+    prone: Handle<ColorMaterial>,
 }
 
 impl FromWorld for TokenStyle {
@@ -62,6 +64,7 @@ impl FromWorld for TokenStyle {
             bar_healthy: add(Color::srgb_u8(0x00, 0x9e, 0x73)),
             bar_winded: add(Color::srgb_u8(0xe6, 0x9f, 0x00)),
             dying: add(Color::srgb_u8(0xcc, 0x79, 0xa7)),
+            prone: add(Color::srgb_u8(0xb8, 0xa6, 0xe8)),
         }
     }
 }
@@ -220,6 +223,18 @@ fn spawn_token(
         if !creature.dead {
             spawn_stamina_bar(t, style, meshes, creature, extent);
         }
+        if creature.conditions.contains(&"prone") {
+            let at = Vec3::new(-extent * 0.36, extent * 0.36, 0.8);
+            spawn_badge(
+                t,
+                style,
+                meshes,
+                at,
+                11.0 * detail.sqrt(),
+                "P",
+                style.prone.clone(),
+            );
+        }
     });
 }
 
@@ -266,28 +281,40 @@ fn spawn_stamina_bar(
         None
     };
     if let Some((mark, color)) = badge {
-        let badge = height / 2.0 + 5.0;
         let at = Vec3::new(width / 2.0 + 1.0, y, 0.8);
-        t.spawn((
-            Mesh2d(meshes.add(Circle::new(badge + 1.5))),
-            MeshMaterial2d(style.bar_back.clone()),
-            Transform::from_translation(at),
-        ));
-        t.spawn((
-            Mesh2d(meshes.add(Circle::new(badge))),
-            MeshMaterial2d(color),
-            Transform::from_translation(at + Vec3::Z * 0.05),
-        ));
-        t.spawn((
-            Text2d::new(mark),
-            TextFont {
-                font_size: FontSize::Px(badge * 1.4),
-                ..default()
-            },
-            TextColor(Color::srgb_u8(0x12, 0x14, 0x17)),
-            Transform::from_translation(at + Vec3::Z * 0.1),
-        ));
+        spawn_badge(t, style, meshes, at, height / 2.0 + 5.0, mark, color);
     }
+}
+
+/// A round badge with a one-letter mark, outlined in the bar colour.
+fn spawn_badge(
+    t: &mut ChildSpawnerCommands,
+    style: &TokenStyle,
+    meshes: &mut Assets<Mesh>,
+    at: Vec3,
+    radius: f32,
+    mark: &str,
+    color: Handle<ColorMaterial>,
+) {
+    t.spawn((
+        Mesh2d(meshes.add(Circle::new(radius + 1.5))),
+        MeshMaterial2d(style.bar_back.clone()),
+        Transform::from_translation(at),
+    ));
+    t.spawn((
+        Mesh2d(meshes.add(Circle::new(radius))),
+        MeshMaterial2d(color),
+        Transform::from_translation(at + Vec3::Z * 0.05),
+    ));
+    t.spawn((
+        Text2d::new(mark),
+        TextFont {
+            font_size: FontSize::Px(radius * 1.4),
+            ..default()
+        },
+        TextColor(Color::srgb_u8(0x12, 0x14, 0x17)),
+        Transform::from_translation(at + Vec3::Z * 0.1),
+    ));
 }
 
 /// Centre and side length, in world units, of the box around a creature's footprint.

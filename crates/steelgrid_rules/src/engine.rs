@@ -867,6 +867,17 @@ pub struct CreatureView {
     pub squad: Option<String>,
     pub minion: bool,
     pub acted_this_round: bool,
+    /// What is left of its turn (all false outside its turn).
+    pub actions: ActionsLeft,
+}
+
+/// The actions a creature can still take this turn, trades included (seed 002 L2938).
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ActionsLeft {
+    pub main: bool,
+    pub maneuver: bool,
+    #[serde(rename = "move")]
+    pub move_action: bool,
 }
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -912,6 +923,11 @@ impl CreatureView {
             squad: c.minion.as_ref().and_then(|m| m.squad.clone()),
             minion: c.minion.is_some(),
             acted_this_round: turn.acted.contains(&c.id),
+            actions: ActionsLeft {
+                main: c.budget.allows(ActionKind::Main),
+                maneuver: c.budget.allows(ActionKind::Maneuver),
+                move_action: c.budget.allows(ActionKind::Move),
+            },
         }
     }
 }

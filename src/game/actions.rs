@@ -1,0 +1,102 @@
+//! Every player input as a leafwing [`Action`], with all key and mouse bindings in
+//! [`bindings`]. Systems read the single [`ActionState`] on the [`Controls`] entity.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(InputManagerPlugin::<Action>::default())
+        .add_systems(Startup, spawn_controls);
+}
+
+/// What a player can ask for, whatever the device.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect)]
+pub enum Action {
+    /// Click a square: start a creature's turn, move, strike, place a push.
+    Select,
+    /// Start the turn of the creature picked with [`Action::NextCreature`].
+    Confirm,
+    /// Drop the current mode (Disengage, Knockback, ranged) and the last message.
+    Cancel,
+    EndTurn,
+    Disengage,
+    Knockback,
+    CatchBreath,
+    StandUp,
+    /// Toggle ranged free strikes.
+    Ranged,
+    /// The heroes go first (when it is the chooser's call).
+    FirstSideHeroes,
+    /// The Director goes first.
+    FirstSideDirector,
+    /// Point at the next creature whose turn can start.
+    NextCreature,
+    #[actionlike(DualAxis)]
+    Pan,
+    #[actionlike(Axis)]
+    Zoom,
+    /// Frame the whole board again.
+    Fit,
+}
+
+/// The entity holding the input map and the action state.
+#[derive(Component)]
+pub struct Controls;
+
+/// All bindings, in one place. Panning uses the arrow keys only: D is Disengage.
+pub fn bindings() -> InputMap<Action> {
+    InputMap::default()
+        .with(Action::Select, MouseButton::Left)
+        .with(Action::Confirm, KeyCode::Enter)
+        .with(Action::Cancel, MouseButton::Right)
+        .with(Action::Cancel, KeyCode::Escape)
+        .with(Action::EndTurn, KeyCode::Space)
+        .with(Action::EndTurn, KeyCode::KeyE)
+        .with(Action::Disengage, KeyCode::KeyD)
+        .with(Action::Knockback, KeyCode::KeyK)
+        .with(Action::CatchBreath, KeyCode::KeyC)
+        .with(Action::StandUp, KeyCode::KeyU)
+        .with(Action::Ranged, KeyCode::KeyR)
+        .with(Action::FirstSideHeroes, KeyCode::KeyH)
+        .with(Action::FirstSideDirector, KeyCode::KeyJ)
+        .with(Action::NextCreature, KeyCode::Tab)
+        .with_dual_axis(Action::Pan, VirtualDPad::arrow_keys())
+        .with_axis(Action::Zoom, MouseScrollAxis::Y)
+        .with(Action::Fit, KeyCode::Home)
+}
+
+fn spawn_controls(mut commands: Commands) {
+    commands.spawn((Controls, Name::new("controls"), bindings()));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_button_action_is_bound() {
+        let map = bindings();
+        for action in [
+            Action::Select,
+            Action::Confirm,
+            Action::Cancel,
+            Action::EndTurn,
+            Action::Disengage,
+            Action::Knockback,
+            Action::CatchBreath,
+            Action::StandUp,
+            Action::Ranged,
+            Action::FirstSideHeroes,
+            Action::FirstSideDirector,
+            Action::NextCreature,
+            Action::Fit,
+        ] {
+            assert!(
+                map.get_buttonlike(&action).is_some(),
+                "{action:?} is unbound"
+            );
+        }
+        assert!(map.get_dual_axislike(&Action::Pan).is_some());
+        assert!(map.get_axislike(&Action::Zoom).is_some());
+    }
+}

@@ -1,0 +1,135 @@
+//! What the engine offers the player right now: the squares the acting creature can move to,
+//! or the outcomes of a push waiting to be placed. Asked of the engine whenever the state or
+//! the play mode changes; the client never works these out itself.
+
+use bevy::prelude::*;
+use steelgrid_rules::StateView;
+use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec, PendingForced};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::movement::{Gait, Reach};
+
+use super::play::{Feedback, PlayMode, Tool};
+use super::{CurrentState, Rules, publish_state};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<Choices>().add_systems(
+        Update,
+        refresh
+            .after(publish_state)
+            .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<PlayMode>)),
+    );
+}
+
+/// The choices on offer.
+#[derive(Resource, Default, Debug)]
+pub enum Choices {
+    #[default]
+    None,
+    /// Squares `creature` can Advance (or Disengage) to, each with a cheapest path.
+    Moves {
+        creature: String,
+        gait: Gait,
+        reach: Vec<Reach>,
+    },
+    /// A pending push: every outcome the forcer may pick.
+    Forced {
+        spec: ForcedSpec,
+        outcomes: Vec<ForcedOutcome>,
+    },
+}
+
+impl Choices {
+    /// The move ending on `square`, if one is offered.
+    pub fn reach(&self, square: Square) -> Option<&Reach> {
+        match self {
+            Choices::Moves { reach, .. } => reach.iter().find(|r| r.square == square),
+            _ => None,
+        }
+    }
+
+    /// Every forced-movement outcome ending on `square` (a push may stop there short, or
+    /// slam into something from there).
+    pub fn outcomes_at(&self, square: Square) -> Vec<&ForcedOutcome> {
+        match self {
+            Choices::Forced { outcomes, .. } => {
+                outcomes.iter().filter(|o| o.end == square).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// The outcome ending on `square` that a click picks: variant `variant` of those ending
+    /// there, counting round.
+    pub fn outcome(&self, square: Square, variant: usize) -> Option<&ForcedOutcome> {
+        let at = self.outcomes_at(square);
+        at.get(variant % at.len().max(1)).copied()
+    }
+}
+
+/// The spec the engine expects for a pending push or pull (its path is chosen later).
+pub fn spec_for(pending: &PendingForced) -> ForcedSpec {
+    ForcedSpec {
+        kind: pending.kind,
+        forcer: Some(pending.forcer.clone()),
+        target: pending.target.clone(),
+        distance: pending.distance,
+        melee_weapon: pending.melee_weapon,
+        stability: None,
+        chosen: None,
+        path: Vec::new(),
+        break_objects: true,
+    }
+}
+
+pub fn refresh(
+    mut rules: ResMut<Rules>,
+    state: Res<CurrentState>,
+    mode: Res<PlayMode>,
+    mut choices: ResMut<Choices>,
+    mut feedback: ResMut<Feedback>,
+) {
+    // Asking the engine needs `&mut Engine` but changes nothing.
+    let engine = &mut rules.bypass_change_detection().0;
+    *choices = match ask(engine, &state.0, &mode) {
+        Ok(found) => found,
+        Err(e) => {
+            feedback.refused(e);
+            Choices::None
+        }
+    };
+}
+
+fn ask(
+    engine: &mut steelgrid_rules::Engine,
+    state: &StateView,
+    mode: &PlayMode,
+) -> Result<Choices, steelgrid_rules::RuleError> {
+    if let Some(pending) = &state.pending_forced {
+        let spec = spec_for(pending);
+        let outcomes = engine.forced_choices(&spec)?;
+        return Ok(Choices::Forced { spec, outcomes });
+    }
+    let Some(creature) = state.turn.clone() else {
+        return Ok(Choices::None);
+    };
+    let gait = match mode.tool {
+        Tool::Advance => Gait::Move,
+        Tool::Disengage => Gait::Shift,
+        Tool::Knockback => return Ok(Choices::None),
+    };
+    // Nothing to show once no move action is left (as the engine reports it).
+    let spent = state
+        .creatures
+        .iter()
+        .find(|c| c.id == creature)
+        .is_some_and(|c| !c.actions.move_action);
+    if spent {
+        return Ok(Choices::None);
+    }
+    let reach = engine.reachable(&creature, gait)?;
+    Ok(Choices::Moves {
+        creature,
+        gait,
+        reach,
+    })
+}

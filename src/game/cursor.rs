@@ -1,0 +1,48 @@
+//! The square under the mouse, and its highlight.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use steelgrid_rules::grid::Square;
+
+use super::board::{BoardLayout, SQUARE};
+use super::camera::{BoardCamera, LOG_PANEL_PX};
+
+/// Height of the status bar across the top, in logical pixels: no square is hovered there.
+pub const STATUS_BAR_PX: f32 = 84.0;
+const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.9);
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<HoveredSquare>()
+        .add_systems(PreUpdate, track_cursor)
+        .add_systems(Update, draw_hover);
+}
+
+/// The board square under the mouse, if any (not over the panels).
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HoveredSquare(pub Option<Square>);
+
+fn track_cursor(
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
+    layout: Res<BoardLayout>,
+    mut hovered: ResMut<HoveredSquare>,
+) {
+    let (camera, transform) = *camera;
+    let square = window
+        .cursor_position()
+        .filter(|p| p.x < window.width() - LOG_PANEL_PX && p.y > STATUS_BAR_PX)
+        .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
+        .and_then(|world| layout.square_at(world));
+    hovered.set_if_neq(HoveredSquare(square));
+}
+
+fn draw_hover(hovered: Res<HoveredSquare>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    if let Some(sq) = hovered.0 {
+        let size = Vec2::splat(SQUARE - 3.0);
+        gizmos.rect_2d(
+            Isometry2d::from_translation(layout.square_center(sq)),
+            size,
+            HOVER,
+        );
+    }
+}

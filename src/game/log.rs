@@ -1,0 +1,411 @@
+//! The log panel on the right: the last events, one readable line each, with the rule that
+//! produced it dimmed after it.
+
+use bevy::prelude::*;
+use steelgrid_rules::StateView;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::engine::CreatureView;
+use steelgrid_rules::event::{Event, Outcome};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+
+use super::camera::LOG_PANEL_PX;
+use super::cursor::STATUS_BAR_PX;
+use super::hud::{BAR, MUTED, TEXT, TITLE};
+use super::{CurrentState, Rules, publish_state};
+
+/// Events listed in the panel.
+const SHOWN: usize = 14;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_panel).add_systems(
+        Update,
+        fill_panel
+            .after(publish_state)
+            .run_if(resource_changed::<CurrentState>),
+    );
+}
+
+/// The column the log lines go in.
+#[derive(Component)]
+struct LogLines;
+
+fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                top: px(STATUS_BAR_PX),
+                right: px(0),
+                bottom: px(0),
+                width: px(LOG_PANEL_PX),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(12)),
+                row_gap: px(8),
+                ..default()
+            },
+            BackgroundColor(BAR),
+        ))
+        .with_children(|panel| {
+            panel.spawn((
+                Text::new("Log"),
+                TextFont {
+                    font_size: FontSize::Px(17.0),
+                    ..default()
+                },
+                TextColor(TITLE),
+            ));
+            panel.spawn((
+                LogLines,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::FlexEnd,
+                    flex_grow: 1.0,
+                    row_gap: px(5),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+            ));
+        });
+}
+
+fn fill_panel(
+    mut commands: Commands,
+    rules: Res<Rules>,
+    state: Res<CurrentState>,
+    column: Single<Entity, With<LogLines>>,
+) {
+    let log = rules.0.log();
+    let lines: Vec<(String, String)> = log[log.len().saturating_sub(SHOWN)..]
+        .iter()
+        .map(|e| (line(&e.event, &state.0), e.rule.clone()))
+        .collect();
+    commands
+        .entity(*column)
+        .despawn_related::<Children>()
+        .with_children(|column| {
+            for (text, rule) in lines {
+                column
+                    .spawn((
+                        Text::new(text),
+                        TextFont {
+                            font_size: FontSize::Px(13.0),
+                            ..default()
+                        },
+                        TextColor(TEXT),
+                    ))
+                    .with_child((
+                        TextSpan::new(format!("  - {rule}")),
+                        TextFont {
+                            font_size: FontSize::Px(11.0),
+                            ..default()
+                        },
+                        TextColor(MUTED),
+                    ));
+            }
+        });
+}
+
+/// A short name for a creature: a hero's first name, otherwise its id (`cutter2`).
+pub fn short_name(state: &StateView, id: &str) -> String {
+    match state.creatures.iter().find(|c| c.id == id) {
+        Some(CreatureView {
+            hero: true, name, ..
+        }) => name.split_whitespace().next().unwrap_or(id).to_owned(),
+        _ => id.to_owned(),
+    }
+}
+
+/// A square as `(x,y)`.
+pub fn sq(s: Square) -> String {
+    format!("({},{})", s.x, s.y)
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Heroes => "Heroes",
+        Side::Director => "Director",
+    }
+}
+
+/// The rules' text with the few non-ASCII signs it uses replaced: the default font has only
+/// ASCII glyphs.
+pub fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '−' | '–' | '—' => out.push('-'),
+            '→' => out.push_str("->"),
+            '×' => out.push('x'),
+            '…' => out.push_str("..."),
+            '≤' => out.push_str("<="),
+            '≥' => out.push_str(">="),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+/// One event as a readable line (without its rule id).
+pub fn line(event: &Event, state: &StateView) -> String {
+    let n = |id: &str| short_name(state, id);
+    let text = match event {
+        Event::EncounterStarted { scenario, seed } => format!("{scenario} begins (seed {seed})"),
+        Event::Surprised { creature } => format!("{} is surprised", n(creature)),
+        Event::SurpriseEnded { creature } => format!("{} is no longer surprised", n(creature)),
+        Event::FirstSideAutomatic { side } => format!("{} go first", side_name(*side)),
+        Event::FirstSideRolled { roll, chooser } => {
+            format!("first-side d10 = {roll}: {} choose", side_name(*chooser))
+        }
+        Event::FirstSideChosen { side, chooser } => {
+            format!(
+                "{} chose: {} go first",
+                side_name(*chooser),
+                side_name(*side)
+            )
+        }
+        Event::RoundStarted { round } => format!("Round {round} starts"),
+        Event::RoundEnded { round } => format!("Round {round} ends"),
+        Event::NextToAct {
+            side,
+            group,
+            back_to_back,
+        } => {
+            let group = group
+                .as_ref()
+                .map_or(String::new(), |g| format!(" (group {g})"));
+            let again = if *back_to_back { ", back to back" } else { "" };
+            format!("next pick: {}{group}{again}", side_name(*side))
+        }
+        Event::TurnStarted { creature, .. } => format!("{} starts a turn", n(creature)),
+        Event::TurnEnded { creature } => format!("{} ends the turn", n(creature)),
+        Event::ActionUsed {
+            creature,
+            action,
+            traded_main,
+        } => {
+            let traded = if *traded_main { " (for the main)" } else { "" };
+            let action = format!("{action:?}").to_lowercase();
+            format!("{} uses a {action} action{traded}", n(creature))
+        }
+        Event::Moved {
+            creature,
+            from,
+            to,
+            cost,
+            ..
+        } => format!(
+            "{} moved {}->{} cost {cost}",
+            n(creature),
+            sq(*from),
+            sq(*to)
+        ),
+        Event::PowerRolled {
+            creature,
+            ability,
+            target,
+            roll,
+        } => format!(
+            "{} {ability} vs {}: power roll {}",
+            n(creature),
+            n(target),
+            power_roll(roll)
+        ),
+        Event::ExtraMainAction { creature } => format!("{} gains a main action", n(creature)),
+        Event::FreeStrikeHit {
+            attacker,
+            target,
+            ranged,
+            damage,
+        } => {
+            let how = if *ranged {
+                "ranged free strike"
+            } else {
+                "free strike"
+            };
+            format!("{} {how} on {}: {damage}", n(attacker), n(target))
+        }
+        Event::Damaged {
+            target,
+            amount,
+            stamina_before,
+            stamina_after,
+            immune,
+            ..
+        } if !immune => format!(
+            "{} takes {amount} damage, Stamina {stamina_before}->{stamina_after}",
+            n(target)
+        ),
+        Event::Damaged { target, .. } => format!("{} is immune", n(target)),
+        Event::StaminaRegained {
+            creature,
+            amount,
+            stamina_before,
+            stamina_after,
+        } => format!(
+            "{} regains {amount} Stamina, {stamina_before}->{stamina_after}",
+            n(creature)
+        ),
+        Event::RecoverySpent { creature, left } => {
+            format!("{} spends a Recovery ({left} left)", n(creature))
+        }
+        Event::VitalityChanged { creature, to, .. } => {
+            format!("{} is {}", n(creature), format!("{to:?}").to_lowercase())
+        }
+        Event::DiceScripted { faces } => format!("dice scripted: {faces:?}"),
+        Event::ForcedMoved {
+            target, derivation, ..
+        } => format!("{}: {}", n(target), derivation.join(" | ")),
+        Event::Slammed {
+            creature,
+            amount,
+            note,
+        } => format!("{} takes {amount}: {note}", n(creature)),
+        Event::ObjectDestroyed { square } => format!("the object at {} breaks", sq(*square)),
+        Event::Fell {
+            creature,
+            height,
+            effective,
+            damage,
+            landed_on,
+            ..
+        } => {
+            let onto = landed_on
+                .as_ref()
+                .map_or(String::new(), |o| format!(" onto {}", n(o)));
+            format!(
+                "{} falls {height} (counts {effective}){onto}: {damage} damage",
+                n(creature)
+            )
+        }
+        Event::ForcedMovementPending { pending } => format!(
+            "{} to place the {} {} of {}",
+            n(&pending.forcer),
+            pending.kind.name(),
+            pending.distance,
+            n(&pending.target)
+        ),
+        Event::OpportunityAttack {
+            attacker,
+            target,
+            at,
+        } => format!(
+            "{} opportunity attack on {} at {}",
+            n(attacker),
+            n(target),
+            sq(*at)
+        ),
+        Event::ConditionGained {
+            creature,
+            condition,
+        } => format!("{} is {condition}", n(creature)),
+        Event::ConditionEnded {
+            creature,
+            condition,
+        } => format!("{} is no longer {condition}", n(creature)),
+        Event::EncounterEnded { outcome } => match outcome {
+            Outcome::Victory => "Victory: the encounter is over".into(),
+            Outcome::Defeat => "Defeat: the encounter is over".into(),
+        },
+    };
+    ascii(&text)
+}
+
+/// `8+7+2=17 tier 3`: the dice, then every modifier, the total and the tier.
+fn power_roll(roll: &PowerRollResult) -> String {
+    let edge = match roll.net {
+        NetEdge::Edge => 2,
+        NetEdge::Bane => -2,
+        _ => 0,
+    };
+    let mut sum = format!("{}+{}", roll.dice[0], roll.dice[1]);
+    for term in [roll.characteristic, roll.bonuses, -roll.penalties, edge] {
+        if term != 0 {
+            sum.push_str(&format!("{term:+}"));
+        }
+    }
+    let tier = |t: Tier| match t {
+        Tier::One => 1,
+        Tier::Two => 2,
+        Tier::Three => 3,
+    };
+    let mut text = format!("{sum}={} tier {}", roll.total, tier(roll.tier));
+    if roll.tier != roll.rolled_tier {
+        text.push_str(&format!(" (rolled {})", tier(roll.rolled_tier)));
+    }
+    match roll.net {
+        NetEdge::DoubleEdge => text.push_str(", double edge"),
+        NetEdge::DoubleBane => text.push_str(", double bane"),
+        _ => {}
+    }
+    if roll.critical {
+        text.push_str(", critical");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::{scenario, sim};
+
+    fn state() -> StateView {
+        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
+            panic!("the sample scenario loads");
+        };
+        scenario.start(None).state()
+    }
+
+    #[test]
+    fn moves_read_with_short_names_and_arrows() {
+        let event = Event::Moved {
+            creature: "brann".into(),
+            from: Square::new(2, 2),
+            to: Square::new(6, 4),
+            path: vec![],
+            cost: 5,
+            speed: 5,
+        };
+        assert_eq!(line(&event, &state()), "Brann moved (2,2)->(6,4) cost 5");
+    }
+
+    #[test]
+    fn forced_movement_shows_its_derivation_in_ascii() {
+        let event = Event::Slammed {
+            creature: "cutter1".into(),
+            amount: 3,
+            note: "push 4 − stability 0 = 4".into(),
+        };
+        assert_eq!(
+            line(&event, &state()),
+            "cutter1 takes 3: push 4 - stability 0 = 4"
+        );
+    }
+
+    #[test]
+    fn every_logged_line_is_ascii() {
+        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let commands = include_str!("../../tests/commands/mill_opening.ron");
+        let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
+            panic!("the sample scenario loads");
+        };
+        let mut engine = scenario.start(None);
+        let Ok(list) = sim::parse_commands("mill_opening.ron", commands) else {
+            panic!("the command file parses");
+        };
+        assert!(sim::run(&mut engine, &list, None).is_none());
+        let state = engine.state();
+        let lines: Vec<String> = engine
+            .log()
+            .iter()
+            .map(|e| line(&e.event, &state))
+            .collect();
+        assert!(lines.iter().all(|l| l.is_ascii() && !l.is_empty()));
+        assert!(
+            lines.iter().any(|l| l.contains("power roll 8+7")),
+            "{lines:#?}"
+        );
+    }
+}

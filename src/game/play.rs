@@ -1,0 +1,414 @@
+//! Hot-seat play: actions and clicks become rules commands for the engine. A refusal changes
+//! nothing and is shown to the player; the engine decides every rule.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::engine::CreatureView;
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::movement::Gait;
+use steelgrid_rules::{Command, RuleError, StateView};
+
+use super::actions::{Action, Controls};
+use super::choices::Choices;
+use super::cursor::HoveredSquare;
+use super::{CurrentState, Rules, publish_state};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PlayMode>()
+        .init_resource::<Feedback>()
+        .add_systems(Update, handle_actions.before(publish_state));
+}
+
+/// What a click on the board does while a creature's turn is on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tool {
+    /// Click a square to Advance there, an enemy to free strike it.
+    #[default]
+    Advance,
+    /// Click a square to Disengage (shift 1) there.
+    Disengage,
+    /// Click a creature to Knockback it.
+    Knockback,
+}
+
+/// The player's current way of acting.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayMode {
+    pub tool: Tool,
+    /// Free strikes are ranged.
+    pub ranged: bool,
+    /// The creature picked with Tab, whose turn Enter starts.
+    pub focus: Option<String>,
+    /// Which of the push outcomes ending on one square a click picks (Tab cycles them).
+    pub variant: usize,
+}
+
+/// The last refusal or hint, shown in the status bar until the next command.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub enum Feedback {
+    #[default]
+    None,
+    Refused(RuleError),
+    Hint(String),
+}
+
+impl Feedback {
+    pub fn refused(&mut self, error: RuleError) {
+        *self = Feedback::Refused(error);
+    }
+}
+
+/// What one input asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Intent {
+    Send(Command),
+    /// Change the play mode, with nothing sent.
+    Mode(PlayMode),
+    Hint(String),
+    Nothing,
+}
+
+/// The living creature whose footprint covers `square`.
+fn creature_at(state: &StateView, square: Square) -> Option<&CreatureView> {
+    state
+        .creatures
+        .iter()
+        .find(|c| !c.dead && c.footprint.contains(&square))
+}
+
+/// What a click on `square` asks for.
+pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
+    if let Some(pending) = &state.pending_forced {
+        return match choices.outcome(square, mode.variant) {
+            Some(outcome) => Intent::Send(Command::ForceMove {
+                forcer: Some(pending.forcer.clone()),
+                target: pending.target.clone(),
+                kind: pending.kind,
+                distance: pending.distance,
+                melee_weapon: pending.melee_weapon,
+                stability: None,
+                chosen: None,
+                path: outcome.path.clone(),
+                break_objects: true,
+            }),
+            None => Intent::Hint("click one of the marked squares to place the push".into()),
+        };
+    }
+    if state.awaiting_first_side_choice.is_some() {
+        return Intent::Hint("first choose who goes first: H or J".into());
+    }
+    let occupant = creature_at(state, square);
+    let Some(actor) = state.turn.clone() else {
+        return match occupant {
+            Some(c) => Intent::Send(Command::StartTurn {
+                creature: c.id.clone(),
+            }),
+            None => Intent::Nothing,
+        };
+    };
+    if let Some(target) = occupant.filter(|c| c.id != actor) {
+        let target = target.id.clone();
+        if mode.tool == Tool::Knockback {
+            return Intent::Send(Command::Knockback {
+                creature: actor,
+                target,
+            });
+        }
+        return Intent::Send(free_strike(actor, target, mode.ranged));
+    }
+    if let Some(reach) = choices.reach(square) {
+        let path = reach.path.clone();
+        return Intent::Send(match choices {
+            Choices::Moves {
+                gait: Gait::Shift, ..
+            } => Command::Disengage {
+                creature: actor,
+                path,
+            },
+            _ => Command::Advance {
+                creature: actor,
+                path,
+            },
+        });
+    }
+    if occupant.is_some() {
+        return Intent::Nothing;
+    }
+    Intent::Hint(format!(
+        "({},{}) is not a square you can move to",
+        square.x, square.y
+    ))
+}
+
+fn free_strike(attacker: String, target: String, ranged: bool) -> Command {
+    Command::FreeStrike {
+        attacker,
+        target,
+        ranged,
+        characteristic: None,
+        tier: None,
+        knock_out: false,
+        edges: 0,
+        banes: 0,
+        bonus: 0,
+        penalty: 0,
+    }
+}
+
+/// What a key (any action but a click) asks for.
+pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
+    let turn = state.turn.clone();
+    let on_turn = |make: fn(String) -> Command| match &turn {
+        Some(id) => Intent::Send(make(id.clone())),
+        None => Intent::Hint("no creature is taking its turn".into()),
+    };
+    let toggle = |tool: Tool| {
+        let tool = if mode.tool == tool {
+            Tool::Advance
+        } else {
+            tool
+        };
+        Intent::Mode(PlayMode {
+            tool,
+            ..mode.clone()
+        })
+    };
+    match action {
+        Action::EndTurn => on_turn(|creature| Command::EndTurn { creature }),
+        Action::CatchBreath => on_turn(|creature| Command::CatchBreath { creature }),
+        Action::StandUp => on_turn(|creature| Command::StandUp { creature }),
+        Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
+        Action::FirstSideDirector => Intent::Send(Command::ChooseFirstSide {
+            side: Side::Director,
+        }),
+        Action::Disengage => toggle(Tool::Disengage),
+        Action::Knockback => toggle(Tool::Knockback),
+        Action::Ranged => Intent::Mode(PlayMode {
+            ranged: !mode.ranged,
+            ..mode.clone()
+        }),
+        Action::Cancel => Intent::Mode(PlayMode::default()),
+        Action::NextCreature if state.pending_forced.is_some() => Intent::Mode(PlayMode {
+            variant: mode.variant + 1,
+            ..mode.clone()
+        }),
+        Action::NextCreature => Intent::Mode(PlayMode {
+            focus: next_focus(state, mode.focus.as_deref()),
+            ..mode.clone()
+        }),
+        Action::Confirm => match &mode.focus {
+            Some(creature) if turn.is_none() => Intent::Send(Command::StartTurn {
+                creature: creature.clone(),
+            }),
+            _ => Intent::Nothing,
+        },
+        Action::Select | Action::Pan | Action::Zoom | Action::Fit => Intent::Nothing,
+    }
+}
+
+/// The next creature of the picking side that has not acted this round, after `current`.
+fn next_focus(state: &StateView, current: Option<&str>) -> Option<String> {
+    let side = state.acting_side?;
+    if state.turn.is_some() {
+        return None;
+    }
+    let ready: Vec<&str> = state
+        .creatures
+        .iter()
+        .filter(|c| c.side == side && !c.acted_this_round && !c.dead && !c.unconscious)
+        .map(|c| c.id.as_str())
+        .collect();
+    let after = current
+        .and_then(|id| ready.iter().position(|r| *r == id))
+        .map_or(0, |i| i + 1);
+    ready
+        .get(after % ready.len().max(1))
+        .map(|id| id.to_string())
+}
+
+/// Actions that may be handled in one frame, in this order.
+const KEYS: [Action; 12] = [
+    Action::Cancel,
+    Action::FirstSideHeroes,
+    Action::FirstSideDirector,
+    Action::NextCreature,
+    Action::Confirm,
+    Action::Disengage,
+    Action::Knockback,
+    Action::Ranged,
+    Action::CatchBreath,
+    Action::StandUp,
+    Action::EndTurn,
+    Action::Select,
+];
+
+fn handle_actions(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    hovered: Res<HoveredSquare>,
+    state: Res<CurrentState>,
+    choices: Res<Choices>,
+    mut mode: ResMut<PlayMode>,
+    mut feedback: ResMut<Feedback>,
+    mut rules: ResMut<Rules>,
+) {
+    for action in KEYS.into_iter().filter(|a| controls.just_pressed(a)) {
+        let intent = match action {
+            Action::Select => match hovered.0 {
+                Some(square) => click(&state.0, &mode, &choices, square),
+                None => Intent::Nothing,
+            },
+            _ => key(&state.0, &mode, action),
+        };
+        match intent {
+            Intent::Send(command) => {
+                let starts_or_ends =
+                    matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
+                match rules.0.apply(command) {
+                    Ok(_) => {
+                        *feedback = Feedback::None;
+                        let kept = PlayMode {
+                            ranged: mode.ranged && !starts_or_ends,
+                            ..PlayMode::default()
+                        };
+                        mode.set_if_neq(kept);
+                    }
+                    Err(e) => feedback.refused(e),
+                }
+                // One command per frame: the next input sees the new state.
+                return;
+            }
+            Intent::Mode(next) => {
+                if action == Action::Cancel {
+                    *feedback = Feedback::None;
+                }
+                mode.set_if_neq(next);
+            }
+            Intent::Hint(hint) => *feedback = Feedback::Hint(hint),
+            Intent::Nothing => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::{Engine, scenario};
+
+    fn engine() -> Engine {
+        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
+            panic!("the sample scenario loads");
+        };
+        scenario.start(None)
+    }
+
+    fn send(intent: Intent) -> Command {
+        match intent {
+            Intent::Send(command) => command,
+            other => panic!("expected a command, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn keys_map_to_commands_for_the_creature_on_turn() {
+        let mut engine = engine();
+        let mode = PlayMode::default();
+        let first = key(&engine.state(), &mode, Action::FirstSideHeroes);
+        assert_eq!(send(first), Command::ChooseFirstSide { side: Side::Heroes });
+        assert!(engine.state().awaiting_first_side_choice.is_some());
+        assert!(
+            engine
+                .apply(Command::ChooseFirstSide { side: Side::Heroes })
+                .is_ok()
+        );
+        // Clicking Brann starts his turn; then Space ends it.
+        let state = engine.state();
+        let start = click(&state, &mode, &Choices::None, Square::new(1, 1));
+        assert_eq!(
+            send(start.clone()),
+            Command::StartTurn {
+                creature: "brann".into()
+            }
+        );
+        assert!(engine.apply(send(start)).is_ok());
+        let end = key(&engine.state(), &mode, Action::EndTurn);
+        assert_eq!(
+            send(end),
+            Command::EndTurn {
+                creature: "brann".into()
+            }
+        );
+    }
+
+    #[test]
+    fn clicks_move_along_the_engines_path_or_strike_an_enemy() {
+        let mut engine = engine();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            assert!(engine.apply(command).is_ok());
+        }
+        let Ok(reach) = engine.reachable("brann", Gait::Move) else {
+            panic!("brann can move");
+        };
+        let Some(target) = reach.iter().max_by_key(|r| r.cost).cloned() else {
+            panic!("brann has somewhere to go");
+        };
+        let choices = Choices::Moves {
+            creature: "brann".into(),
+            gait: Gait::Move,
+            reach,
+        };
+        let state = engine.state();
+        let mode = PlayMode::default();
+        assert_eq!(
+            send(click(&state, &mode, &choices, target.square)),
+            Command::Advance {
+                creature: "brann".into(),
+                path: target.path.clone()
+            }
+        );
+        // The ogre's far square is an enemy: a ranged free strike once R is toggled.
+        let ranged = PlayMode {
+            ranged: true,
+            ..mode.clone()
+        };
+        assert_eq!(
+            send(click(&state, &ranged, &choices, Square::new(15, 3))),
+            free_strike("brann".into(), "ogre".into(), true)
+        );
+        let knock = PlayMode {
+            tool: Tool::Knockback,
+            ..mode
+        };
+        assert_eq!(
+            send(click(&state, &knock, &choices, Square::new(10, 2))),
+            Command::Knockback {
+                creature: "brann".into(),
+                target: "cutter1".into()
+            }
+        );
+    }
+
+    #[test]
+    fn mode_keys_toggle_and_cancel_resets() {
+        let state = engine().state();
+        let mode = PlayMode::default();
+        let Intent::Mode(disengage) = key(&state, &mode, Action::Disengage) else {
+            panic!("D changes the mode");
+        };
+        assert_eq!(disengage.tool, Tool::Disengage);
+        let Intent::Mode(back) = key(&state, &disengage, Action::Disengage) else {
+            panic!("D changes the mode");
+        };
+        assert_eq!(back.tool, Tool::Advance);
+        let Intent::Mode(reset) = key(&state, &disengage, Action::Cancel) else {
+            panic!("Esc changes the mode");
+        };
+        assert_eq!(reset, PlayMode::default());
+    }
+}
