@@ -60,6 +60,8 @@ const HATCH: Rgba = hexa(0x8b7a4c, 0.8);
 const HAZARD: Rgba = hex(0xe3a12f);
 const HAZARD_DARK: Rgba = hex(0x3b2f22);
 const PIT: Rgba = hex(0x17191d);
+const WATER: Rgba = hex(0x3f7fa6);
+const WATER_LIGHT: Rgba = hex(0x8cc3df);
 const PIT_LIP: Rgba = hex(0x8a806e);
 const PIT_WALL: Rgba = hex(0x4a443c);
 const LEDGE: Rgba = hex(0x5b4a32);
@@ -78,6 +80,7 @@ pub fn terrain_tile(terrain: Terrain) -> u32 {
         Terrain::Difficult => 6,
         Terrain::Damaging { .. } => 7,
         Terrain::Pit { .. } => 8,
+        Terrain::Water { .. } => 9,
     }
 }
 
@@ -150,6 +153,7 @@ pub fn build() -> Image {
         Terrain::Difficult,
         Terrain::Damaging { damage: 1 },
         Terrain::Pit { depth: 1 },
+        Terrain::Water { depth: 1 },
     ];
     let mut tiles: Vec<(u32, Canvas)> = terrains
         .iter()
@@ -274,6 +278,15 @@ fn paint_terrain(terrain: Terrain) -> Canvas {
             });
         }
         Terrain::Pit { .. } => return Canvas::filled(PIT),
+        Terrain::Water { .. } => {
+            canvas = Canvas::filled(WATER);
+            // Two rows of gentle ripples.
+            for y in [20.0, 44.0] {
+                canvas.paint(WATER_LIGHT, |p| {
+                    (p.y - y - 3.0 * (p.x * std::f32::consts::TAU / 32.0).sin()).abs() - 1.2
+                });
+            }
+        }
     }
     canvas.paint(GRID_LINE, |p| {
         edge_distance(p, NORTH | EAST | SOUTH | WEST) - 1.0

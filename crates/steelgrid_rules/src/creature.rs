@@ -186,6 +186,25 @@ pub struct Group(pub String);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Surprised;
 
+/// Ways of moving beyond walking that a creature has in its speed (seed 002 L2596-2668).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MovementMode {
+    /// Climbs at full speed instead of 2 movement per square.
+    Climb,
+    /// Swims at full speed instead of 2 movement per square.
+    Swim,
+}
+
+/// The movement modes a creature has.
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Movement(pub Vec<MovementMode>);
+
+impl Movement {
+    pub fn has(&self, mode: MovementMode) -> bool {
+        self.0.contains(&mode)
+    }
+}
+
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -286,4 +305,5 @@ pub struct CreatureRef {
     pub surprised: bool,
     /// Height of the ground under its space.
     pub z: i32,
+    pub movement: Movement,
 }

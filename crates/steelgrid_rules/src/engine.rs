@@ -62,6 +62,8 @@ pub struct CreatureRecord {
     pub surprised: bool,
     #[serde(default)]
     pub prone: bool,
+    #[serde(default)]
+    pub movement: Movement,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -171,6 +173,9 @@ impl Engine {
             if c.prone {
                 e.insert(Prone);
             }
+            if !c.movement.0.is_empty() {
+                e.insert(c.movement);
+            }
         }
         Engine {
             world,
@@ -232,6 +237,7 @@ impl Engine {
             prone: w.get::<Prone>(e).is_some(),
             surprised: w.get::<Surprised>(e).is_some(),
             z: w.resource::<Map>().ground_under(footprint),
+            movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
         }
     }
 
@@ -652,6 +658,7 @@ impl Engine {
                 Option<&Group>,
                 Has<Surprised>,
                 Has<Prone>,
+                Option<&Movement>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -671,7 +678,7 @@ impl Engine {
                     chars,
                     fs,
                     dmg,
-                    (hero, minion, group, surprised, prone, vit, budget),
+                    (hero, minion, group, surprised, prone, movement, vit, budget),
                 )| {
                     (
                         ident.order,
@@ -692,6 +699,7 @@ impl Engine {
                             group: group.map(|g| g.0.clone()),
                             surprised,
                             prone,
+                            movement: movement.cloned().unwrap_or_default(),
                             vitality: *vit,
                             budget: *budget,
                         },

@@ -525,11 +525,13 @@ fn material_name(m: Material) -> &'static str {
     }
 }
 
-/// A fall of `height` squares: the height less Agility (never below 0), then 2 damage per
-/// square (at most 50) and prone when 2 or more squares are left (seed 002 L2712; digest A-1).
-/// Returns (effective height, damage, prone).
-pub fn fall_damage(height: u32, agility: i32) -> (u32, u32, bool) {
-    let effective = (height as i32 - agility.max(0)).max(0) as u32;
+/// A fall of `height` squares: the height less Agility and less 4 when landing in liquid at
+/// least a square deep (never below 0), then 2 damage per square (at most 50) and prone when 2
+/// or more squares are left (seed 002 L2712; digest A-1). Returns (effective height, damage,
+/// prone).
+pub fn fall_damage(height: u32, agility: i32, into_liquid: bool) -> (u32, u32, bool) {
+    let liquid = if into_liquid { 4 } else { 0 };
+    let effective = (height as i32 - agility.max(0) - liquid).max(0) as u32;
     if effective >= 2 {
         (effective, (2 * effective).min(50), true)
     } else {
@@ -540,7 +542,8 @@ pub fn fall_damage(height: u32, agility: i32) -> (u32, u32, bool) {
 /// Falling at the end of a forced movement (seed 002 L2712-2718; digest A-1 reduces by Agility
 /// before the 2-square threshold).
 fn fall(board: &Board, target: &Body, at: Footprint, height: u32) -> Fall {
-    let (effective, damage, prone) = fall_damage(height, target.agility);
+    let (effective, damage, prone) =
+        fall_damage(height, target.agility, board.map.liquid_under(at));
     let ground = board.map.ground_under(at);
     let under = board
         .bodies

@@ -281,6 +281,9 @@ pub enum Terrain {
     Damaging { damage: u32 },
     /// An open drop down to `depth` squares below the floor.
     Pit { depth: u32 },
+    /// Liquid `depth` squares deep: swum through (2 movement a square without a swim speed),
+    /// and it breaks a fall of a square or more deep (seed 002 L2644-2648, L2712).
+    Water { depth: u32 },
 }
 
 impl Terrain {
@@ -297,6 +300,7 @@ impl Terrain {
             Terrain::Difficult => "difficult terrain",
             Terrain::Damaging { .. } => "damaging terrain",
             Terrain::Pit { .. } => "pit",
+            Terrain::Water { .. } => "water",
         }
     }
 }
@@ -347,6 +351,12 @@ impl Map {
             Terrain::Pit { depth } => c.elevation - depth as i32,
             _ => c.elevation,
         })
+    }
+
+    /// Whether any square of the space is liquid at least 1 square deep.
+    pub fn liquid_under(&self, fp: Footprint) -> bool {
+        fp.squares()
+            .any(|s| matches!(self.terrain(s), Some(Terrain::Water { depth }) if depth >= 1))
     }
 
     /// The highest ground under a space: where a creature of that footprint stands.

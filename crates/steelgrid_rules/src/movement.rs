@@ -9,7 +9,7 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristics, CreatureId, CreatureRef, DamageModifiers,
-    FreeStrike, Hero, Position, Prone, Speed, Stamina, Vitality,
+    FreeStrike, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
@@ -43,6 +43,8 @@ pub struct AdvancePlan {
     pub provoked: Vec<(usize, Vec<String>)>,
     /// The move ends with a fall of this many squares (a drop, or a jump into a pit).
     pub drop: Option<u32>,
+    /// Side length of the mover's space.
+    pub side: i32,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -215,7 +217,22 @@ fn plan_path(
             ));
         }
         // seed 002 L1755: a prone creature crawls, 1 extra per square.
-        let base = if climbed > 0 { 2 * climbed } else { 1 };
+        // seed 002 L2646-2648: climbing and swimming cost 2 a square without the mode.
+        let swimming = entered
+            .iter()
+            .any(|&s| matches!(map.terrain(s), Some(Terrain::Water { .. })));
+        let base = if climbed > 0 {
+            climbed
+                * if mover.movement.has(MovementMode::Climb) {
+                    1
+                } else {
+                    2
+                }
+        } else if swimming && !mover.movement.has(MovementMode::Swim) {
+            2
+        } else {
+            1
+        };
         cost += base + u32::from(difficult || through_enemy) + u32::from(mover.prone);
         for &s in &entered {
             if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
@@ -264,6 +281,7 @@ fn plan_path(
         terrain_damage,
         provoked,
         drop,
+        side: mover.footprint.side,
     })
 }
 
@@ -370,6 +388,7 @@ pub fn resolve_move(
     command: Res<CurrentCommand>,
     plan: Option<Res<CheckedAdvance>>,
     options: Res<RulesOptions>,
+    map: Res<Map>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
@@ -502,7 +521,11 @@ pub fn resolve_move(
     };
     // A drop, or a jump that falls short: falling never provokes (seed 002 L2714).
     let agility = creatures.get(entity).map_or(0, |c| c.7.agility);
-    let (effective, damage, prone) = fall_damage(height, agility);
+    let map_liquid = map.liquid_under(Footprint {
+        origin: to,
+        side: plan.0.side,
+    });
+    let (effective, damage, prone) = fall_damage(height, agility, map_liquid);
     log.push(
         rule::FALLING,
         Event::Fell {

@@ -113,6 +113,8 @@ pub struct CreatureSpec {
     pub surprised: Option<bool>,
     /// Starts the encounter prone.
     pub prone: Option<bool>,
+    /// Movement modes beyond walking: `[Climb, Swim]`.
+    pub movement: Option<Vec<MovementMode>>,
 }
 
 impl CreatureSpec {
@@ -140,6 +142,7 @@ impl CreatureSpec {
             position: self.position.or(t.position),
             surprised: self.surprised.or(t.surprised),
             prone: self.prone.or(t.prone),
+            movement: self.movement.or_else(|| t.movement.clone()),
         }
     }
 }
@@ -564,6 +567,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 group: spec.group.clone(),
                 surprised: spec.surprised.unwrap_or(false),
                 prone: spec.prone.unwrap_or(false),
+                movement: Movement(spec.movement.clone().unwrap_or_default()),
                 vitality,
                 budget: ActionBudget::default(),
             },

@@ -708,3 +708,45 @@ fn the_engine_offers_every_push_and_slide_choice() {
         assert_eq!(lost as u32, o.damage_to("c"), "{path:?}");
     }
 }
+
+#[test]
+fn ds_combat_34_falling_into_liquid() {
+    // Agility 1, pushed off a 10-high ledge into water 3 deep: 10 − 1 − 4 = 5 → 10 damage.
+    let rows = [
+        "TTT=......",
+        "TTT=......",
+        "TTT=......",
+        "TTT=......",
+        "TTT=......",
+        "TTT=......",
+    ];
+    let t =
+        "(id: \"t\", side: Director, stamina: 30, position: (2, 3), characteristics: (agility: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[body("p", "Heroes", 1, 3, "hero: (recoveries: 1)"), t.into()],
+        &[],
+    );
+    e.apply(force(Push, Some("p"), "t", 1, &[(3, 3)])).unwrap();
+    let t = creature(&mut e, "t");
+    assert_eq!((t.position, t.stamina.current), (Square::new(3, 3), 20));
+    // A 6-square fall into the same water: 6 − 1 − 4 = 1, no damage.
+    let rows = [
+        "666=......",
+        "666=......",
+        "666=......",
+        "666=......",
+        "666=......",
+        "666=......",
+    ];
+    let t =
+        "(id: \"t\", side: Director, stamina: 30, position: (2, 3), characteristics: (agility: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[body("p", "Heroes", 1, 3, "hero: (recoveries: 1)"), t.into()],
+        &[],
+    );
+    e.apply(force(Push, Some("p"), "t", 1, &[(3, 3)])).unwrap();
+    let t = creature(&mut e, "t");
+    assert_eq!((t.stamina.current, t.conditions.len()), (30, 0));
+}

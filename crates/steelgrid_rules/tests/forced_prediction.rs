@@ -10,7 +10,7 @@ use steelgrid_rules::grid::{Square, Terrain};
 use steelgrid_rules::{Command, Engine, scenario};
 
 const TILES: &[char] = &[
-    '.', '.', '.', '.', '.', '#', 'g', 'w', 's', 'm', 'h', '4', 'x', 'o',
+    '.', '.', '.', '.', '.', '#', 'g', 'w', 's', 'm', 'h', '4', 'x', 'o', '=',
 ];
 
 fn random_engine(rng: &mut Dice) -> Option<Engine> {
@@ -79,7 +79,7 @@ fn random_engine(rng: &mut Dice) -> Option<Engine> {
     }
     let rows: Vec<String> = grid.iter().map(|r| r.iter().collect()).collect();
     let src = format!(
-        "Scenario(name: \"random\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), 'h': (elevation: 1), '4': (elevation: 4), 'x': (terrain: Damaging(damage: 2)), 'o': (terrain: Pit(depth: 3))}}, rows: [{}]), creatures: [{}], dice: [7])",
+        "Scenario(name: \"random\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), 'h': (elevation: 1), '4': (elevation: 4), 'x': (terrain: Damaging(damage: 2)), 'o': (terrain: Pit(depth: 3)), '=': (terrain: Water(depth: 2))}}, rows: [{}]), creatures: [{}], dice: [7])",
         rows.iter()
             .map(|r| format!("\"{r}\""))
             .collect::<Vec<_>>()

@@ -411,3 +411,49 @@ fn reachable_squares_respect_costs_and_every_offered_path_is_legal() {
             .unwrap_or_else(|err| panic!("{:?}: {err}", r.square));
     }
 }
+
+#[test]
+fn swimming_costs_2_a_square_without_a_swim_speed() {
+    let rows = [
+        "..........",
+        ".==.......",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let swimmer = "(id: \"s\", side: Heroes, stamina: 30, position: (0, 2), movement: [Swim], hero: (recoveries: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[hero("h", 0, 1), swimmer.into(), monster("m", 9, 5)],
+        &[],
+    );
+    let path = [Square::new(1, 1), Square::new(2, 1), Square::new(3, 1)];
+    assert_eq!(e.plan_move("h", &path, Gait::Move).unwrap().cost, 5);
+    let path = [Square::new(1, 1), Square::new(2, 1), Square::new(3, 2)];
+    assert_eq!(
+        e.plan_move("s", &path, Gait::Move).unwrap().cost,
+        3,
+        "a swim speed swims at full speed"
+    );
+}
+
+#[test]
+fn a_climb_speed_climbs_at_full_speed() {
+    let rows = [
+        "..........",
+        ".H........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let climber = "(id: \"c\", side: Heroes, stamina: 30, position: (0, 1), movement: [Climb], hero: (recoveries: 1))";
+    let mut e = fight_in(&rows, &[climber.into(), monster("m", 9, 5)], &[]);
+    assert_eq!(
+        e.plan_move("c", &[Square::new(1, 1)], Gait::Move)
+            .unwrap()
+            .cost,
+        2
+    );
+}
