@@ -193,6 +193,9 @@ pub enum MovementMode {
     Climb,
     /// Swims at full speed instead of 2 movement per square.
     Swim,
+    /// Moves by teleporting: an Advance goes straight to a destination within its usual speed
+    /// (seed 002 L2696-2708).
+    Teleport,
 }
 
 /// The movement modes a creature has.

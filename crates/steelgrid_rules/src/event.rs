@@ -90,6 +90,7 @@ rules! {
     PRONE = "condition.prone", "seed 002 L1753-1757";
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
+    TELEPORT = "movement.teleport", "seed 002 L2696-2708";
     SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831";
     OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972";
     KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912";

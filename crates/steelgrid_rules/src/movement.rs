@@ -45,6 +45,8 @@ pub struct AdvancePlan {
     pub drop: Option<u32>,
     /// Side length of the mover's space.
     pub side: i32,
+    /// The move was a teleport.
+    pub teleport: bool,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -75,6 +77,9 @@ fn plan_path(
     let Some(&last) = path.last() else {
         return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
     };
+    if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
+        return plan_teleport(map, mover, speed, others, path);
+    }
     let mut at = mover.footprint;
     let mut cost = 0u32;
     let mut terrain_damage = Vec::new();
@@ -282,6 +287,84 @@ fn plan_path(
         provoked,
         drop,
         side: mover.footprint.side,
+        teleport: false,
+    })
+}
+
+/// A teleporter's Advance: straight to a destination within its usual speed that it has line
+/// of effect to and that no creature or object fills, ignoring everything between; it provokes
+/// nothing (seed 002 L2696-2708).
+fn plan_teleport(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[Square],
+) -> Result<AdvancePlan, RuleError> {
+    let [to] = path else {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{} teleports: name only the destination", mover.id),
+        ));
+    };
+    let dest = Footprint {
+        origin: *to,
+        side: mover.footprint.side,
+    };
+    let distance = mover.footprint.distance(dest);
+    if dest.origin == mover.footprint.origin {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            "a teleport must leave its square",
+        ));
+    }
+    if distance > speed {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!(
+                "{to} is {distance} squares away; {} teleports up to {speed}",
+                mover.id
+            ),
+        ));
+    }
+    if !map.footprint_in_bounds(dest) {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{to} is off the map"),
+        ));
+    }
+    if let Some(sq) = dest.squares().find(|&s| map.is_solid(s)) {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!(
+                "{sq} is filled by a {}",
+                map.terrain(sq).map_or("wall", Terrain::name)
+            ),
+        ));
+    }
+    if let Some(o) = others
+        .iter()
+        .find(|o| !o.vitality.is_down() && o.footprint.overlaps(dest))
+    {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{} stands at {to}", o.id),
+        ));
+    }
+    if !map.line_of_effect(mover.footprint, dest) {
+        return Err(RuleError::new(
+            rule::LINE_OF_EFFECT,
+            format!("{} has no line of effect to {to}", mover.id),
+        ));
+    }
+    Ok(AdvancePlan {
+        to: *to,
+        cost: distance,
+        terrain_damage: Vec::new(),
+        provoked: Vec::new(),
+        drop: None,
+        side: mover.footprint.side,
+        teleport: true,
     })
 }
 
@@ -324,6 +407,22 @@ pub fn reachable(
     use std::cmp::Reverse;
     use std::collections::{BTreeMap, BinaryHeap};
     let start = mover.footprint.origin;
+    if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
+        let r = speed as i32;
+        return (start.y - r..=start.y + r)
+            .flat_map(|y| (start.x - r..=start.x + r).map(move |x| Square::new(x, y)))
+            .filter_map(|sq| {
+                let plan = plan_teleport(map, mover, speed, others, &[sq]).ok()?;
+                Some(Reach {
+                    square: sq,
+                    cost: plan.cost,
+                    path: vec![sq],
+                    provokes: false,
+                    falls: false,
+                })
+            })
+            .collect();
+    }
     // Search through squares one may pass (allies freely, enemies as difficult terrain), then
     // keep the ends that are free and within speed.
     let mut best: BTreeMap<Square, (u32, usize, Vec<Square>)> = BTreeMap::new();
@@ -389,6 +488,7 @@ pub fn resolve_move(
     plan: Option<Res<CheckedAdvance>>,
     options: Res<RulesOptions>,
     map: Res<Map>,
+    prone: Query<(), With<Prone>>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
@@ -516,6 +616,17 @@ pub fn resolve_move(
             speed: speed.0,
         },
     );
+    if plan.0.teleport && prone.contains(entity) {
+        // seed 002 L2704: a creature teleporting itself while prone may arrive standing.
+        commands.entity(entity).remove::<Prone>();
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: "prone".into(),
+            },
+        );
+    }
     let Some(height) = plan.0.drop.filter(|_| completed) else {
         return;
     };

@@ -457,3 +457,60 @@ fn a_climb_speed_climbs_at_full_speed() {
         2
     );
 }
+
+#[test]
+fn ds_combat_55_teleport_ignores_what_lies_between_and_provokes_nothing() {
+    let rows = [
+        "..........",
+        "..........",
+        "....#.....",
+        "....#.....",
+        "....#.....",
+        "..........",
+    ];
+    let t = "(id: \"t\", side: Heroes, stamina: 30, speed: 5, position: (3, 3), movement: [Teleport], prone: true, hero: (recoveries: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[t.into(), monster("e", 3, 4), monster("g", 2, 3)],
+        &[],
+    );
+    start(&mut e, "t");
+    // Its own square, an occupied square, out of range: refused.
+    assert_eq!(
+        e.apply(advance("t", &[(3, 3)])).unwrap_err().rule,
+        "movement.teleport"
+    );
+    assert_eq!(
+        e.apply(advance("t", &[(2, 3)])).unwrap_err().rule,
+        "movement.teleport"
+    );
+    assert_eq!(
+        e.apply(advance("t", &[(9, 3)])).unwrap_err().rule,
+        "movement.teleport"
+    );
+    // Behind the wall with no line of effect: refused.
+    assert_eq!(
+        e.apply(advance("t", &[(5, 3)])).unwrap_err().rule,
+        "target.line_of_effect"
+    );
+    // Past the enemy standing in the way at (3,2).
+    let events = e.apply(advance("t", &[(3, 0)])).unwrap();
+    assert!(
+        attacks(&events).is_empty(),
+        "neither G nor E gets an opportunity attack"
+    );
+    assert!(events.iter().any(|ev| ev.rule == "movement.teleport"));
+    let t = creature(&mut e, "t");
+    assert_eq!(t.position, Square::new(3, 0));
+    assert!(t.conditions.is_empty(), "arrives standing");
+}
+
+#[test]
+fn a_teleporters_reachable_squares_are_its_destinations() {
+    let t = "(id: \"t\", side: Heroes, stamina: 30, speed: 2, position: (3, 3), movement: [Teleport], hero: (recoveries: 1))";
+    let mut e = fight(&[t.into(), monster("m", 4, 3), monster("far", 9, 0)], &[]);
+    let reach = e.reachable("t", Gait::Move).unwrap();
+    // A 5×5 block around it, less its own square and the monster's.
+    assert_eq!(reach.len(), 23);
+    assert!(reach.iter().all(|r| r.path.len() == 1 && !r.provokes));
+}
