@@ -23,6 +23,10 @@ pub enum Action {
     Knockback,
     CatchBreath,
     StandUp,
+    /// The Defend main action.
+    Defend,
+    /// Heal mode: click an adjacent ally.
+    Heal,
     /// Toggle ranged free strikes.
     Ranged,
     /// The heroes go first (when it is the chooser's call).
@@ -56,6 +60,8 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Knockback, KeyCode::KeyK)
         .with(Action::CatchBreath, KeyCode::KeyC)
         .with(Action::StandUp, KeyCode::KeyU)
+        .with(Action::Defend, KeyCode::KeyF)
+        .with(Action::Heal, KeyCode::KeyL)
         .with(Action::Ranged, KeyCode::KeyR)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
@@ -85,6 +91,8 @@ mod tests {
             Action::Knockback,
             Action::CatchBreath,
             Action::StandUp,
+            Action::Defend,
+            Action::Heal,
             Action::Ranged,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,

@@ -304,6 +304,8 @@ pub fn line(event: &Event, state: &StateView) -> String {
             creature,
             condition,
         } => format!("{} is no longer {condition}", n(creature)),
+        Event::EffectStarted { creature, effect } => format!("{} is {effect}", n(creature)),
+        Event::EffectEnded { creature, effect } => format!("{} is no longer {effect}", n(creature)),
         Event::EncounterEnded { outcome } => match outcome {
             Outcome::Victory => "Victory: the encounter is over".into(),
             Outcome::Defeat => "Defeat: the encounter is over".into(),

@@ -30,6 +30,8 @@ pub enum Tool {
     Disengage,
     /// Click a creature to Knockback it.
     Knockback,
+    /// Click an adjacent ally to Heal it.
+    Heal,
 }
 
 /// The player's current way of acting.
@@ -109,11 +111,20 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
     };
     if let Some(target) = occupant.filter(|c| c.id != actor) {
         let target = target.id.clone();
-        if mode.tool == Tool::Knockback {
-            return Intent::Send(Command::Knockback {
-                creature: actor,
-                target,
-            });
+        match mode.tool {
+            Tool::Knockback => {
+                return Intent::Send(Command::Knockback {
+                    creature: actor,
+                    target,
+                });
+            }
+            Tool::Heal => {
+                return Intent::Send(Command::Heal {
+                    creature: actor,
+                    target,
+                });
+            }
+            Tool::Advance | Tool::Disengage => {}
         }
         return Intent::Send(free_strike(actor, target, mode.ranged));
     }
@@ -178,6 +189,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::EndTurn => on_turn(|creature| Command::EndTurn { creature }),
         Action::CatchBreath => on_turn(|creature| Command::CatchBreath { creature }),
         Action::StandUp => on_turn(|creature| Command::StandUp { creature }),
+        Action::Defend => on_turn(|creature| Command::Defend { creature }),
+        Action::Heal => toggle(Tool::Heal),
         Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
         Action::FirstSideDirector => Intent::Send(Command::ChooseFirstSide {
             side: Side::Director,
@@ -228,7 +241,7 @@ fn next_focus(state: &StateView, current: Option<&str>) -> Option<String> {
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 12] = [
+const KEYS: [Action; 14] = [
     Action::Cancel,
     Action::FirstSideHeroes,
     Action::FirstSideDirector,
@@ -239,6 +252,8 @@ const KEYS: [Action; 12] = [
     Action::Ranged,
     Action::CatchBreath,
     Action::StandUp,
+    Action::Defend,
+    Action::Heal,
     Action::EndTurn,
     Action::Select,
 ];

@@ -52,6 +52,13 @@ pub enum Command {
         #[serde(default)]
         penalty: i32,
     },
+    /// The Heal main action: an adjacent ally spends a Recovery to regain Stamina
+    /// (seed 002 L2954-2956); a creature without Recoveries regains a third of its maximum
+    /// (L3080).
+    Heal { creature: String, target: String },
+    /// The Defend main action: ability rolls against you take a double bane until the start
+    /// of your next turn (seed 002 L2946-2948).
+    Defend { creature: String },
     /// The Catch Breath maneuver: spend a Recovery to regain the recovery value (seed 002 L845-851).
     CatchBreath { creature: String },
     /// Damage from the environment or a hazard, as the Director adjudicates it (seed 002 L3024).
@@ -108,6 +115,8 @@ impl Command {
             Command::Disengage { .. } => "Disengage",
             Command::FreeStrike { .. } => "FreeStrike",
             Command::CatchBreath { .. } => "CatchBreath",
+            Command::Heal { .. } => "Heal",
+            Command::Defend { .. } => "Defend",
             Command::EnvironmentDamage { .. } => "EnvironmentDamage",
             Command::EndTurn { .. } => "EndTurn",
             Command::ForceMove { .. } => "ForceMove",

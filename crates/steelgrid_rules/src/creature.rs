@@ -208,6 +208,11 @@ impl Movement {
     }
 }
 
+/// Defending (the Defend main action): ability rolls against it take a double bane until the
+/// start of its next turn (seed 002 L2946-2948).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Defending;
+
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,4 +314,5 @@ pub struct CreatureRef {
     /// Height of the ground under its space.
     pub z: i32,
     pub movement: Movement,
+    pub defending: bool,
 }

@@ -64,6 +64,8 @@ pub struct CreatureRecord {
     pub prone: bool,
     #[serde(default)]
     pub movement: Movement,
+    #[serde(default)]
+    pub defending: bool,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -110,6 +112,8 @@ fn resolve_schedule() -> Schedule {
             movement::resolve_move,
             free_strike::resolve_free_strike,
             stamina::resolve_catch_breath,
+            stamina::resolve_heal,
+            stamina::resolve_defend,
             resolve_environment_damage,
             resolve_script_dice,
             forced_resolution::resolve_forced_move,
@@ -176,6 +180,9 @@ impl Engine {
             if !c.movement.0.is_empty() {
                 e.insert(c.movement);
             }
+            if c.defending {
+                e.insert(Defending);
+            }
         }
         Engine {
             world,
@@ -238,6 +245,7 @@ impl Engine {
             surprised: w.get::<Surprised>(e).is_some(),
             z: w.resource::<Map>().ground_under(footprint),
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
+            defending: w.get::<Defending>(e).is_some(),
         }
     }
 
@@ -475,6 +483,34 @@ impl Engine {
                 self.world
                     .insert_resource(forced_resolution::CheckedKnockback { edges });
             }
+            Command::Heal { creature, target } => {
+                let e = self.actor(creature)?;
+                free_strike::validate_main_budget(&self.budget(e))?;
+                let t = self.entity(target)?;
+                let (healer, ally) = (self.creature_ref(e), self.creature_ref(t));
+                if healer.id == ally.id || healer.side != ally.side {
+                    return Err(RuleError::new(rule::HEAL, "Heal targets an adjacent ally"));
+                }
+                if !healer.footprint.is_adjacent(ally.footprint) {
+                    return Err(RuleError::new(
+                        rule::HEAL,
+                        format!("{target} is not adjacent to {creature}"),
+                    ));
+                }
+                if ally.vitality == Vitality::Dead {
+                    return Err(RuleError::new(rule::HEAL, format!("{target} is dead")));
+                }
+                if self.world.get::<Hero>(t).is_some_and(|h| h.recoveries == 0) {
+                    return Err(RuleError::new(
+                        rule::HEAL,
+                        format!("{target} has no Recoveries left"),
+                    ));
+                }
+            }
+            Command::Defend { creature } => {
+                let e = self.actor(creature)?;
+                free_strike::validate_main_budget(&self.budget(e))?;
+            }
             Command::StandUp { creature } => {
                 let e = self.actor(creature)?;
                 if self.world.get::<Prone>(e).is_none() {
@@ -659,6 +695,7 @@ impl Engine {
                 Has<Surprised>,
                 Has<Prone>,
                 Option<&Movement>,
+                Has<Defending>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -678,7 +715,7 @@ impl Engine {
                     chars,
                     fs,
                     dmg,
-                    (hero, minion, group, surprised, prone, movement, vit, budget),
+                    (hero, minion, group, surprised, prone, movement, defending, vit, budget),
                 )| {
                     (
                         ident.order,
@@ -700,6 +737,7 @@ impl Engine {
                             surprised,
                             prone,
                             movement: movement.cloned().unwrap_or_default(),
+                            defending,
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -864,6 +902,8 @@ pub struct CreatureView {
     pub surprised: bool,
     /// Conditions in effect.
     pub conditions: Vec<&'static str>,
+    /// Lasting effects of actions, such as `defending`.
+    pub effects: Vec<&'static str>,
     pub stability: u32,
     pub speed: u32,
     pub free_strike: u32,
@@ -923,6 +963,11 @@ impl CreatureView {
             state: c.vitality,
             surprised: c.surprised,
             conditions: if c.prone { vec!["prone"] } else { Vec::new() },
+            effects: if c.defending {
+                vec!["defending"]
+            } else {
+                Vec::new()
+            },
             stability: c.stability,
             speed: c.speed,
             free_strike: c.free_strike,

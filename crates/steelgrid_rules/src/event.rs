@@ -91,6 +91,8 @@ rules! {
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
     TELEPORT = "movement.teleport", "seed 002 L2696-2708";
+    DEFEND = "action.defend", "seed 002 L2946-2948";
+    HEAL = "action.heal", "seed 002 L2954-2956, L3080";
     SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831";
     OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972";
     KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912";
@@ -257,6 +259,15 @@ pub enum Event {
     ConditionEnded {
         creature: String,
         condition: String,
+    },
+    /// An action's lasting effect on a creature, such as Defend.
+    EffectStarted {
+        creature: String,
+        effect: String,
+    },
+    EffectEnded {
+        creature: String,
+        effect: String,
     },
     EncounterEnded {
         outcome: Outcome,

@@ -12,7 +12,7 @@ use crate::power_roll::{Modifier, NetEdge};
 
 /// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
-/// target (L1755), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
+/// target (L1755), a defending target (L2946), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
 /// enemy adjacent (L1436). `others` is everyone but the attacker.
 pub fn strike_modifiers(
     map: &Map,
@@ -42,6 +42,15 @@ pub fn strike_modifiers(
             rule::PRONE,
             format!("melee against prone {}", target.id),
         );
+    }
+    if target.defending {
+        for _ in 0..2 {
+            add(
+                &mut banes,
+                rule::DEFEND,
+                format!("{} is defending", target.id),
+            );
+        }
     }
     if attacker.prone {
         add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));

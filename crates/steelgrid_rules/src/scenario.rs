@@ -568,6 +568,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 surprised: spec.surprised.unwrap_or(false),
                 prone: spec.prone.unwrap_or(false),
                 movement: Movement(spec.movement.clone().unwrap_or_default()),
+                defending: false,
                 vitality,
                 budget: ActionBudget::default(),
             },

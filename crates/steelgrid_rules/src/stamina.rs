@@ -4,7 +4,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
-use crate::creature::{ActionBudget, ActionKind, CreatureId, Hero, Stamina, Vitality};
+use crate::creature::{ActionBudget, ActionKind, CreatureId, Defending, Hero, Stamina, Vitality};
 use crate::damage::RecentHits;
 use crate::event::{Event, EventLog, Rule, rule};
 use crate::options::RulesOptions;
@@ -181,6 +181,74 @@ pub fn resolve_catch_breath(
             amount,
             stamina_before: before,
             stamina_after: stamina.current,
+        },
+    );
+}
+
+/// Command stage: the Heal main action. A hero spends a Recovery for its recovery value; a
+/// creature without Recoveries regains a third of its maximum (seed 002 L2954-2956, L3080).
+pub fn resolve_heal(
+    command: Res<CurrentCommand>,
+    mut log: ResMut<EventLog>,
+    mut healers: Query<(&CreatureId, &mut ActionBudget)>,
+    mut targets: Query<(&CreatureId, &mut Stamina, Option<&mut Hero>)>,
+) {
+    let Some(Command::Heal { creature, target }) = &command.0 else {
+        return;
+    };
+    if let Some((id, mut budget)) = healers.iter_mut().find(|c| &c.0.0 == creature) {
+        take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
+    }
+    let Some((id, mut stamina, hero)) = targets.iter_mut().find(|c| &c.0.0 == target) else {
+        return;
+    };
+    let amount = match hero {
+        Some(mut hero) => {
+            hero.recoveries -= 1;
+            log.push(
+                rule::HEAL,
+                Event::RecoverySpent {
+                    creature: id.0.clone(),
+                    left: hero.recoveries,
+                },
+            );
+            stamina.recovery_value()
+        }
+        None => stamina.max / 3,
+    };
+    let before = stamina.current;
+    let gained = regain(&mut stamina, amount);
+    log.push(
+        rule::HEAL,
+        Event::StaminaRegained {
+            creature: id.0.clone(),
+            amount: gained,
+            stamina_before: before,
+            stamina_after: stamina.current,
+        },
+    );
+}
+
+/// Command stage: the Defend main action.
+pub fn resolve_defend(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(Entity, &CreatureId, &mut ActionBudget)>,
+) {
+    let Some(Command::Defend { creature }) = &command.0 else {
+        return;
+    };
+    let Some((entity, id, mut budget)) = creatures.iter_mut().find(|c| &c.1.0 == creature) else {
+        return;
+    };
+    take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
+    commands.entity(entity).insert(Defending);
+    log.push(
+        rule::DEFEND,
+        Event::EffectStarted {
+            creature: id.0.clone(),
+            effect: "defending".into(),
         },
     );
 }

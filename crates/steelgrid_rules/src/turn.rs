@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
-    ActionBudget, ActionKind, CreatureId, Group, Identity, Side, Surprised, Vitality,
+    ActionBudget, ActionKind, CreatureId, Defending, Group, Identity, Side, Surprised, Vitality,
 };
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Outcome, rule};
@@ -325,11 +325,12 @@ fn start_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterEntry])
 
 /// Command stage: choosing who goes first, starting and ending turns.
 pub fn resolve_turn_commands(
+    mut commands: Commands,
     command: Res<CurrentCommand>,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
     query: RosterQuery,
-    mut budgets: Query<(&CreatureId, &mut ActionBudget)>,
+    mut budgets: Query<(Entity, &CreatureId, &mut ActionBudget, Has<Defending>)>,
 ) {
     match &command.0 {
         Some(Command::ChooseFirstSide { side }) => {
@@ -356,9 +357,6 @@ pub fn resolve_turn_commands(
                 turn.group = Some(entry.group.clone());
             }
             turn.current = Some(creature.clone());
-            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0.0 == creature) {
-                *budget = ActionBudget::fresh();
-            }
             log.push(
                 rule::TURN_START,
                 Event::TurnStarted {
@@ -366,6 +364,22 @@ pub fn resolve_turn_commands(
                     round: turn.round,
                 },
             );
+            if let Some((entity, _, mut budget, defending)) =
+                budgets.iter_mut().find(|b| &b.1.0 == creature)
+            {
+                *budget = ActionBudget::fresh();
+                if defending {
+                    // Defend lasts until the start of the defender's next turn (seed 002 L2946).
+                    commands.entity(entity).remove::<Defending>();
+                    log.push(
+                        rule::DEFEND,
+                        Event::EffectEnded {
+                            creature: creature.clone(),
+                            effect: "defending".into(),
+                        },
+                    );
+                }
+            }
         }
         Some(Command::EndTurn { creature }) => {
             let side = roster(&query)
@@ -375,7 +389,7 @@ pub fn resolve_turn_commands(
                 .expect("validated");
             turn.current = None;
             turn.acted.insert(creature.clone());
-            if let Some((_, mut budget)) = budgets.iter_mut().find(|b| &b.0.0 == creature) {
+            if let Some((_, _, mut budget, _)) = budgets.iter_mut().find(|b| &b.1.0 == creature) {
                 *budget = ActionBudget::default();
             }
             log.push(

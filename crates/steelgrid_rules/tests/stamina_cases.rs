@@ -226,3 +226,84 @@ fn damage_on_a_dead_creature_is_refused() {
     let err = e.apply(hurt("m", 1, None)).unwrap_err();
     assert_eq!(err.rule, "creature");
 }
+
+#[test]
+fn ds_combat_86_heal_lets_a_dying_hero_spend_a_recovery() {
+    let dying = hero_with("d", 2, 1, "stamina: 30, current_stamina: -5");
+    let mut e = fight(&[hero("h", 1, 1), dying, monster("m", 8, 5)], &[]);
+    assert!(creature(&mut e, "d").dying);
+    start(&mut e, "h");
+    let events = e
+        .apply(Command::Heal {
+            creature: "h".into(),
+            target: "d".into(),
+        })
+        .unwrap();
+    let d = creature(&mut e, "d");
+    // −5 + recovery value 10 = 5: no longer dying (winded).
+    assert_eq!(
+        (d.stamina.current, d.dying, d.recoveries),
+        (5, false, Some(1))
+    );
+    assert!(events.iter().any(|ev| ev.rule == "action.heal"));
+    // The healer's main action is spent.
+    let err = e
+        .apply(Command::Heal {
+            creature: "h".into(),
+            target: "d".into(),
+        })
+        .unwrap_err();
+    assert_eq!(err.rule, "turn.action_economy");
+}
+
+#[test]
+fn heal_needs_an_adjacent_ally() {
+    let mut e = fight(
+        &[hero("h", 1, 1), hero("far", 5, 5), monster("m", 2, 1)],
+        &[],
+    );
+    start(&mut e, "h");
+    for target in ["far", "m", "h"] {
+        let err = e
+            .apply(Command::Heal {
+                creature: "h".into(),
+                target: target.into(),
+            })
+            .unwrap_err();
+        assert_eq!(err.rule, "action.heal", "{target}");
+    }
+}
+
+#[test]
+fn ds_core_77_defend_double_bane_against_one_edge_is_one_bane() {
+    // H defends; on the Director's turn a flanking attacker (one edge) strikes it: one bane.
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (3, 3), characteristics: (might: 2), hero: (recoveries: 1))";
+    let a = "(id: \"a\", side: Director, stamina: 30, position: (2, 3), characteristics: (might: 2), hero: (recoveries: 1))";
+    let mut e = fight(&[h.into(), a.into(), monster("b", 4, 3)], &[5, 5]);
+    start(&mut e, "h");
+    let events = e
+        .apply(Command::Defend {
+            creature: "h".into(),
+        })
+        .unwrap();
+    assert!(events.iter().any(|ev| ev.rule == "action.defend"));
+    assert_eq!(creature(&mut e, "h").effects, vec!["defending"]);
+    end(&mut e, "h");
+    start(&mut e, "a");
+    let events = e.apply(strike("a", "h")).unwrap();
+    let Event::PowerRolled { roll, .. } =
+        &find(&events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event
+    else {
+        unreachable!()
+    };
+    assert_eq!((roll.edges.len(), roll.banes.len()), (1, 2));
+    assert_eq!(roll.net, steelgrid_rules::power_roll::NetEdge::Bane);
+    // 10 + 2 − 2 = 10: tier 1.
+    assert_eq!(roll.total, 10);
+    end(&mut e, "a");
+    // It lasts until the start of H's next turn.
+    start(&mut e, "b");
+    end(&mut e, "b");
+    start(&mut e, "h");
+    assert!(creature(&mut e, "h").effects.is_empty());
+}
