@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use steelgrid_rules::creature::Side;
 use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::sim;
 
@@ -121,13 +122,20 @@ pub fn main(args: Vec<String>) -> ExitCode {
             max_rounds,
             json,
         }) => {
-            if let Some(ai) = ai {
-                eprintln!(
-                    "steelgrid: --ai {ai:?}: no AI player exists yet; give the moves with --commands"
-                );
-                return ExitCode::from(2);
-            }
-            simulate(&scenario, seed, commands.as_deref(), max_rounds, json)
+            let ai_sides: &[Side] = match ai {
+                None => &[],
+                Some(AiSides::Director) => &[Side::Director],
+                Some(AiSides::Heroes) => &[Side::Heroes],
+                Some(AiSides::Both) => &[Side::Heroes, Side::Director],
+            };
+            simulate(
+                &scenario,
+                seed,
+                commands.as_deref(),
+                ai_sides,
+                max_rounds,
+                json,
+            )
         }
     }
 }
@@ -188,6 +196,7 @@ fn simulate(
     path: &Path,
     seed: Option<u64>,
     commands: Option<&Path>,
+    ai_sides: &[Side],
     max_rounds: Option<u32>,
     json: bool,
 ) -> ExitCode {
@@ -202,7 +211,13 @@ fn simulate(
     };
     let mut engine = scenario.start(seed);
     let refusal = sim::run(&mut engine, &commands, max_rounds);
-    println!("{}", sim::to_json(&mut engine, json));
+    // The AI plays its sides once the command list is done (and only if it all applied).
+    let decisions = if refusal.is_none() {
+        sim::run_ai(&mut engine, ai_sides, max_rounds)
+    } else {
+        Vec::new()
+    };
+    println!("{}", sim::to_json(&mut engine, json, &decisions));
     match refusal {
         None => ExitCode::SUCCESS,
         Some(r) => refused(commands_path, &r),

@@ -153,8 +153,34 @@ fn sim_reports_a_refused_command_where_it_was_written_and_keeps_the_state() {
 }
 
 #[test]
-fn sim_refuses_an_ai_it_does_not_have() {
-    let out = steelgrid(&["sim", "scenarios/mill_ambush.ron", "--ai", "director"]);
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("no AI player exists yet"));
+fn sim_with_the_ai_on_both_sides_plays_to_the_end_the_same_way_twice() {
+    let args = [
+        "sim",
+        "scenarios/mill_ambush.ron",
+        "--ai",
+        "both",
+        "--max-rounds",
+        "30",
+        "--json",
+    ];
+    let a = steelgrid(&args);
+    let b = steelgrid(&args);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(a.stdout, b.stdout, "deterministic");
+    let json: serde_json::Value = serde_json::from_slice(&a.stdout).unwrap();
+    let status = json["state"]["status"].as_str().unwrap();
+    assert!(
+        status == "victory" || status == "defeat",
+        "the fight ends: {status}"
+    );
+    let decisions = json["ai"].as_array().unwrap();
+    assert!(decisions.len() > 20);
+    assert!(
+        decisions
+            .iter()
+            .all(|d| !d["top"].as_array().unwrap().is_empty())
+    );
+    // Someone actually got hurt along the way.
+    let log = json["log"].as_array().unwrap();
+    assert!(log.iter().filter(|e| e["event"] == "damaged").count() > 5);
 }

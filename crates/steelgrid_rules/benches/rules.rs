@@ -82,6 +82,24 @@ fn main() {
         );
     });
     forced_movement();
+    let sides = [Side::Heroes, Side::Director];
+    let mut last = (String::new(), 0, 0);
+    measure("AI vs AI: the default scenario to its end", 5, || {
+        let mut e = scenario.start(Some(7));
+        let decisions = sim::run_ai(&mut e, &sides, Some(50));
+        let state = e.state();
+        last = (state.status.to_owned(), state.round, decisions.len());
+    });
+    println!(
+        "  (ended in {} in round {} after {} AI decisions)",
+        last.0, last.1, last.2
+    );
+    let mut mid = scenario.start(Some(7));
+    sim::run(&mut mid, &commands, None);
+    measure("one AI decision (mid-fight, a creature's turn)", 50, || {
+        let side = steelgrid_rules::ai::side_to_answer(&mid.state()).expect("someone to answer");
+        black_box(steelgrid_rules::ai::decide(&mut mid, side));
+    });
     measure("snapshot", 2000, || {
         black_box(e.snapshot());
     });

@@ -206,6 +206,22 @@ impl Engine {
         engine
     }
 
+    /// Whether a command would be accepted now, without applying it.
+    pub fn check(&mut self, command: &Command) -> Result<(), RuleError> {
+        let verdict = self.validate(command);
+        self.clear_checked();
+        verdict
+    }
+
+    fn clear_checked(&mut self) {
+        self.world.remove_resource::<CheckedAdvance>();
+        self.world.remove_resource::<CheckedStrike>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedForced>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedKnockback>();
+    }
+
     /// Validate and resolve one command. On refusal nothing changes.
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
         self.validate(&command)?;
@@ -914,6 +930,9 @@ pub struct CreatureView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squad: Option<String>,
     pub minion: bool,
+    /// The Director's initiative group it acts with.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
     pub acted_this_round: bool,
     /// What is left of its turn (all false outside its turn).
     pub actions: ActionsLeft,
@@ -974,6 +993,7 @@ impl CreatureView {
             heroic_resource: c.hero.map(|h| h.heroic_resource),
             recoveries: c.hero.map(|h| h.recoveries),
             squad: c.minion.as_ref().and_then(|m| m.squad.clone()),
+            group: c.group.clone(),
             minion: c.minion.is_some(),
             acted_this_round: turn.acted.contains(&c.id),
             actions: ActionsLeft {

@@ -5,6 +5,7 @@
 //! single-threaded schedule of rules stages ([`engine::Stage`]). Commands go in, events come out,
 //! and each event names the rule (and seed lines) that produced it. Nothing here renders.
 
+pub mod ai;
 pub mod command;
 pub mod creature;
 pub mod damage;

@@ -3,7 +3,9 @@
 
 use serde::Serialize;
 
+use crate::ai;
 use crate::command::{Command, RuleError};
+use crate::creature::Side;
 use crate::engine::{Engine, StateView};
 use crate::event::LoggedEvent;
 use crate::scenario::{Diagnostic, ron_options};
@@ -72,19 +74,47 @@ pub fn run(
     None
 }
 
+/// Let the AI play `sides` until it is someone else's move, the encounter ends, or the round
+/// limit passes. Returns its decisions in order.
+pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> Vec<ai::Decision> {
+    let mut decisions = Vec::new();
+    // A generous bound: every command spends something, so a turn is a handful of commands.
+    for _ in 0..100_000 {
+        if max_rounds.is_some_and(|max| engine.turn().round > max) {
+            break;
+        }
+        let state = engine.state();
+        let Some(side) = ai::side_to_answer(&state).filter(|s| sides.contains(s)) else {
+            break;
+        };
+        let Some(decision) = ai::decide(engine, side) else {
+            break;
+        };
+        if engine.apply(decision.command.clone()).is_err() {
+            break;
+        }
+        decisions.push(decision);
+    }
+    decisions
+}
+
 #[derive(Serialize)]
 struct WithLog<'a> {
     state: StateView,
     log: &'a [LoggedEvent],
+    #[serde(skip_serializing_if = "<[ai::Decision]>::is_empty")]
+    ai: &'a [ai::Decision],
 }
 
-/// The final state as pretty JSON, with the event log when `with_log`.
-pub fn to_json(engine: &mut Engine, with_log: bool) -> String {
+/// The final state as pretty JSON, with the event log (and the AI's decisions) when
+/// `with_log`.
+pub fn to_json(engine: &mut Engine, with_log: bool, ai: &[ai::Decision]) -> String {
     let state = engine.state();
     let text = if with_log {
         serde_json::to_string_pretty(&WithLog {
             state,
             log: engine.log(),
+            ai,
         })
     } else {
         serde_json::to_string_pretty(&state)

@@ -1,0 +1,303 @@
+//! A first AI player for either side: it reads the published state, asks the engine for the
+//! legal options (reachable squares, forced-movement outcomes), scores them, and answers with
+//! commands like a person would. It never breaks a rule because every option comes from the
+//! engine, and it is deterministic: ties go to the first option in a fixed order.
+//!
+//! Tactics, in order: stand up if prone; knock an adjacent enemy into something when that
+//! hurts; strike the enemy it can hurt most; otherwise move next to the weakest reachable
+//! enemy without provoking if it can; catch its breath when winded and alone; end the turn.
+
+use serde::Serialize;
+
+use crate::command::Command;
+use crate::creature::Side;
+use crate::engine::{CreatureView, Engine, StateView};
+use crate::forced::ForcedSpec;
+use crate::grid::Square;
+use crate::movement::Gait;
+
+/// One option the AI weighed, for the log: the command and its score.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Considered {
+    pub command: String,
+    pub score: i32,
+}
+
+/// A decision: the command chosen and the best options it was chosen from.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Decision {
+    pub side: Side,
+    pub command: Command,
+    pub top: Vec<Considered>,
+}
+
+/// The side that must answer now, if any: a first-side choice, a push to place, a creature to
+/// pick, or the creature taking its turn.
+pub fn side_to_answer(state: &StateView) -> Option<Side> {
+    if state.status != "in_progress" {
+        return None;
+    }
+    if let Some(side) = state.awaiting_first_side_choice {
+        return Some(side);
+    }
+    if let Some(p) = &state.pending_forced {
+        return state
+            .creatures
+            .iter()
+            .find(|c| c.id == p.forcer)
+            .map(|c| c.side);
+    }
+    match &state.turn {
+        Some(id) => state.creatures.iter().find(|c| &c.id == id).map(|c| c.side),
+        None => state.acting_side,
+    }
+}
+
+fn describe(command: &Command) -> String {
+    ron::to_string(command).unwrap_or_else(|_| command.name().to_owned())
+}
+
+fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
+    // Highest score first; the sort is stable, so ties keep their fixed order.
+    options.sort_by_key(|o| std::cmp::Reverse(o.1));
+    let top = options
+        .iter()
+        .take(3)
+        .map(|(c, s)| Considered {
+            command: describe(c),
+            score: *s,
+        })
+        .collect();
+    options
+        .into_iter()
+        .next()
+        .map(|(command, _)| Decision { side, command, top })
+}
+
+/// What `side` does next, or `None` when it is not that side's move.
+pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
+    let state = engine.state();
+    if side_to_answer(&state) != Some(side) {
+        return None;
+    }
+    if state.awaiting_first_side_choice.is_some() {
+        // Going first lets it strike before the other side closes in.
+        return decision(side, vec![(Command::ChooseFirstSide { side }, 1)]);
+    }
+    if let Some(p) = state.pending_forced.clone() {
+        let spec = ForcedSpec {
+            kind: p.kind,
+            forcer: Some(p.forcer.clone()),
+            target: p.target.clone(),
+            distance: p.distance,
+            melee_weapon: p.melee_weapon,
+            stability: None,
+            chosen: None,
+            path: Vec::new(),
+            break_objects: true,
+        };
+        let outcomes = engine.forced_choices(&spec).ok()?;
+        let options = outcomes
+            .into_iter()
+            .map(|o| {
+                let score = state
+                    .creatures
+                    .iter()
+                    .map(|c| {
+                        let hurt = o.damage_to(&c.id) as i32;
+                        if c.side == side { -hurt } else { hurt }
+                    })
+                    .sum();
+                let command = Command::ForceMove {
+                    forcer: Some(p.forcer.clone()),
+                    target: p.target.clone(),
+                    kind: p.kind,
+                    distance: p.distance,
+                    melee_weapon: p.melee_weapon,
+                    stability: None,
+                    chosen: None,
+                    path: o.path,
+                    break_objects: true,
+                };
+                (command, score)
+            })
+            .collect();
+        return decision(side, options);
+    }
+    let Some(actor) = state.turn.clone() else {
+        return pick_creature(&state, side);
+    };
+    act(engine, &state, side, &actor)
+}
+
+/// Pick whose turn starts: the creature with an enemy closest to it (it can do the most now).
+fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
+    let options = state
+        .creatures
+        .iter()
+        .filter(|c| c.side == side && !c.acted_this_round && !c.dead && !c.unconscious)
+        .filter(|c| match &state.group {
+            Some(g) => c.group.as_ref() == Some(g) || (c.group.is_none() && &c.id == g),
+            None => true,
+        })
+        .map(|c| {
+            let nearest = enemies(state, c).map(|e| gap(c, e)).min().unwrap_or(99);
+            (
+                Command::StartTurn {
+                    creature: c.id.clone(),
+                },
+                -(nearest as i32),
+            )
+        })
+        .collect::<Vec<_>>();
+    decision(side, options)
+}
+
+fn enemies<'a>(
+    state: &'a StateView,
+    me: &'a CreatureView,
+) -> impl Iterator<Item = &'a CreatureView> {
+    state
+        .creatures
+        .iter()
+        .filter(move |c| c.side != me.side && !c.dead && !c.unconscious)
+}
+
+/// Squares between two creatures' spaces (Draw Steel distance).
+fn gap(a: &CreatureView, b: &CreatureView) -> u32 {
+    a.footprint
+        .iter()
+        .flat_map(|s| b.footprint.iter().map(move |t| s.distance(*t)))
+        .min()
+        .unwrap_or(u32::MAX)
+}
+
+/// A creature's turn: one command at a time, the best legal one.
+fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Option<Decision> {
+    let me = state.creatures.iter().find(|c| c.id == actor)?.clone();
+    let end = (
+        Command::EndTurn {
+            creature: actor.to_owned(),
+        },
+        0,
+    );
+    if me.dead || me.unconscious {
+        return decision(side, vec![end]);
+    }
+    let mut options = vec![end];
+    let legal = |engine: &mut Engine, command: &Command| engine.check(command).is_ok();
+    if me.conditions.contains(&"prone") {
+        let stand = Command::StandUp {
+            creature: actor.to_owned(),
+        };
+        if legal(engine, &stand) {
+            return decision(side, vec![(stand, 50)]);
+        }
+    }
+    let adjacent: Vec<&CreatureView> = enemies(state, &me).filter(|e| gap(&me, e) <= 1).collect();
+    // Knockback when the best push hurts.
+    if me.actions.maneuver {
+        for target in &adjacent {
+            let spec = ForcedSpec {
+                kind: crate::forced::ForcedKind::Push,
+                forcer: Some(actor.to_owned()),
+                target: target.id.clone(),
+                distance: 2,
+                melee_weapon: true,
+                stability: None,
+                chosen: None,
+                path: Vec::new(),
+                break_objects: true,
+            };
+            let best = engine
+                .forced_choices(&spec)
+                .ok()
+                .and_then(|o| o.iter().map(|o| o.damage_to(&target.id) as i32).max())
+                .unwrap_or(0);
+            let knockback = Command::Knockback {
+                creature: actor.to_owned(),
+                target: target.id.clone(),
+            };
+            if best >= 3 && legal(engine, &knockback) {
+                options.push((knockback, 10 + best));
+            }
+        }
+    }
+    if me.actions.main {
+        for target in enemies(state, &me) {
+            for ranged in [false, true] {
+                if !ranged && gap(&me, target) > 1 || ranged && gap(&me, target) > 5 {
+                    continue;
+                }
+                let strike = Command::FreeStrike {
+                    attacker: actor.to_owned(),
+                    target: target.id.clone(),
+                    ranged,
+                    characteristic: None,
+                    tier: None,
+                    knock_out: false,
+                    edges: 0,
+                    banes: 0,
+                    bonus: 0,
+                    penalty: 0,
+                };
+                if legal(engine, &strike) {
+                    // Expected damage is roughly the free strike; favour finishing the weak.
+                    let score =
+                        20 + 30 - target.stamina.current.min(30) - if ranged { 3 } else { 0 };
+                    options.push((strike, score));
+                }
+            }
+        }
+    }
+    let can_strike_now = options
+        .iter()
+        .any(|(c, _)| matches!(c, Command::FreeStrike { .. }));
+    if me.actions.move_action
+        && !can_strike_now
+        && let Ok(reach) = engine.reachable(actor, Gait::Move)
+    {
+        let targets: Vec<&CreatureView> = enemies(state, &me).collect();
+        let now = targets.iter().map(|t| gap(&me, t)).min().unwrap_or(99) as i32;
+        for r in reach.iter() {
+            let moved = CreatureView {
+                footprint: me
+                    .footprint
+                    .iter()
+                    .map(|s| {
+                        Square::new(
+                            s.x - me.position.x + r.square.x,
+                            s.y - me.position.y + r.square.y,
+                        )
+                    })
+                    .collect(),
+                ..me.clone()
+            };
+            let closest = targets.iter().map(|t| gap(&moved, t)).min().unwrap_or(99) as i32;
+            let beside = targets.iter().filter(|t| gap(&moved, t) <= 1).count() as i32;
+            // Only moves that close in are worth more than ending the turn.
+            let score = 2 * (now - closest) + 15 * beside.min(1)
+                - 8 * i32::from(r.provokes)
+                - 10 * i32::from(r.falls);
+            if score <= 0 {
+                continue;
+            }
+            options.push((
+                Command::Advance {
+                    creature: actor.to_owned(),
+                    path: r.path.clone(),
+                },
+                score,
+            ));
+        }
+    }
+    if me.winded && adjacent.is_empty() && me.actions.maneuver {
+        let breath = Command::CatchBreath {
+            creature: actor.to_owned(),
+        };
+        if legal(engine, &breath) {
+            options.push((breath, 12));
+        }
+    }
+    decision(side, options)
+}
