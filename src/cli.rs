@@ -28,6 +28,9 @@ struct Cli {
     /// Save a screenshot of the window to this PNG once the board is drawn, then exit.
     #[arg(long, global = true)]
     screenshot: Option<PathBuf>,
+    /// Both sides played by people at this screen, whatever the scenario's seats say.
+    #[arg(long, global = true)]
+    hotseat: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -85,12 +88,18 @@ pub fn main(args: Vec<String>) -> ExitCode {
             };
         }
     };
-    let launch = LaunchOptions {
-        screenshot: cli.screenshot,
+    let hotseat = cli.hotseat;
+    let launch = |scenario: &scenario::Scenario| LaunchOptions {
+        screenshot: cli.screenshot.clone(),
+        ai_sides: if hotseat {
+            Vec::new()
+        } else {
+            ai_seats(scenario)
+        },
     };
     match cli.command {
         None => match scenario::load(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1) {
-            Ok(s) => game::run(s.start(None), launch),
+            Ok(s) => game::run(s.start(None), launch(&s)),
             Err(problems) => report(&problems),
         },
         Some(Cmd::Play {
@@ -111,7 +120,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             if let Some(r) = sim::run(&mut engine, &commands, None) {
                 return refused(commands_file, &r);
             }
-            game::run(engine, launch)
+            game::run(engine, launch(&scenario))
         }
         Some(Cmd::Check { scenarios }) => check(&scenarios),
         Some(Cmd::Sim {
@@ -154,6 +163,18 @@ fn read(path: &Path) -> Result<String, Vec<Diagnostic>> {
 fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
     let src = read(path)?;
     scenario::load(&path.display().to_string(), &src)
+}
+
+/// The sides the scenario gives to the AI.
+fn ai_seats(scenario: &scenario::Scenario) -> Vec<Side> {
+    [
+        (Side::Heroes, scenario.sides.heroes),
+        (Side::Director, scenario.sides.director),
+    ]
+    .into_iter()
+    .filter(|(_, c)| *c == scenario::Controller::Ai)
+    .map(|(side, _)| side)
+    .collect()
 }
 
 /// Read and parse an optional command file.

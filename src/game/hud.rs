@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::creature::Side;
 
+use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
 use super::log::{ascii, short_name};
@@ -138,6 +139,7 @@ fn spawn_hud(mut commands: Commands) {
 
 fn update_hud(
     state: Res<CurrentState>,
+    seats: Res<AiSeats>,
     mode: Res<PlayMode>,
     feedback: Res<Feedback>,
     preview: Res<Preview>,
@@ -145,7 +147,11 @@ fn update_hud(
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
     let line = |field: HudField| match field {
-        HudField::Prompt => (prompt(&state.0, &mode), TEXT),
+        HudField::Prompt => match ai_to_move(&seats, &state.0) {
+            Some(Side::Heroes) => ("The AI is playing the heroes...".into(), TEXT),
+            Some(Side::Director) => ("The AI Director is playing...".into(), TEXT),
+            None => (prompt(&state.0, &mode), TEXT),
+        },
         HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
         HudField::Refusal => (refusal(&feedback), WARNING),
         other => describe(other, &state.0),

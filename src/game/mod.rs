@@ -4,6 +4,7 @@
 //! commands, and never computes a rule itself.
 
 mod actions;
+mod ai_seat;
 mod atlas;
 mod board;
 mod camera;
@@ -27,6 +28,8 @@ use steelgrid_rules::{Engine, StateView};
 pub struct LaunchOptions {
     /// Save a PNG of the primary window to this path once the board has been drawn, then exit.
     pub screenshot: Option<std::path::PathBuf>,
+    /// The sides the AI plays; people play the others at this screen.
+    pub ai_sides: Vec<steelgrid_rules::creature::Side>,
 }
 
 /// The rules engine, the single source of truth for the encounter.
@@ -71,7 +74,9 @@ pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
         choices::plugin,
         overlay::plugin,
         log::plugin,
-    ));
+        ai_seat::plugin,
+    ))
+    .insert_resource(ai_seat::AiSeats(options.ai_sides));
     if let Some(path) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin { path });
     }

@@ -10,6 +10,7 @@ use steelgrid_rules::movement::Gait;
 use steelgrid_rules::{Command, RuleError, StateView};
 
 use super::actions::{Action, Controls};
+use super::ai_seat::{AiSeats, ai_to_move};
 use super::choices::Choices;
 use super::cursor::HoveredSquare;
 use super::{CurrentState, Rules, publish_state};
@@ -266,7 +267,12 @@ fn handle_actions(
     mut mode: ResMut<PlayMode>,
     mut feedback: ResMut<Feedback>,
     mut rules: ResMut<Rules>,
+    seats: Res<AiSeats>,
 ) {
+    // While an AI-played side is to move, the players only watch.
+    if ai_to_move(&seats, &state.0).is_some() {
+        return;
+    }
     for action in KEYS.into_iter().filter(|a| controls.just_pressed(a)) {
         let intent = match action {
             Action::Select => match hovered.0 {
