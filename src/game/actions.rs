@@ -27,6 +27,12 @@ pub enum Action {
     Defend,
     /// Heal mode: click an adjacent ally.
     Heal,
+    /// Grab mode: click an adjacent creature.
+    Grab,
+    /// The Escape Grab maneuver.
+    EscapeGrab,
+    /// Let go of the creature you hold.
+    Release,
     /// Toggle ranged free strikes.
     Ranged,
     /// The heroes go first (when it is the chooser's call).
@@ -62,6 +68,9 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::StandUp, KeyCode::KeyU)
         .with(Action::Defend, KeyCode::KeyF)
         .with(Action::Heal, KeyCode::KeyL)
+        .with(Action::Grab, KeyCode::KeyG)
+        .with(Action::EscapeGrab, KeyCode::KeyB)
+        .with(Action::Release, KeyCode::KeyN)
         .with(Action::Ranged, KeyCode::KeyR)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
@@ -93,6 +102,9 @@ mod tests {
             Action::StandUp,
             Action::Defend,
             Action::Heal,
+            Action::Grab,
+            Action::EscapeGrab,
+            Action::Release,
             Action::Ranged,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,

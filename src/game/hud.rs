@@ -26,7 +26,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-R ranged    C catch breath    U stand up    F defend    L heal    Space/E end turn    Tab + Enter pick    \
+R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -213,6 +213,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
             Tool::Disengage => format!("{who} disengages: click a square to shift 1 (D: back)"),
             Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
             Tool::Heal => format!("{who} heal: click an adjacent ally (L: back)"),
+            Tool::Grab => format!("{who} grab: click an adjacent creature (G: back)"),
         };
     }
     if let Some(side) = state.acting_side {

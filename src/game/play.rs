@@ -33,6 +33,8 @@ pub enum Tool {
     Knockback,
     /// Click an adjacent ally to Heal it.
     Heal,
+    /// Click an adjacent creature to Grab it.
+    Grab,
 }
 
 /// The player's current way of acting.
@@ -125,6 +127,12 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
                     target,
                 });
             }
+            Tool::Grab => {
+                return Intent::Send(Command::Grab {
+                    creature: actor,
+                    target,
+                });
+            }
             Tool::Advance | Tool::Disengage => {}
         }
         return Intent::Send(free_strike(actor, target, mode.ranged));
@@ -192,6 +200,9 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::StandUp => on_turn(|creature| Command::StandUp { creature }),
         Action::Defend => on_turn(|creature| Command::Defend { creature }),
         Action::Heal => toggle(Tool::Heal),
+        Action::Grab => toggle(Tool::Grab),
+        Action::EscapeGrab => on_turn(|creature| Command::EscapeGrab { creature }),
+        Action::Release => on_turn(|creature| Command::Release { creature }),
         Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
         Action::FirstSideDirector => Intent::Send(Command::ChooseFirstSide {
             side: Side::Director,
@@ -242,7 +253,7 @@ fn next_focus(state: &StateView, current: Option<&str>) -> Option<String> {
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 14] = [
+const KEYS: [Action; 17] = [
     Action::Cancel,
     Action::FirstSideHeroes,
     Action::FirstSideDirector,
@@ -255,6 +266,9 @@ const KEYS: [Action; 14] = [
     Action::StandUp,
     Action::Defend,
     Action::Heal,
+    Action::Grab,
+    Action::EscapeGrab,
+    Action::Release,
     Action::EndTurn,
     Action::Select,
 ];

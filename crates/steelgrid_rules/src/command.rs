@@ -97,6 +97,15 @@ pub enum Command {
     /// than you (or no bigger than your Might, with Might 2+); a `ForceMove` then chooses
     /// the path (seed 002 L2897-2912).
     Knockback { creature: String, target: String },
+    /// The Grab maneuver: power roll + Might against an adjacent creature no bigger than you (or
+    /// than your Might, with Might 2+); tier 2 grabs after the target's free strike, tier 3
+    /// grabs outright (seed 002 L2872-2891).
+    Grab { creature: String, target: String },
+    /// The Escape Grab maneuver: power roll + Might or Agility, with a bane when smaller than
+    /// the grabber; tier 2 escapes after the grabber's free strike (seed 002 L2853-2870).
+    EscapeGrab { creature: String },
+    /// Let go of the creature you are grabbing (no action, seed 002 L1747).
+    Release { creature: String },
     /// The Stand Up maneuver: end prone (seed 002 L1757).
     StandUp { creature: String },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
@@ -122,6 +131,9 @@ impl Command {
             Command::ForceMove { .. } => "ForceMove",
             Command::StandUp { .. } => "StandUp",
             Command::Knockback { .. } => "Knockback",
+            Command::Grab { .. } => "Grab",
+            Command::EscapeGrab { .. } => "EscapeGrab",
+            Command::Release { .. } => "Release",
             Command::ScriptDice { .. } => "ScriptDice",
         }
     }

@@ -213,6 +213,13 @@ impl Movement {
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Defending;
 
+/// The grabbed condition: held by `by` (seed 002 L1743-1751). Speed 0; a bane on abilities
+/// not targeting the grabber; only the grabber can force-move it; no Knockback.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Grabbed {
+    pub by: String,
+}
+
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -315,4 +322,6 @@ pub struct CreatureRef {
     pub z: i32,
     pub movement: Movement,
     pub defending: bool,
+    /// The creature holding it, if grabbed.
+    pub grabbed_by: Option<String>,
 }

@@ -15,6 +15,7 @@ use crate::event::{Event, EventLog, LoggedEvent, Outcome, rule};
 use crate::forced;
 use crate::forced_resolution;
 use crate::free_strike::{self, CheckedStrike};
+use crate::grab;
 use crate::grid::{Footprint, Map, Size, Square};
 use crate::movement::{self, CheckedAdvance};
 use crate::options::RulesOptions;
@@ -66,6 +67,8 @@ pub struct CreatureRecord {
     pub movement: Movement,
     #[serde(default)]
     pub defending: bool,
+    #[serde(default)]
+    pub grabbed_by: Option<String>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -119,12 +122,18 @@ fn resolve_schedule() -> Schedule {
             forced_resolution::resolve_forced_move,
             forced_resolution::resolve_stand_up,
             forced_resolution::resolve_knockback,
+            grab::resolve_grab,
+            grab::resolve_release,
         )
             .chain()
             .in_set(Stage::Command),
     );
     schedule.add_systems(damage::apply_pending_damage.in_set(Stage::Damage));
-    schedule.add_systems(stamina::update_vitality.in_set(Stage::Stamina));
+    schedule.add_systems(
+        (stamina::update_vitality, grab::end_broken_grabs)
+            .chain()
+            .in_set(Stage::Stamina),
+    );
     schedule.add_systems(encounter::check_objectives.in_set(Stage::Objectives));
     schedule.add_systems(turn::advance_turn_flow.in_set(Stage::TurnFlow));
     schedule
@@ -182,6 +191,9 @@ impl Engine {
             }
             if c.defending {
                 e.insert(Defending);
+            }
+            if let Some(by) = c.grabbed_by {
+                e.insert(Grabbed { by });
             }
         }
         Engine {
@@ -262,6 +274,7 @@ impl Engine {
             z: w.resource::<Map>().ground_under(footprint),
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
             defending: w.get::<Defending>(e).is_some(),
+            grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
         }
     }
 
@@ -366,6 +379,14 @@ impl Engine {
                 movement::validate_move_budget(&self.budget(e))?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, gait);
+                if let Some(by) = &mover.grabbed_by
+                    && speed == 0
+                {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbed by {by}: its speed is 0"),
+                    ));
+                }
                 if gait == movement::Gait::Shift && path.len() > 1 {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
                 }
@@ -380,7 +401,8 @@ impl Engine {
                     gait,
                     jump,
                 )?;
-                self.world.insert_resource(CheckedAdvance(plan));
+                let drag = self.drag(&mover, &plan)?;
+                self.world.insert_resource(CheckedAdvance(plan, drag));
             }
             Command::FreeStrike {
                 attacker,
@@ -449,6 +471,12 @@ impl Engine {
                     return Err(RuleError::new(
                         rule::KNOCKBACK,
                         "Knockback targets another living creature",
+                    ));
+                }
+                if let Some(by) = &att.grabbed_by {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbed by {by} and can't use Knockback"),
                     ));
                 }
                 if att.footprint.distance(tgt.footprint) > 1 {
@@ -527,6 +555,125 @@ impl Engine {
                 let e = self.actor(creature)?;
                 free_strike::validate_main_budget(&self.budget(e))?;
             }
+            Command::Grab { creature, target } => {
+                let a = self.actor(creature)?;
+                if !self.budget(a).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+                let t = self.entity(target)?;
+                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
+                if att.id == tgt.id || tgt.vitality == Vitality::Dead {
+                    return Err(RuleError::new(
+                        rule::GRAB,
+                        "Grab targets another living creature",
+                    ));
+                }
+                if att.footprint.distance(tgt.footprint) > 1 {
+                    return Err(RuleError::new(
+                        rule::REACH,
+                        format!("{target} is not within melee 1"),
+                    ));
+                }
+                let might = self
+                    .world
+                    .get::<Characteristics>(a)
+                    .expect("characteristics")
+                    .might;
+                if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
+                    return Err(RuleError::new(
+                        rule::GRAB,
+                        format!(
+                            "{target} (size {}) is bigger than {creature} (size {}) and than its Might {might}",
+                            tgt.size, att.size
+                        ),
+                    ));
+                }
+                let holding = self
+                    .board_grabs()
+                    .into_iter()
+                    .find(|(_, by)| by == creature);
+                if let Some((held, _)) = holding {
+                    return Err(RuleError::new(
+                        rule::GRAB,
+                        format!("{creature} is already grabbing {held}"),
+                    ));
+                }
+                if let Some(by) = &tgt.grabbed_by {
+                    return Err(RuleError::new(
+                        rule::GRAB,
+                        format!("{target} is already grabbed by {by}"),
+                    ));
+                }
+                let others = self.others(a);
+                let (edges, banes) = crate::opportunity::strike_modifiers(
+                    self.world.resource::<Map>(),
+                    &att,
+                    &tgt,
+                    &others,
+                    false,
+                );
+                // Grab is a maneuver, not a strike: no flanking edge, no prone-striker bane.
+                let edges = edges
+                    .into_iter()
+                    .filter(|m| m.rule != rule::FLANKING.id)
+                    .collect();
+                let banes = banes
+                    .into_iter()
+                    .filter(|m| m.rule != rule::PRONE.id)
+                    .collect();
+                self.world.insert_resource(grab::CheckedGrab {
+                    roller: a,
+                    other: t,
+                    edges,
+                    banes,
+                });
+            }
+            Command::EscapeGrab { creature } => {
+                let e = self.actor(creature)?;
+                if !self.budget(e).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+                let me = self.creature_ref(e);
+                let Some(by) = me.grabbed_by.clone() else {
+                    return Err(RuleError::new(
+                        rule::ESCAPE_GRAB,
+                        format!("{creature} is not grabbed"),
+                    ));
+                };
+                let g = self.entity(&by)?;
+                let holder = self.creature_ref(g);
+                // seed 002 L2868: a bane when smaller than what holds you.
+                let banes = if me.size.ordinal() < holder.size.ordinal() {
+                    vec![crate::power_roll::Modifier {
+                        rule: rule::ESCAPE_GRAB.id.into(),
+                        note: format!("{creature} is smaller than {by}"),
+                    }]
+                } else {
+                    Vec::new()
+                };
+                self.world.insert_resource(grab::CheckedGrab {
+                    roller: e,
+                    other: g,
+                    edges: Vec::new(),
+                    banes,
+                });
+            }
+            Command::Release { creature } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                self.entity(creature)?;
+                if !self.board_grabs().iter().any(|(_, by)| by == creature) {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbing nobody"),
+                    ));
+                }
+            }
             Command::StandUp { creature } => {
                 let e = self.actor(creature)?;
                 if self.world.get::<Prone>(e).is_none() {
@@ -556,6 +703,17 @@ impl Engine {
         Ok(())
     }
 
+    /// Every grab: (grabbed creature, grabber), in a stable order.
+    fn board_grabs(&mut self) -> Vec<(String, String)> {
+        let mut q = self.world.query::<(&CreatureId, &Grabbed)>();
+        let mut grabs: Vec<(String, String)> = q
+            .iter(&self.world)
+            .map(|(id, g)| (id.0.clone(), g.by.clone()))
+            .collect();
+        grabs.sort();
+        grabs
+    }
+
     /// The battlefield as forced movement sees it.
     pub fn board(&mut self) -> Vec<forced::Body> {
         let map = self.world.resource::<Map>().clone();
@@ -568,10 +726,11 @@ impl Engine {
             &Characteristics,
             &Stability,
             &Vitality,
+            Option<&Grabbed>,
         )>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
-            .map(|(id, ident, side, size, pos, chars, stab, vit)| {
+            .map(|(id, ident, side, size, pos, chars, stab, vit, grabbed)| {
                 let footprint = Footprint::new(pos.0, size.0);
                 (
                     ident.order,
@@ -585,6 +744,7 @@ impl Engine {
                         might: chars.might,
                         stability: stab.0,
                         vitality: *vit,
+                        grabbed_by: grabbed.map(|g| g.by.clone()),
                     },
                 )
             })
@@ -653,12 +813,80 @@ impl Engine {
     }
 
     /// How far a move may go: speed for ordinary movement, 1 square for Disengage's shift
-    /// (seed 002 L2825-2831).
-    fn move_speed(&self, e: Entity, gait: movement::Gait) -> u32 {
-        match gait {
+    /// (seed 002 L2825-2831); 0 while grabbed, halved while dragging a creature at least as
+    /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance ignores both
+    /// (L2706).
+    fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
+        let base = match gait {
             movement::Gait::Shift => 1,
             movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+        };
+        let me = self.creature_ref(e);
+        if gait == movement::Gait::Move && me.movement.has(MovementMode::Teleport) {
+            return base;
         }
+        if me.grabbed_by.is_some() {
+            return 0;
+        }
+        let held: Vec<Entity> = self
+            .board_grabs()
+            .into_iter()
+            .filter(|(_, by)| *by == me.id)
+            .filter_map(|(held, _)| self.entity(&held).ok())
+            .collect();
+        let dragging_big = held
+            .into_iter()
+            .any(|h| self.creature_ref(h).size.value() >= me.size.value());
+        if dragging_big { base / 2 } else { base }
+    }
+
+    /// Where the creature `mover` is grabbing ends up when `mover` makes this move: dragged
+    /// along at the same offset. A teleport drags nothing (the grab then ends).
+    fn drag(
+        &mut self,
+        mover: &CreatureRef,
+        plan: &movement::AdvancePlan,
+    ) -> Result<Option<movement::Drag>, RuleError> {
+        if plan.teleport {
+            return Ok(None);
+        }
+        let Some((held, _)) = self
+            .board_grabs()
+            .into_iter()
+            .find(|(_, by)| *by == mover.id)
+        else {
+            return Ok(None);
+        };
+        let h = self.entity(&held)?;
+        let body = self.creature_ref(h);
+        let (dx, dy) = (
+            plan.to.x - mover.footprint.origin.x,
+            plan.to.y - mover.footprint.origin.y,
+        );
+        let to = Square::new(body.footprint.origin.x + dx, body.footprint.origin.y + dy);
+        let dest = Footprint {
+            origin: to,
+            side: body.footprint.side,
+        };
+        let mover_end = Footprint {
+            origin: plan.to,
+            side: mover.footprint.side,
+        };
+        let map = self.world.resource::<Map>();
+        let blocked = !map.footprint_in_bounds(dest)
+            || dest.squares().any(|s| map.is_solid(s))
+            || dest.overlaps(mover_end);
+        let others = self.others(h);
+        let crowded = others
+            .iter()
+            .any(|o| o.id != mover.id && !o.vitality.is_down() && o.footprint.overlaps(dest));
+        if blocked || crowded {
+            return Err(RuleError::new(
+                rule::GRABBED,
+                format!("{held} can't be dragged to {to}: the square is not free"),
+            ));
+        }
+        Ok(Some(movement::Drag { creature: h, to }))
     }
 
     /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
@@ -712,6 +940,7 @@ impl Engine {
                 Has<Prone>,
                 Option<&Movement>,
                 Has<Defending>,
+                Option<&Grabbed>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -731,7 +960,18 @@ impl Engine {
                     chars,
                     fs,
                     dmg,
-                    (hero, minion, group, surprised, prone, movement, defending, vit, budget),
+                    (
+                        hero,
+                        minion,
+                        group,
+                        surprised,
+                        prone,
+                        movement,
+                        defending,
+                        grabbed,
+                        vit,
+                        budget,
+                    ),
                 )| {
                     (
                         ident.order,
@@ -754,6 +994,7 @@ impl Engine {
                             prone,
                             movement: movement.cloned().unwrap_or_default(),
                             defending,
+                            grabbed_by: grabbed.map(|g| g.by.clone()),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -920,6 +1161,9 @@ pub struct CreatureView {
     pub conditions: Vec<&'static str>,
     /// Lasting effects of actions, such as `defending`.
     pub effects: Vec<&'static str>,
+    /// Who holds it when it is grabbed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grabbed_by: Option<String>,
     pub stability: u32,
     pub speed: u32,
     pub free_strike: u32,
@@ -981,7 +1225,11 @@ impl CreatureView {
             unconscious: c.vitality == Vitality::Unconscious,
             state: c.vitality,
             surprised: c.surprised,
-            conditions: if c.prone { vec!["prone"] } else { Vec::new() },
+            conditions: [(c.prone, "prone"), (c.grabbed_by.is_some(), "grabbed")]
+                .into_iter()
+                .filter_map(|(on, name)| on.then_some(name))
+                .collect(),
+            grabbed_by: c.grabbed_by.clone(),
             effects: if c.defending {
                 vec!["defending"]
             } else {

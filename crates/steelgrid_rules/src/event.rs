@@ -92,6 +92,9 @@ rules! {
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
     TELEPORT = "movement.teleport", "seed 002 L2696-2708";
     DEFEND = "action.defend", "seed 002 L2946-2948";
+    GRAB = "maneuver.grab", "seed 002 L2872-2891";
+    ESCAPE_GRAB = "maneuver.escape_grab", "seed 002 L2853-2870";
+    GRABBED = "condition.grabbed", "seed 002 L1743-1751";
     HEAL = "action.heal", "seed 002 L2954-2956, L3080";
     SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831";
     OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972";

@@ -61,6 +61,8 @@ pub struct Body {
     pub might: i32,
     pub stability: u32,
     pub vitality: Vitality,
+    /// The creature grabbing it: only that one can force-move it (seed 002 L1745).
+    pub grabbed_by: Option<String>,
 }
 
 impl Body {
@@ -245,7 +247,16 @@ pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError>
         .stability
         .unwrap_or(target.stability)
         .min(target.stability);
-    let allowed = (spec.distance + big_vs_little).saturating_sub(stability);
+    // seed 002 L1745: a grabbed creature moves 0 squares for anyone but its grabber.
+    let held = target
+        .grabbed_by
+        .as_ref()
+        .is_some_and(|by| spec.forcer.as_ref() != Some(by));
+    let allowed = if held {
+        0
+    } else {
+        (spec.distance + big_vs_little).saturating_sub(stability)
+    };
     let chosen = spec.chosen.unwrap_or(allowed);
     if chosen > allowed {
         return Err(RuleError::new(
@@ -284,6 +295,11 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         ));
     }
     check_geometry(target, forcer, spec)?;
+    let held_note = target
+        .grabbed_by
+        .as_ref()
+        .filter(|by| spec.forcer.as_ref() != Some(*by))
+        .map(|by| format!("{} is grabbed by {by}: only {by} can move it", target.id));
     let mut out = ForcedOutcome {
         kind: spec.kind,
         target: target.id.clone(),
@@ -295,23 +311,26 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         hits: Vec::new(),
         broken: Vec::new(),
         fall: None,
-        derivation: vec![format!(
-            "{} {}{} − stability {} = {}{}",
-            spec.kind.name(),
-            dist.base,
-            if dist.big_vs_little > 0 {
-                " + 1 big vs little"
-            } else {
-                ""
-            },
-            dist.stability,
-            dist.allowed,
-            if dist.chosen < dist.allowed {
-                format!(", {} used", dist.chosen)
-            } else {
-                String::new()
-            }
-        )],
+        derivation: vec![match &held_note {
+            Some(note) => format!("{} {}: {note}, so it moves 0", spec.kind.name(), dist.base),
+            None => format!(
+                "{} {}{} − stability {} = {}{}",
+                spec.kind.name(),
+                dist.base,
+                if dist.big_vs_little > 0 {
+                    " + 1 big vs little"
+                } else {
+                    ""
+                },
+                dist.stability,
+                dist.allowed,
+                if dist.chosen < dist.allowed {
+                    format!(", {} used", dist.chosen)
+                } else {
+                    String::new()
+                }
+            ),
+        }],
     };
     let map = board.map;
     let mut at = target.footprint;

@@ -16,6 +16,7 @@ pub mod event;
 pub mod forced;
 pub mod forced_resolution;
 pub mod free_strike;
+pub mod grab;
 pub mod grid;
 pub mod movement;
 pub mod opportunity;

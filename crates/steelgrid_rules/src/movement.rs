@@ -9,7 +9,7 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristics, CreatureId, CreatureRef, DamageModifiers,
-    FreeStrike, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
+    FreeStrike, Grabbed, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
@@ -489,6 +489,7 @@ pub fn resolve_move(
     options: Res<RulesOptions>,
     map: Res<Map>,
     prone: Query<(), With<Prone>>,
+    grabbed: Query<(), With<Grabbed>>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
@@ -616,6 +617,24 @@ pub fn resolve_move(
             speed: speed.0,
         },
     );
+    // seed 002 L1745: the grabbed creature moves with its grabber.
+    if completed
+        && let Some(drag) = plan.1
+        && let Ok(mut held) = creatures.get_mut(drag.creature)
+    {
+        held.2.0 = drag.to;
+    }
+    if plan.0.teleport && grabbed.contains(entity) {
+        // seed 002 L2708: teleporting ends being grabbed.
+        commands.entity(entity).remove::<Grabbed>();
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: "grabbed".into(),
+            },
+        );
+    }
     if plan.0.teleport && prone.contains(entity) {
         // seed 002 L2704: a creature teleporting itself while prone may arrive standing.
         commands.entity(entity).remove::<Prone>();
@@ -673,7 +692,14 @@ pub fn resolve_move(
 
 /// The plan made while validating an Advance, handed to the command stage.
 #[derive(Resource, Clone, Debug)]
-pub struct CheckedAdvance(pub AdvancePlan);
+pub struct CheckedAdvance(pub AdvancePlan, pub Option<Drag>);
+
+/// A grabbed creature dragged along by its grabber: where it ends.
+#[derive(Clone, Copy, Debug)]
+pub struct Drag {
+    pub creature: Entity,
+    pub to: Square,
+}
 
 /// Whether the move action (or a main action to trade) is left.
 pub fn validate_move_budget(budget: &ActionBudget) -> Result<(), RuleError> {

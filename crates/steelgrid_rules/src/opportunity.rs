@@ -52,6 +52,13 @@ pub fn strike_modifiers(
             );
         }
     }
+    if let Some(holder) = attacker.grabbed_by.as_ref().filter(|h| **h != target.id) {
+        add(
+            &mut banes,
+            rule::GRABBED,
+            format!("{} is grabbed by {holder}", attacker.id),
+        );
+    }
     if attacker.prone {
         add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));
     }

@@ -569,6 +569,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 prone: spec.prone.unwrap_or(false),
                 movement: Movement(spec.movement.clone().unwrap_or_default()),
                 defending: false,
+                grabbed_by: None,
                 vitality,
                 budget: ActionBudget::default(),
             },

@@ -24,7 +24,7 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
         let mut engine = scenario.start(Some(seed));
         let mut rng = Dice::seeded(1000 + seed);
         let mut accepted = 0;
-        for _ in 0..400 {
+        for _ in 0..600 {
             let pick = |rng: &mut Dice, n: usize| (rng.roll(n as u32) - 1) as usize;
             let id = ids[pick(&mut rng, ids.len())].clone();
             let other = ids[pick(&mut rng, ids.len())].clone();
@@ -63,7 +63,13 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                 accepted += 1;
                 continue;
             }
-            let command = match pick(&mut rng, 10) {
+            let command = match pick(&mut rng, 13) {
+                10 => Command::Grab {
+                    creature: id,
+                    target: other,
+                },
+                11 => Command::EscapeGrab { creature: id },
+                12 => Command::Release { creature: id },
                 8 => Command::Knockback {
                     creature: id,
                     target: other,
