@@ -135,7 +135,7 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
             }
             Tool::Advance | Tool::Disengage => {}
         }
-        return Intent::Send(free_strike(actor, target, mode.ranged));
+        return Intent::Send(Command::free_strike(actor, target, mode.ranged));
     }
     if let Some(reach) = choices.reach(square) {
         let path = reach.path.clone();
@@ -159,21 +159,6 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
         "({},{}) is not a square you can move to",
         square.x, square.y
     ))
-}
-
-fn free_strike(attacker: String, target: String, ranged: bool) -> Command {
-    Command::FreeStrike {
-        attacker,
-        target,
-        ranged,
-        characteristic: None,
-        tier: None,
-        knock_out: false,
-        edges: 0,
-        banes: 0,
-        bonus: 0,
-        penalty: 0,
-    }
 }
 
 /// What a key (any action but a click) asks for.
@@ -414,7 +399,7 @@ mod tests {
         };
         assert_eq!(
             send(click(&state, &ranged, &choices, Square::new(15, 3))),
-            free_strike("brann".into(), "ogre".into(), true)
+            Command::free_strike("brann", "ogre", true)
         );
         let knock = PlayMode {
             tool: Tool::Knockback,

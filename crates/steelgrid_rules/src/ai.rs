@@ -229,18 +229,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
                 if !ranged && gap(&me, target) > 1 || ranged && gap(&me, target) > 5 {
                     continue;
                 }
-                let strike = Command::FreeStrike {
-                    attacker: actor.to_owned(),
-                    target: target.id.clone(),
-                    ranged,
-                    characteristic: None,
-                    tier: None,
-                    knock_out: false,
-                    edges: 0,
-                    banes: 0,
-                    bonus: 0,
-                    penalty: 0,
-                };
+                let strike = Command::free_strike(actor, target.id.clone(), ranged);
                 if legal(engine, &strike) {
                     // Expected damage is roughly the free strike; favour finishing the weak.
                     let score =

@@ -115,6 +115,27 @@ pub enum Command {
 }
 
 impl Command {
+    /// A plain free strike: the higher of Might and Agility, no tier cap, no knock-out, nothing
+    /// the Director adds.
+    pub fn free_strike(
+        attacker: impl Into<String>,
+        target: impl Into<String>,
+        ranged: bool,
+    ) -> Command {
+        Command::FreeStrike {
+            attacker: attacker.into(),
+            target: target.into(),
+            ranged,
+            characteristic: None,
+            tier: None,
+            knock_out: false,
+            edges: 0,
+            banes: 0,
+            bonus: 0,
+            penalty: 0,
+        }
+    }
+
     /// A short name for the log and error messages.
     pub fn name(&self) -> &'static str {
         match self {

@@ -458,55 +458,11 @@ impl Engine {
                     .insert_resource(forced_resolution::CheckedForced(outcome));
             }
             Command::Knockback { creature, target } => {
-                let a = self.actor(creature)?;
-                if !self.budget(a).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
-                let t = self.entity(target)?;
-                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
-                if att.id == tgt.id || tgt.vitality == Vitality::Dead {
-                    return Err(RuleError::new(
-                        rule::KNOCKBACK,
-                        "Knockback targets another living creature",
-                    ));
-                }
+                let (a, _, att, tgt) = self.melee_maneuver(creature, target, rule::KNOCKBACK)?;
                 if let Some(by) = &att.grabbed_by {
                     return Err(RuleError::new(
                         rule::GRABBED,
                         format!("{creature} is grabbed by {by} and can't use Knockback"),
-                    ));
-                }
-                if att.footprint.distance(tgt.footprint) > 1 {
-                    return Err(RuleError::new(
-                        rule::REACH,
-                        format!("{target} is not within melee 1"),
-                    ));
-                }
-                if !self
-                    .world
-                    .resource::<Map>()
-                    .line_of_effect(att.footprint, tgt.footprint)
-                {
-                    return Err(RuleError::new(
-                        rule::LINE_OF_EFFECT,
-                        format!("no line of effect to {target}"),
-                    ));
-                }
-                let might = self
-                    .world
-                    .get::<Characteristics>(a)
-                    .expect("characteristics")
-                    .might;
-                if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
-                    return Err(RuleError::new(
-                        rule::KNOCKBACK,
-                        format!(
-                            "{target} (size {}) is bigger than {creature} (size {}) and than its Might {might}",
-                            tgt.size, att.size
-                        ),
                     ));
                 }
                 // An ability roll against a surprised creature, or a melee ability against a
@@ -556,41 +512,7 @@ impl Engine {
                 free_strike::validate_main_budget(&self.budget(e))?;
             }
             Command::Grab { creature, target } => {
-                let a = self.actor(creature)?;
-                if !self.budget(a).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
-                let t = self.entity(target)?;
-                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
-                if att.id == tgt.id || tgt.vitality == Vitality::Dead {
-                    return Err(RuleError::new(
-                        rule::GRAB,
-                        "Grab targets another living creature",
-                    ));
-                }
-                if att.footprint.distance(tgt.footprint) > 1 {
-                    return Err(RuleError::new(
-                        rule::REACH,
-                        format!("{target} is not within melee 1"),
-                    ));
-                }
-                let might = self
-                    .world
-                    .get::<Characteristics>(a)
-                    .expect("characteristics")
-                    .might;
-                if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
-                    return Err(RuleError::new(
-                        rule::GRAB,
-                        format!(
-                            "{target} (size {}) is bigger than {creature} (size {}) and than its Might {might}",
-                            tgt.size, att.size
-                        ),
-                    ));
-                }
+                let (a, t, att, tgt) = self.melee_maneuver(creature, target, rule::GRAB)?;
                 let holding = self
                     .board_grabs()
                     .into_iter()
@@ -701,6 +623,60 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// The checks Knockback and Grab share (seed 002 L2872-2912): a maneuver left, another
+    /// living creature within melee 1 and line of effect, no bigger than the user or than its
+    /// Might when that is 2 or more (digest A-34).
+    fn melee_maneuver(
+        &mut self,
+        creature: &str,
+        target: &str,
+        rule: crate::event::Rule,
+    ) -> Result<(Entity, Entity, CreatureRef, CreatureRef), RuleError> {
+        let a = self.actor(creature)?;
+        if !self.budget(a).allows(ActionKind::Maneuver) {
+            return Err(RuleError::new(
+                rule::ACTION_ECONOMY,
+                "no maneuver left this turn (and no main action to trade for one)",
+            ));
+        }
+        let t = self.entity(target)?;
+        let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
+        if att.id == tgt.id || tgt.vitality == Vitality::Dead {
+            return Err(RuleError::new(rule, "it targets another living creature"));
+        }
+        if att.footprint.distance(tgt.footprint) > 1 {
+            return Err(RuleError::new(
+                rule::REACH,
+                format!("{target} is not within melee 1"),
+            ));
+        }
+        if !self
+            .world
+            .resource::<Map>()
+            .line_of_effect(att.footprint, tgt.footprint)
+        {
+            return Err(RuleError::new(
+                rule::LINE_OF_EFFECT,
+                format!("no line of effect to {target}"),
+            ));
+        }
+        let might = self
+            .world
+            .get::<Characteristics>(a)
+            .expect("characteristics")
+            .might;
+        if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
+            return Err(RuleError::new(
+                rule,
+                format!(
+                    "{target} (size {}) is bigger than {creature} (size {}) and than its Might {might}",
+                    tgt.size, att.size
+                ),
+            ));
+        }
+        Ok((a, t, att, tgt))
     }
 
     /// Every grab: (grabbed creature, grabber), in a stable order.

@@ -81,18 +81,7 @@ pub fn end(engine: &mut Engine, id: &str) {
 }
 
 pub fn strike(attacker: &str, target: &str) -> Command {
-    Command::FreeStrike {
-        attacker: attacker.into(),
-        target: target.into(),
-        ranged: false,
-        characteristic: None,
-        tier: None,
-        knock_out: false,
-        edges: 0,
-        banes: 0,
-        bonus: 0,
-        penalty: 0,
-    }
+    Command::free_strike(attacker, target, false)
 }
 
 pub fn advance(id: &str, path: &[(i32, i32)]) -> Command {
