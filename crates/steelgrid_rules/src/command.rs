@@ -52,6 +52,13 @@ pub enum Command {
         #[serde(default)]
         penalty: i32,
     },
+    /// The Charge main action: move up to speed in a straight line, never through difficult
+    /// terrain or enemies, then make a melee free strike against `target` (seed 002 L2940-2944).
+    Charge {
+        creature: String,
+        path: Vec<Square>,
+        target: String,
+    },
     /// The Heal main action: an adjacent ally spends a Recovery to regain Stamina
     /// (seed 002 L2954-2956); a creature without Recoveries regains a third of its maximum
     /// (L3080).
@@ -146,6 +153,7 @@ impl Command {
             Command::FreeStrike { .. } => "FreeStrike",
             Command::CatchBreath { .. } => "CatchBreath",
             Command::Heal { .. } => "Heal",
+            Command::Charge { .. } => "Charge",
             Command::Defend { .. } => "Defend",
             Command::EnvironmentDamage { .. } => "EnvironmentDamage",
             Command::EndTurn { .. } => "EndTurn",

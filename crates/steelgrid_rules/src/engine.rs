@@ -428,6 +428,7 @@ impl Engine {
                     target: t,
                     edges,
                     banes,
+                    at: None,
                 };
                 self.world.insert_resource(checked);
             }
@@ -482,6 +483,84 @@ impl Engine {
                     .collect();
                 self.world
                     .insert_resource(forced_resolution::CheckedKnockback { edges });
+            }
+            Command::Charge {
+                creature,
+                path,
+                target,
+            } => {
+                let e = self.actor(creature)?;
+                free_strike::validate_main_budget(&self.budget(e))?;
+                let mover = self.creature_ref(e);
+                let speed = self.move_speed(e, movement::Gait::Move);
+                if mover.movement.has(MovementMode::Teleport) || speed == 0 {
+                    return Err(RuleError::new(
+                        rule::CHARGE,
+                        format!("{creature} can't charge: it must move on foot"),
+                    ));
+                }
+                let others = self.others(e);
+                let jump = self.jump(e);
+                let plan = movement::plan_advance(
+                    self.world.resource::<Map>(),
+                    &mover,
+                    speed,
+                    &others,
+                    path,
+                    movement::Gait::Move,
+                    jump,
+                )?;
+                let mut at = mover.footprint.origin;
+                let steps: Vec<(i32, i32)> = path
+                    .iter()
+                    .map(|s| {
+                        let d = (s.x - at.x, s.y - at.y);
+                        at = *s;
+                        d
+                    })
+                    .collect();
+                if !crate::grid::straight(&steps) {
+                    return Err(RuleError::new(
+                        rule::CHARGE,
+                        "a Charge moves in a straight line",
+                    ));
+                }
+                if plan.cost != path.len() as u32 || plan.drop.is_some() {
+                    return Err(RuleError::new(
+                        rule::CHARGE,
+                        "a Charge can't cross difficult terrain or enemies, climb, crawl or drop",
+                    ));
+                }
+                // The strike is made from where the charge ends (digest A-35).
+                let t = self.entity(target)?;
+                let end = Footprint {
+                    origin: plan.to,
+                    side: mover.footprint.side,
+                };
+                let striker = CreatureRef {
+                    footprint: end,
+                    z: self.world.resource::<Map>().ground_under(end),
+                    ..mover.clone()
+                };
+                let tgt = self.creature_ref(t);
+                free_strike::validate_target(self.world.resource::<Map>(), &striker, &tgt, false)?;
+                let (edges, banes) = crate::opportunity::strike_modifiers(
+                    self.world.resource::<Map>(),
+                    &striker,
+                    &tgt,
+                    &others,
+                    false,
+                );
+                let drag = self.drag(&mover, &plan)?;
+                let to = plan.to;
+                self.world.insert_resource(CheckedAdvance(plan, drag));
+                self.world.insert_resource(CheckedStrike {
+                    attacker: e,
+                    target: t,
+                    edges,
+                    banes,
+                    at: Some(to),
+                });
             }
             Command::Heal { creature, target } => {
                 let e = self.actor(creature)?;

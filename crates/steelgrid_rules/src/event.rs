@@ -92,6 +92,7 @@ rules! {
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
     TELEPORT = "movement.teleport", "seed 002 L2696-2708";
     DEFEND = "action.defend", "seed 002 L2946-2948";
+    CHARGE = "action.charge", "seed 002 L2940-2944";
     GRAB = "maneuver.grab", "seed 002 L2872-2891";
     ESCAPE_GRAB = "maneuver.escape_grab", "seed 002 L2853-2870";
     GRABBED = "condition.grabbed", "seed 002 L1743-1751";

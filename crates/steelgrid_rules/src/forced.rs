@@ -209,22 +209,6 @@ fn hit(creature: &str, amount: u32, rule: Rule, note: String) -> Hit {
     }
 }
 
-/// Push and pull go in a straight line: every step uses one of at most two neighbouring
-/// compass directions (digest A-7).
-fn straight(steps: &[(i32, i32)]) -> bool {
-    let mut dirs: Vec<usize> = steps
-        .iter()
-        .filter_map(|s| STEPS.iter().position(|d| d == s))
-        .collect();
-    dirs.sort_unstable();
-    dirs.dedup();
-    match dirs.as_slice() {
-        [] | [_] => true,
-        [a, b] => (b - a) == 1 || (a + 8 - b) == 1,
-        _ => false,
-    }
-}
-
 /// The allowed distance: base, +1 big vs little for a melee weapon ability against a smaller
 /// target, − the stability the target uses (at most its stability), never below 0.
 pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError> {
@@ -680,7 +664,7 @@ fn check_geometry(
         steps.push((step.x - at.origin.x, step.y - at.origin.y));
         at = next;
     }
-    if spec.kind != ForcedKind::Slide && !straight(&steps) {
+    if spec.kind != ForcedKind::Slide && !crate::grid::straight(&steps) {
         return Err(RuleError::new(
             spec.kind.rule(),
             format!(
@@ -766,18 +750,4 @@ pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, R
         }
     }
     Ok(found.into_values().collect())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn straight_lines_use_at_most_two_neighbouring_directions() {
-        assert!(straight(&[(1, 0), (1, 0), (1, 1)]));
-        assert!(straight(&[(0, -1), (-1, -1)]));
-        assert!(!straight(&[(1, 0), (0, 1)]));
-        assert!(!straight(&[(1, 0), (-1, 0)]));
-        assert!(!straight(&[(1, -1), (1, 0), (1, 1)]));
-    }
 }

@@ -7,14 +7,16 @@ use bevy_ecs::prelude::*;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef, FreeStrike,
-    Hero,
+    Hero, Position, Stamina,
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
-use crate::grid::Map;
+use crate::grid::{Map, Square};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollResult, PowerRollSpec, Tier};
+use crate::stamina;
+use crate::turn::take_action;
 
 /// Melee 1 or Ranged 5 (seed 002 L2980, L2991).
 pub fn reach(ranged: bool) -> u32 {
@@ -84,6 +86,8 @@ pub struct CheckedStrike {
     /// Edges and banes from the situation (surprise, prone, a shooter's adjacent enemy).
     pub edges: Vec<Modifier>,
     pub banes: Vec<Modifier>,
+    /// For a Charge: the square the charger must have reached to strike.
+    pub at: Option<Square>,
 }
 
 /// What the attacker brings to a free strike.
@@ -216,41 +220,53 @@ pub fn resolve_free_strike(
         &FreeStrike,
         Option<&Hero>,
         &mut ActionBudget,
+        &Stamina,
+        &Position,
     )>,
     targets: Query<&CreatureId>,
 ) {
-    let (
-        Some(Command::FreeStrike {
-            ranged,
-            characteristic,
-            tier,
-            knock_out,
-            edges,
-            banes,
-            bonus,
-            penalty,
-            ..
-        }),
-        Some(checked),
-    ) = (&command.0, checked)
+    let Some(checked) = checked else {
+        return;
+    };
+    let plain = Command::free_strike("", "", false);
+    let (strike, charging) = match &command.0 {
+        Some(c @ Command::FreeStrike { .. }) => (c, false),
+        // seed 002 L2940-2944: a Charge ends with a melee free strike.
+        Some(Command::Charge { .. }) => (&plain, true),
+        _ => return,
+    };
+    let Command::FreeStrike {
+        ranged,
+        characteristic,
+        tier,
+        knock_out,
+        edges,
+        banes,
+        bonus,
+        penalty,
+        ..
+    } = strike
     else {
         return;
     };
-    let Ok((id, chars, free_strike, hero, mut budget)) = attackers.get_mut(checked.attacker) else {
+    let Ok((id, chars, free_strike, hero, mut budget, stamina, position)) =
+        attackers.get_mut(checked.attacker)
+    else {
         return;
     };
+    if let Some(at) = checked.at {
+        // The charger strikes only if it got there on its feet.
+        let standing = stamina::vitality_for(stamina, hero.is_some()).can_act();
+        if position.0 != at || !standing {
+            return;
+        }
+    }
     let Ok(target_id) = targets.get(checked.target) else {
         return;
     };
-    budget.spend(ActionKind::Main);
-    log.push(
-        rule::ACTION_ECONOMY,
-        Event::ActionUsed {
-            creature: id.0.clone(),
-            action: ActionKind::Main,
-            traded_main: false,
-        },
-    );
+    if !charging {
+        take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
+    }
     let director = |n: u32| {
         (0..n).map(|_| Modifier {
             rule: rule::EDGE_DIRECTOR.id.into(),

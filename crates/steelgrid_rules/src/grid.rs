@@ -77,6 +77,22 @@ pub const NEIGHBOURS: [(i32, i32); 8] = [
     (-1, -1),
 ];
 
+/// A straight line of steps: every step uses one of at most two neighbouring compass
+/// directions, so it never turns back (seed 002 L1480-1484; digest A-7, AMB-10).
+pub fn straight(steps: &[(i32, i32)]) -> bool {
+    let mut dirs: Vec<usize> = steps
+        .iter()
+        .filter_map(|s| NEIGHBOURS.iter().position(|d| d == s))
+        .collect();
+    dirs.sort_unstable();
+    dirs.dedup();
+    match dirs.as_slice() {
+        [] | [_] => true,
+        [a, b] => (b - a) == 1 || (a + 8 - b) == 1,
+        _ => false,
+    }
+}
+
 impl Square {
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }
@@ -503,6 +519,15 @@ mod tests {
             ],
             zones: BTreeMap::new(),
         }
+    }
+
+    #[test]
+    fn straight_lines_use_at_most_two_neighbouring_directions() {
+        assert!(straight(&[(1, 0), (1, 0), (1, 1)]));
+        assert!(straight(&[(0, -1), (-1, -1)]));
+        assert!(!straight(&[(1, 0), (0, 1)]));
+        assert!(!straight(&[(1, 0), (-1, 0)]));
+        assert!(!straight(&[(1, -1), (1, 0), (1, 1)]));
     }
 
     #[test]

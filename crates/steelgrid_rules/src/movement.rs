@@ -507,9 +507,15 @@ pub fn resolve_move(
         Has<Hero>,
     )>,
 ) {
-    let (creature, path, gait) = match &command.0 {
-        Some(Command::Advance { creature, path }) => (creature, path, Gait::Move),
-        Some(Command::Disengage { creature, path }) => (creature, path, Gait::Shift),
+    let (creature, path, gait, action) = match &command.0 {
+        Some(Command::Advance { creature, path }) => (creature, path, Gait::Move, ActionKind::Move),
+        Some(Command::Disengage { creature, path }) => {
+            (creature, path, Gait::Shift, ActionKind::Move)
+        }
+        // A Charge moves as part of the main action (seed 002 L2940).
+        Some(Command::Charge { creature, path, .. }) => {
+            (creature, path, Gait::Move, ActionKind::Main)
+        }
         _ => return,
     };
     let Some(plan) = plan else {
@@ -524,7 +530,7 @@ pub fn resolve_move(
     else {
         return;
     };
-    take_action(&mut log, &mut budget, &id.0, ActionKind::Move);
+    take_action(&mut log, &mut budget, &id.0, action);
     let from = pos.0;
     let mut walked = Vec::new();
     'steps: for (i, &step) in path.iter().enumerate() {
@@ -602,12 +608,14 @@ pub fn resolve_move(
     let to = walked.last().copied().unwrap_or(from);
     let completed = walked.len() == path.len();
     pos.0 = to;
+    let rule = match gait {
+        Gait::Shift => rule::SHIFT,
+        Gait::Move if plan.0.teleport => rule::TELEPORT,
+        Gait::Move if action == ActionKind::Main => rule::CHARGE,
+        Gait::Move => rule::ADVANCE,
+    };
     log.push(
-        if gait == Gait::Shift {
-            rule::SHIFT
-        } else {
-            rule::ADVANCE
-        },
+        rule,
         Event::Moved {
             creature: id.0.clone(),
             from,

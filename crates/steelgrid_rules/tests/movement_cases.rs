@@ -499,7 +499,11 @@ fn ds_combat_55_teleport_ignores_what_lies_between_and_provokes_nothing() {
         attacks(&events).is_empty(),
         "neither G nor E gets an opportunity attack"
     );
-    assert!(events.iter().any(|ev| ev.rule == "movement.teleport"));
+    assert!(
+        events
+            .iter()
+            .any(|ev| ev.rule == "movement.teleport" && matches!(ev.event, Event::Moved { .. }))
+    );
     let t = creature(&mut e, "t");
     assert_eq!(t.position, Square::new(3, 0));
     assert!(t.conditions.is_empty(), "arrives standing");
@@ -513,4 +517,88 @@ fn a_teleporters_reachable_squares_are_its_destinations() {
     // A 5×5 block around it, less its own square and the monster's.
     assert_eq!(reach.len(), 23);
     assert!(reach.iter().all(|r| r.path.len() == 1 && !r.provokes));
+}
+
+fn charge(creature: &str, path: &[(i32, i32)], target: &str) -> Command {
+    Command::Charge {
+        creature: creature.into(),
+        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
+        target: target.into(),
+    }
+}
+
+#[test]
+fn charge_moves_straight_then_strikes_with_the_main_action() {
+    let mut e = fight(
+        &[hero("h", 0, 2), monster("m", 4, 2), monster("far", 9, 0)],
+        &[6, 6],
+    );
+    start(&mut e, "h");
+    let events = e
+        .apply(charge("h", &[(1, 2), (2, 2), (3, 2)], "m"))
+        .unwrap();
+    assert!(events.iter().any(|ev| ev.rule == "action.charge"));
+    assert_eq!(creature(&mut e, "h").position, Square::new(3, 2));
+    // 12 + Might 2 = 14: tier 2, 5 + 2 = 7.
+    assert_eq!(creature(&mut e, "m").stamina.current, 13);
+    let h = creature(&mut e, "h");
+    assert!(
+        !h.actions.main && h.actions.move_action,
+        "the Charge used the main action only"
+    );
+}
+
+#[test]
+fn a_charge_must_be_straight_clear_and_end_within_reach() {
+    let rows = [
+        "..........",
+        "..........",
+        "..~.......",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[hero("h", 0, 2), monster("m", 4, 2), monster("far", 9, 0)],
+        &[],
+    );
+    start(&mut e, "h");
+    let err = e
+        .apply(charge("h", &[(1, 2), (2, 2), (3, 2)], "m"))
+        .unwrap_err();
+    assert!(err.reason.contains("difficult"), "{}", err.reason);
+    let err = e
+        .apply(charge("h", &[(1, 1), (2, 2), (3, 1)], "m"))
+        .unwrap_err();
+    assert!(err.reason.contains("straight"), "{}", err.reason);
+    let err = e.apply(charge("h", &[(1, 1)], "m")).unwrap_err();
+    assert_eq!(err.rule, "target.distance");
+}
+
+#[test]
+fn a_charger_felled_on_the_way_does_not_strike() {
+    let g = "(id: \"g\", side: Director, stamina: 3, free_strike: 1, position: (1, 2))";
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (1, 3), characteristics: (might: 2), hero: (recoveries: 1))";
+    let m = "(id: \"m\", side: Heroes, stamina: 30, position: (4, 0), hero: (recoveries: 1))";
+    // The goblin charges away from H; H's opportunity attack (12 + 2 → 7) kills it first.
+    let mut e = fight(&[h.into(), m.into(), g.into()], &[6, 6]);
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    let events = e.apply(charge("g", &[(2, 1), (3, 0)], "m")).unwrap();
+    assert!(creature(&mut e, "g").dead);
+    assert_eq!(
+        creature(&mut e, "m").stamina.current,
+        30,
+        "no strike from a dead charger"
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|ev| matches!(ev.event, Event::FreeStrikeHit { .. }))
+            .count(),
+        1,
+        "only the opportunity attack"
+    );
 }
