@@ -113,6 +113,9 @@ pub enum Command {
     EscapeGrab { creature: String },
     /// Let go of the creature you are grabbing (no action, seed 002 L1747).
     Release { creature: String },
+    /// The Aid Attack maneuver: the first ability roll an ally makes against an adjacent enemy
+    /// before your next turn has an edge (seed 002 L2843-2845).
+    AidAttack { creature: String, target: String },
     /// The Stand Up maneuver: end prone (seed 002 L1757).
     StandUp { creature: String },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
@@ -154,6 +157,7 @@ impl Command {
             Command::CatchBreath { .. } => "CatchBreath",
             Command::Heal { .. } => "Heal",
             Command::Charge { .. } => "Charge",
+            Command::AidAttack { .. } => "AidAttack",
             Command::Defend { .. } => "Defend",
             Command::EnvironmentDamage { .. } => "EnvironmentDamage",
             Command::EndTurn { .. } => "EndTurn",

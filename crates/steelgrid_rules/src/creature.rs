@@ -220,6 +220,13 @@ pub struct Grabbed {
     pub by: String,
 }
 
+/// Aid Attack on this enemy: the first ability roll an ally of each aider makes against it
+/// has an edge, until that aider's next turn starts (seed 002 L2843-2845).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aided {
+    pub by: Vec<String>,
+}
+
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -324,4 +331,6 @@ pub struct CreatureRef {
     pub defending: bool,
     /// The creature holding it, if grabbed.
     pub grabbed_by: Option<String>,
+    /// Creatures whose Aid Attack on it is waiting for an ally's roll.
+    pub aided_by: Vec<String>,
 }

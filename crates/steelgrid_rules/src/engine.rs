@@ -6,6 +6,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use serde::{Deserialize, Serialize};
 
+use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::*;
 use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
@@ -69,6 +70,8 @@ pub struct CreatureRecord {
     pub defending: bool,
     #[serde(default)]
     pub grabbed_by: Option<String>,
+    #[serde(default)]
+    pub aided_by: Vec<String>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -124,13 +127,18 @@ fn resolve_schedule() -> Schedule {
             forced_resolution::resolve_knockback,
             grab::resolve_grab,
             grab::resolve_release,
+            aid::resolve_aid_attack,
         )
             .chain()
             .in_set(Stage::Command),
     );
     schedule.add_systems(damage::apply_pending_damage.in_set(Stage::Damage));
     schedule.add_systems(
-        (stamina::update_vitality, grab::end_broken_grabs)
+        (
+            stamina::update_vitality,
+            grab::end_broken_grabs,
+            aid::use_up_aid,
+        )
             .chain()
             .in_set(Stage::Stamina),
     );
@@ -150,6 +158,7 @@ impl Engine {
         world.insert_resource(snapshot.dice);
         world.insert_resource(snapshot.log);
         world.insert_resource(CurrentCommand::default());
+        world.insert_resource(aid::CommandLogStart::default());
         world.insert_resource(PendingDamage::default());
         world.insert_resource(RecentHits::default());
         for (order, c) in snapshot.creatures.into_iter().enumerate() {
@@ -195,6 +204,9 @@ impl Engine {
             if let Some(by) = c.grabbed_by {
                 e.insert(Grabbed { by });
             }
+            if !c.aided_by.is_empty() {
+                e.insert(Aided { by: c.aided_by });
+            }
         }
         Engine {
             world,
@@ -238,6 +250,7 @@ impl Engine {
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
         self.validate(&command)?;
         let start = self.world.resource::<EventLog>().events.len();
+        self.world.insert_resource(aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
         self.resolve.run(&mut self.world);
         self.world.resource_mut::<CurrentCommand>().0 = None;
@@ -275,6 +288,7 @@ impl Engine {
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
             defending: w.get::<Defending>(e).is_some(),
             grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
+            aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
         }
     }
 
@@ -675,6 +689,29 @@ impl Engine {
                     ));
                 }
             }
+            Command::AidAttack { creature, target } => {
+                let a = self.actor(creature)?;
+                if !self.budget(a).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+                let t = self.entity(target)?;
+                let (aider, enemy) = (self.creature_ref(a), self.creature_ref(t));
+                if enemy.side == aider.side || !enemy.vitality.can_act() {
+                    return Err(RuleError::new(
+                        rule::AID_ATTACK,
+                        "Aid Attack picks an enemy",
+                    ));
+                }
+                if !aider.footprint.is_adjacent(enemy.footprint) {
+                    return Err(RuleError::new(
+                        rule::AID_ATTACK,
+                        format!("{target} is not adjacent to {creature}"),
+                    ));
+                }
+            }
             Command::StandUp { creature } => {
                 let e = self.actor(creature)?;
                 if self.world.get::<Prone>(e).is_none() {
@@ -996,6 +1033,7 @@ impl Engine {
                 Option<&Movement>,
                 Has<Defending>,
                 Option<&Grabbed>,
+                Option<&Aided>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -1024,6 +1062,7 @@ impl Engine {
                         movement,
                         defending,
                         grabbed,
+                        aided,
                         vit,
                         budget,
                     ),
@@ -1050,6 +1089,7 @@ impl Engine {
                             movement: movement.cloned().unwrap_or_default(),
                             defending,
                             grabbed_by: grabbed.map(|g| g.by.clone()),
+                            aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -1285,11 +1325,13 @@ impl CreatureView {
                 .filter_map(|(on, name)| on.then_some(name))
                 .collect(),
             grabbed_by: c.grabbed_by.clone(),
-            effects: if c.defending {
-                vec!["defending"]
-            } else {
-                Vec::new()
-            },
+            effects: [
+                (c.defending, "defending"),
+                (!c.aided_by.is_empty(), "aided"),
+            ]
+            .into_iter()
+            .filter_map(|(on, name)| on.then_some(name))
+            .collect(),
             stability: c.stability,
             speed: c.speed,
             free_strike: c.free_strike,

@@ -93,6 +93,7 @@ rules! {
     TELEPORT = "movement.teleport", "seed 002 L2696-2708";
     DEFEND = "action.defend", "seed 002 L2946-2948";
     CHARGE = "action.charge", "seed 002 L2940-2944";
+    AID_ATTACK = "maneuver.aid_attack", "seed 002 L2843-2845";
     GRAB = "maneuver.grab", "seed 002 L2872-2891";
     ESCAPE_GRAB = "maneuver.escape_grab", "seed 002 L2853-2870";
     GRABBED = "condition.grabbed", "seed 002 L1743-1751";

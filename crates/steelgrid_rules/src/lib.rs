@@ -6,6 +6,7 @@
 //! and each event names the rule (and seed lines) that produced it. Nothing here renders.
 
 pub mod ai;
+pub mod aid;
 pub mod command;
 pub mod creature;
 pub mod damage;

@@ -12,7 +12,7 @@ use crate::power_roll::{Modifier, NetEdge};
 
 /// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
-/// target (L1755), a defending target (L2946), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
+/// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
 /// enemy adjacent (L1436). `others` is everyone but the attacker.
 pub fn strike_modifiers(
     map: &Map,
@@ -57,6 +57,18 @@ pub fn strike_modifiers(
             &mut banes,
             rule::GRABBED,
             format!("{} is grabbed by {holder}", attacker.id),
+        );
+    }
+    if let Some(aider) = target.aided_by.iter().find(|a| {
+        **a != attacker.id
+            && others
+                .iter()
+                .any(|o| &o.id == *a && o.side == attacker.side)
+    }) {
+        add(
+            &mut edges,
+            rule::AID_ATTACK,
+            format!("{aider} aided this attack on {}", target.id),
         );
     }
     if attacker.prone {

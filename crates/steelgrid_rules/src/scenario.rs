@@ -570,6 +570,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 movement: Movement(spec.movement.clone().unwrap_or_default()),
                 defending: false,
                 grabbed_by: None,
+                aided_by: Vec::new(),
                 vitality,
                 budget: ActionBudget::default(),
             },

@@ -331,6 +331,7 @@ pub fn resolve_turn_commands(
     mut log: ResMut<EventLog>,
     query: RosterQuery,
     mut budgets: Query<(Entity, &CreatureId, &mut ActionBudget, Has<Defending>)>,
+    mut aided: Query<(&CreatureId, &mut crate::creature::Aided)>,
 ) {
     match &command.0 {
         Some(Command::ChooseFirstSide { side }) => {
@@ -364,6 +365,7 @@ pub fn resolve_turn_commands(
                     round: turn.round,
                 },
             );
+            crate::aid::lapse(creature, &mut log, &mut aided);
             if let Some((entity, _, mut budget, defending)) =
                 budgets.iter_mut().find(|b| &b.1.0 == creature)
             {

@@ -105,3 +105,57 @@ fn high_ground_when_standing_level_with_the_targets_top() {
     let (edges, _) = strike_edges(&mut e, "h", "e", false);
     assert!(!has(&edges, "power_roll.edge.high_ground"));
 }
+
+#[test]
+fn ds_combat_112_aid_attack_gives_one_ally_roll_an_edge_until_the_aiders_next_turn() {
+    let a = "(id: \"a\", side: Heroes, stamina: 30, position: (5, 4), characteristics: (might: 2), hero: (recoveries: 1))";
+    let b = "(id: \"b\", side: Heroes, stamina: 30, position: (6, 4), characteristics: (might: 2), hero: (recoveries: 1))";
+    let e_ = "(id: \"e\", side: Director, stamina: 60, position: (5, 5))";
+    let mut e = fight(
+        &[
+            hero("h", 4, 5),
+            a.into(),
+            b.into(),
+            e_.into(),
+            monster("far", 9, 0),
+        ],
+        &[5, 5, 5, 5, 5, 5],
+    );
+    start(&mut e, "h");
+    let events = e
+        .apply(steelgrid_rules::Command::AidAttack {
+            creature: "h".into(),
+            target: "e".into(),
+        })
+        .unwrap();
+    assert!(events.iter().any(|ev| ev.rule == "maneuver.aid_attack"));
+    assert_eq!(creature(&mut e, "e").effects, vec!["aided"]);
+    end(&mut e, "h");
+    start(&mut e, "far");
+    end(&mut e, "far");
+    // A's strike takes the edge and uses the aid up.
+    let (edges, _) = strike_edges(&mut e, "a", "e", false);
+    assert!(has(&edges, "maneuver.aid_attack"));
+    assert!(creature(&mut e, "e").effects.is_empty());
+    end(&mut e, "a");
+    start(&mut e, "e");
+    end(&mut e, "e");
+    let (edges, _) = strike_edges(&mut e, "b", "e", false);
+    assert!(!has(&edges, "maneuver.aid_attack"), "only the first roll");
+}
+
+#[test]
+fn aid_attack_lapses_when_the_aiders_next_turn_starts() {
+    let mut e = fight(&[hero("h", 4, 5), monster("e", 5, 5)], &[]);
+    start(&mut e, "h");
+    e.apply(steelgrid_rules::Command::AidAttack {
+        creature: "h".into(),
+        target: "e".into(),
+    })
+    .unwrap();
+    end(&mut e, "h");
+    start(&mut e, "e");
+    end(&mut e, "e");
+    start(&mut e, "h");
+    assert!(creature(&mut e, "e").effects.is_empty());
+}

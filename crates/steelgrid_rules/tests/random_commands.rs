@@ -63,13 +63,17 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                 accepted += 1;
                 continue;
             }
-            let command = match pick(&mut rng, 14) {
+            let command = match pick(&mut rng, 15) {
                 10 => Command::Grab {
                     creature: id,
                     target: other,
                 },
                 11 => Command::EscapeGrab { creature: id },
                 12 => Command::Release { creature: id },
+                14 => Command::AidAttack {
+                    creature: id,
+                    target: other,
+                },
                 13 => Command::Charge {
                     creature: id,
                     path: vec![sq(&mut rng)],
