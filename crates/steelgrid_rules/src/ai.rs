@@ -3,9 +3,11 @@
 //! commands like a person would. It never breaks a rule because every option comes from the
 //! engine, and it is deterministic: ties go to the first option in a fixed order.
 //!
-//! Tactics, in order: stand up if prone; knock an adjacent enemy into something when that
-//! hurts; strike the enemy it can hurt most; otherwise move next to the weakest reachable
-//! enemy without provoking if it can; catch its breath when winded and alone; end the turn.
+//! Tactics, in order: stand up if prone; heal a dying ally beside it; knock an adjacent enemy
+//! into something when that hurts; strike the enemy it can hurt most, charging in when a clear
+//! straight line reaches it; otherwise move next to the weakest reachable enemy without
+//! provoking if it can; aid an ally's attack; catch its breath when winded and alone; end the
+//! turn.
 
 use serde::Serialize;
 
@@ -278,6 +280,53 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
                 },
                 score,
             ));
+        }
+    }
+    if me.actions.main {
+        // Heal an adjacent ally who is dying (most) or winded.
+        for ally in state
+            .creatures
+            .iter()
+            .filter(|c| c.side == me.side && c.id != me.id)
+        {
+            if gap(&me, ally) > 1 || ally.dead || !(ally.dying || ally.winded) {
+                continue;
+            }
+            let heal = Command::Heal {
+                creature: actor.to_owned(),
+                target: ally.id.clone(),
+            };
+            if legal(engine, &heal) {
+                options.push((heal, if ally.dying { 60 } else { 18 }));
+            }
+        }
+        // Charge along a straight, clear line to strike an enemy out of reach.
+        if !can_strike_now && let Ok(reach) = engine.reachable(actor, Gait::Move) {
+            for r in reach.iter().filter(|r| !r.provokes) {
+                for target in enemies(state, &me) {
+                    let charge = Command::Charge {
+                        creature: actor.to_owned(),
+                        path: r.path.clone(),
+                        target: target.id.clone(),
+                    };
+                    if legal(engine, &charge) {
+                        let score = 19 + 30 - target.stamina.current.min(30);
+                        options.push((charge, score));
+                    }
+                }
+            }
+        }
+    }
+    // Aid an ally's coming attack when there is nothing better to do with the maneuver.
+    if me.actions.maneuver
+        && let Some(enemy) = adjacent.first()
+    {
+        let aid = Command::AidAttack {
+            creature: actor.to_owned(),
+            target: enemy.id.clone(),
+        };
+        if !enemy.effects.contains(&"aided") && legal(engine, &aid) {
+            options.push((aid, 5));
         }
     }
     if me.winded && adjacent.is_empty() && me.actions.maneuver {
