@@ -33,6 +33,10 @@ pub enum Action {
     EscapeGrab,
     /// Let go of the creature you hold.
     Release,
+    /// Aid Attack mode: click an adjacent enemy.
+    AidAttack,
+    /// Charge mode: click an enemy.
+    Charge,
     /// Toggle ranged free strikes.
     Ranged,
     /// The heroes go first (when it is the chooser's call).
@@ -71,6 +75,8 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Grab, KeyCode::KeyG)
         .with(Action::EscapeGrab, KeyCode::KeyB)
         .with(Action::Release, KeyCode::KeyN)
+        .with(Action::AidAttack, KeyCode::KeyA)
+        .with(Action::Charge, KeyCode::KeyQ)
         .with(Action::Ranged, KeyCode::KeyR)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
@@ -105,6 +111,8 @@ mod tests {
             Action::Grab,
             Action::EscapeGrab,
             Action::Release,
+            Action::AidAttack,
+            Action::Charge,
             Action::Ranged,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,

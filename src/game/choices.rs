@@ -115,7 +115,9 @@ fn ask(
     let gait = match mode.tool {
         Tool::Advance => Gait::Move,
         Tool::Disengage => Gait::Shift,
-        Tool::Knockback | Tool::Heal | Tool::Grab => return Ok(Choices::None),
+        Tool::Knockback | Tool::Heal | Tool::Grab | Tool::Aid | Tool::Charge => {
+            return Ok(Choices::None);
+        }
     };
     // Nothing to show once no move action is left (as the engine reports it).
     let spent = state

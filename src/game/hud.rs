@@ -26,7 +26,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    Space/E end turn    Tab + Enter pick    \
+R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -214,6 +214,8 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
             Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
             Tool::Heal => format!("{who} heal: click an adjacent ally (L: back)"),
             Tool::Grab => format!("{who} grab: click an adjacent creature (G: back)"),
+            Tool::Aid => format!("{who} aid attack: click an adjacent enemy (A: back)"),
+            Tool::Charge => format!("{who} charge: click an enemy to charge (Q: back)"),
         };
     }
     if let Some(side) = state.acting_side {

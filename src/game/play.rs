@@ -35,6 +35,10 @@ pub enum Tool {
     Heal,
     /// Click an adjacent creature to Grab it.
     Grab,
+    /// Click an adjacent enemy to Aid Attack against it.
+    Aid,
+    /// Click an enemy to Charge it along the cheapest clear straight line.
+    Charge,
 }
 
 /// The player's current way of acting.
@@ -68,6 +72,11 @@ impl Feedback {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
     Send(Command),
+    /// Charge this creature: the path is the cheapest one the engine accepts.
+    Charge {
+        creature: String,
+        target: String,
+    },
     /// Change the play mode, with nothing sent.
     Mode(PlayMode),
     Hint(String),
@@ -133,6 +142,18 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
                     target,
                 });
             }
+            Tool::Aid => {
+                return Intent::Send(Command::AidAttack {
+                    creature: actor,
+                    target,
+                });
+            }
+            Tool::Charge => {
+                return Intent::Charge {
+                    creature: actor,
+                    target,
+                };
+            }
             Tool::Advance | Tool::Disengage => {}
         }
         return Intent::Send(Command::free_strike(actor, target, mode.ranged));
@@ -186,6 +207,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::Defend => on_turn(|creature| Command::Defend { creature }),
         Action::Heal => toggle(Tool::Heal),
         Action::Grab => toggle(Tool::Grab),
+        Action::AidAttack => toggle(Tool::Aid),
+        Action::Charge => toggle(Tool::Charge),
         Action::EscapeGrab => on_turn(|creature| Command::EscapeGrab { creature }),
         Action::Release => on_turn(|creature| Command::Release { creature }),
         Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
@@ -237,8 +260,27 @@ fn next_focus(state: &StateView, current: Option<&str>) -> Option<String> {
         .map(|id| id.to_string())
 }
 
+/// The cheapest Charge the engine accepts from `creature` to `target`, if any: the path is
+/// the player's choice, its legality the engine's.
+fn charge_path(
+    engine: &mut steelgrid_rules::Engine,
+    creature: &str,
+    target: &str,
+) -> Option<Command> {
+    let mut reach = engine.reachable(creature, Gait::Move).ok()?;
+    reach.sort_by_key(|r| (r.provokes, r.cost));
+    reach.into_iter().find_map(|r| {
+        let command = Command::Charge {
+            creature: creature.to_owned(),
+            path: r.path,
+            target: target.to_owned(),
+        };
+        engine.check(&command).is_ok().then_some(command)
+    })
+}
+
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 17] = [
+const KEYS: [Action; 19] = [
     Action::Cancel,
     Action::FirstSideHeroes,
     Action::FirstSideDirector,
@@ -254,6 +296,8 @@ const KEYS: [Action; 17] = [
     Action::Grab,
     Action::EscapeGrab,
     Action::Release,
+    Action::AidAttack,
+    Action::Charge,
     Action::EndTurn,
     Action::Select,
 ];
@@ -280,7 +324,19 @@ fn handle_actions(
             },
             _ => key(&state.0, &mode, action),
         };
+        let intent = match intent {
+            Intent::Charge { creature, target } => {
+                match charge_path(&mut rules.0, &creature, &target) {
+                    Some(command) => Intent::Send(command),
+                    None => Intent::Hint(format!(
+                        "no clear straight line lets {creature} charge {target}"
+                    )),
+                }
+            }
+            other => other,
+        };
         match intent {
+            Intent::Charge { .. } => {}
             Intent::Send(command) => {
                 let starts_or_ends =
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
@@ -328,6 +384,46 @@ mod tests {
             Intent::Send(command) => command,
             other => panic!("expected a command, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn charge_mode_finds_a_legal_straight_charge_through_the_engine() {
+        let src = r#"Scenario(name: "lane", map: (rows: ["........", "........", "..~....."]),
+            creatures: [
+                (id: "tessa", side: Heroes, stamina: 20, speed: 5, position: (0, 1), hero: (recoveries: 1)),
+                (id: "gob", side: Director, stamina: 20, free_strike: 1, position: (5, 1)),
+                (id: "far", side: Director, stamina: 20, free_strike: 1, position: (7, 2)),
+            ], dice: [7, 5, 5])"#;
+        let mut engine = steelgrid_rules::scenario::load("lane.ron", src)
+            .expect("scenario")
+            .start(None);
+        engine
+            .apply(Command::ChooseFirstSide { side: Side::Heroes })
+            .expect("first side");
+        engine
+            .apply(Command::StartTurn {
+                creature: "tessa".into(),
+            })
+            .expect("tessa's turn");
+        let mode = PlayMode {
+            tool: Tool::Charge,
+            ..PlayMode::default()
+        };
+        let intent = click(&engine.state(), &mode, &Choices::None, Square::new(5, 1));
+        assert!(matches!(intent, Intent::Charge { .. }));
+        assert!(
+            charge_path(&mut engine, "tessa", "far").is_none(),
+            "out of reach"
+        );
+        let charge = charge_path(&mut engine, "tessa", "gob").expect("a clear line");
+        assert!(engine.apply(charge).is_ok());
+        let state = engine.state();
+        let tessa = state
+            .creatures
+            .iter()
+            .find(|c| c.id == "tessa")
+            .expect("tessa");
+        assert_eq!(tessa.position.distance(Square::new(5, 1)), 1);
     }
 
     #[test]
