@@ -394,7 +394,7 @@ mod tests {
                 (id: "gob", side: Director, stamina: 20, free_strike: 1, position: (5, 1)),
                 (id: "far", side: Director, stamina: 20, free_strike: 1, position: (7, 2)),
             ], dice: [7, 5, 5])"#;
-        let mut engine = steelgrid_rules::scenario::load("lane.ron", src)
+        let mut engine = scenario::load("lane.ron", src)
             .expect("scenario")
             .start(None);
         engine
