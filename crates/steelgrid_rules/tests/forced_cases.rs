@@ -750,3 +750,101 @@ fn ds_combat_34_falling_into_liquid() {
     let t = creature(&mut e, "t");
     assert_eq!((t.stamina.current, t.conditions.len()), (30, 0));
 }
+
+#[test]
+fn ds_combat_49_forced_movement_ignores_difficult_terrain() {
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "....~~....",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
+            body("t", "Director", 3, 3, ""),
+        ],
+        &[],
+    );
+    e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
+        .unwrap();
+    assert_eq!(at(&mut e, "t"), (6, 3));
+}
+
+#[test]
+fn ds_combat_52_a_push_climbs_stairs_one_square_at_a_time() {
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "....hH3...",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
+            body("t", "Director", 3, 3, ""),
+        ],
+        &[],
+    );
+    e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
+        .unwrap();
+    let t = creature(&mut e, "t");
+    assert_eq!(
+        (t.position, t.z, t.stamina.current),
+        (Square::new(6, 3), 3, 30)
+    );
+}
+
+#[test]
+fn ds_combat_53_a_slide_around_a_pillar_cannot_cut_its_corners() {
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "....P.....",
+        "..........",
+        "..........",
+    ];
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("t", "Director", 3, 3, ""),
+            body("h", "Heroes", 9, 5, "hero: (recoveries: 1)"),
+        ],
+        &[],
+    );
+    assert_eq!(
+        e.apply(force(Slide, None, "t", 3, &[(4, 2), (5, 3)]))
+            .unwrap_err()
+            .rule,
+        "movement.no_cutting_corners"
+    );
+    let spec = steelgrid_rules::forced::ForcedSpec {
+        kind: Slide,
+        forcer: None,
+        target: "t".into(),
+        distance: 3,
+        melee_weapon: false,
+        stability: None,
+        chosen: None,
+        path: Vec::new(),
+        break_objects: false,
+    };
+    let choices = e.forced_choices(&spec).unwrap();
+    let ends: Vec<Square> = choices
+        .iter()
+        .filter(|o| o.hits.is_empty())
+        .map(|o| o.end)
+        .collect();
+    assert!(
+        !ends.contains(&Square::new(5, 3)),
+        "(5,3) is 4 legal squares away"
+    );
+    assert!(ends.contains(&Square::new(5, 2)));
+}
