@@ -233,12 +233,19 @@ fn simulate(
     let mut engine = scenario.start(seed);
     let refusal = sim::run(&mut engine, &commands, max_rounds);
     // The AI plays its sides once the command list is done (and only if it all applied).
-    let decisions = if refusal.is_none() {
+    let ai = if refusal.is_none() {
         sim::run_ai(&mut engine, ai_sides, max_rounds)
     } else {
-        Vec::new()
+        sim::AiRun::default()
     };
-    println!("{}", sim::to_json(&mut engine, json, &decisions));
+    println!("{}", sim::to_json(&mut engine, json, &ai.decisions));
+    if let Some((command, e)) = ai.refused {
+        eprintln!(
+            "steelgrid: the AI proposed {} and the engine refused it: {e}",
+            command.name()
+        );
+        return ExitCode::from(1);
+    }
     match refusal {
         None => ExitCode::SUCCESS,
         Some(r) => refused(commands_path, &r),

@@ -86,7 +86,7 @@ fn main() {
     let mut last = (String::new(), 0, 0);
     measure("AI vs AI: the default scenario to its end", 5, || {
         let mut e = scenario.start(Some(7));
-        let decisions = sim::run_ai(&mut e, &sides, Some(50));
+        let decisions = sim::run_ai(&mut e, &sides, Some(50)).decisions;
         let state = e.state();
         last = (state.status.to_owned(), state.round, decisions.len());
     });

@@ -74,10 +74,18 @@ pub fn run(
     None
 }
 
+/// What the AI did: its decisions in order, and the command the engine refused if it ever
+/// proposed an illegal one (which would be a bug in the AI: it only picks offered options).
+#[derive(Clone, Debug, Default)]
+pub struct AiRun {
+    pub decisions: Vec<ai::Decision>,
+    pub refused: Option<(Command, RuleError)>,
+}
+
 /// Let the AI play `sides` until it is someone else's move, the encounter ends, or the round
-/// limit passes. Returns its decisions in order.
-pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> Vec<ai::Decision> {
-    let mut decisions = Vec::new();
+/// limit passes.
+pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> AiRun {
+    let mut run = AiRun::default();
     // A generous bound: every command spends something, so a turn is a handful of commands.
     for _ in 0..100_000 {
         if max_rounds.is_some_and(|max| engine.turn().round > max) {
@@ -90,12 +98,13 @@ pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> V
         let Some(decision) = ai::decide(engine, side) else {
             break;
         };
-        if engine.apply(decision.command.clone()).is_err() {
+        if let Err(e) = engine.apply(decision.command.clone()) {
+            run.refused = Some((decision.command, e));
             break;
         }
-        decisions.push(decision);
+        run.decisions.push(decision);
     }
-    decisions
+    run
 }
 
 #[derive(Serialize)]
