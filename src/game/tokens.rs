@@ -1,6 +1,7 @@
 //! Creature tokens: flat 2D meshes covering each creature's footprint. Side is shown by colour
 //! and by shape (Okabe-Ito blue circles for heroes, vermillion diamonds for the Director), with
-//! initials, a stamina bar and a winded mark, and a `P` badge while prone; dead creatures are
+//! initials, a stamina bar and a winded mark, a `P` badge while prone and its height while
+//! flying; dead creatures are
 //! greyed and crossed out.
 
 use std::f32::consts::FRAC_PI_4;
@@ -232,6 +233,20 @@ fn spawn_token(
                 at,
                 11.0 * detail.sqrt(),
                 "P",
+                style.prone.clone(),
+            );
+        }
+        if creature.altitude > 0 {
+            // Flying: its height above the ground, top right.
+            let at = Vec3::new(extent * 0.36, extent * 0.36, 0.8);
+            let mark = creature.altitude.min(9).to_string();
+            spawn_badge(
+                t,
+                style,
+                meshes,
+                at,
+                11.0 * detail.sqrt(),
+                &mark,
                 style.prone.clone(),
             );
         }

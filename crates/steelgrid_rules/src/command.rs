@@ -23,6 +23,13 @@ pub enum Command {
     /// Advance: move up to speed along `path`, one adjacent square per step, not counting the
     /// starting square (seed 002 L2821-2827).
     Advance { creature: String, path: Vec<Square> },
+    /// Fly: move through the air, each step to an adjacent square and up to 1 square up or down;
+    /// `path` lists `(x, y, z)`, z the height of the bottom of the creature's space
+    /// (seed 002 L2688-2694).
+    Fly {
+        creature: String,
+        path: Vec<(i32, i32, i32)>,
+    },
     /// Disengage: shift 1 square; shifting never provokes opportunity attacks
     /// (seed 002 L2829-2831).
     Disengage { creature: String, path: Vec<Square> },
@@ -153,6 +160,7 @@ impl Command {
             Command::StartTurn { .. } => "StartTurn",
             Command::Advance { .. } => "Advance",
             Command::Disengage { .. } => "Disengage",
+            Command::Fly { .. } => "Fly",
             Command::FreeStrike { .. } => "FreeStrike",
             Command::CatchBreath { .. } => "CatchBreath",
             Command::Heal { .. } => "Heal",

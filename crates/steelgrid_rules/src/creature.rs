@@ -196,6 +196,10 @@ pub enum MovementMode {
     /// Moves by teleporting: an Advance goes straight to a destination within its usual speed
     /// (seed 002 L2696-2708).
     Teleport,
+    /// Flies: moves through the air at full speed and stays aloft (seed 002 L2688-2690).
+    Fly,
+    /// Hovers: hangs in the air, and does not fall when knocked prone or held (L2692-2694).
+    Hover,
 }
 
 /// The movement modes a creature has.
@@ -226,6 +230,10 @@ pub struct Grabbed {
 pub struct Aided {
     pub by: Vec<String>,
 }
+
+/// Height of a flying creature above the ground under it, in squares.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Altitude(pub u32);
 
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
@@ -333,4 +341,22 @@ pub struct CreatureRef {
     pub grabbed_by: Option<String>,
     /// Creatures whose Aid Attack on it is waiting for an ally's roll.
     pub aided_by: Vec<String>,
+    /// Squares above the ground (fliers).
+    pub altitude: u32,
+}
+
+impl CreatureRef {
+    /// The squares between two creatures' spaces, counting height too: Chebyshev distance
+    /// between the nearest squares of their N×N×N spaces (digest A-8).
+    pub fn gap(&self, other: &CreatureRef) -> u32 {
+        let levels = |c: &CreatureRef| (c.z, c.z + c.size.side() - 1);
+        let ((a0, a1), (b0, b1)) = (levels(self), levels(other));
+        let vertical = (b0 - a1).max(a0 - b1).max(0) as u32;
+        self.footprint.distance(other.footprint).max(vertical)
+    }
+
+    /// Within 1 square, not sharing space (seed 002 L1699-1701).
+    pub fn is_adjacent(&self, other: &CreatureRef) -> bool {
+        self.gap(other) == 1
+    }
 }

@@ -72,6 +72,8 @@ pub struct CreatureRecord {
     pub grabbed_by: Option<String>,
     #[serde(default)]
     pub aided_by: Vec<String>,
+    #[serde(default)]
+    pub altitude: u32,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -207,6 +209,9 @@ impl Engine {
             if !c.aided_by.is_empty() {
                 e.insert(Aided { by: c.aided_by });
             }
+            if c.altitude > 0 {
+                e.insert(Altitude(c.altitude));
+            }
         }
         Engine {
             world,
@@ -284,11 +289,13 @@ impl Engine {
             vitality: *w.get::<Vitality>(e).expect("vitality"),
             prone: w.get::<Prone>(e).is_some(),
             surprised: w.get::<Surprised>(e).is_some(),
-            z: w.resource::<Map>().ground_under(footprint),
+            z: w.resource::<Map>().ground_under(footprint)
+                + w.get::<Altitude>(e).map_or(0, |a| a.0) as i32,
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
             defending: w.get::<Defending>(e).is_some(),
             grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
             aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
+            altitude: w.get::<Altitude>(e).map_or(0, |a| a.0),
         }
     }
 
@@ -393,6 +400,15 @@ impl Engine {
                 movement::validate_move_budget(&self.budget(e))?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, gait);
+                if mover.altitude > 0 {
+                    return Err(RuleError::new(
+                        rule::FLY,
+                        format!(
+                            "{creature} is {} squares up: it moves by flying (Fly)",
+                            mover.altitude
+                        ),
+                    ));
+                }
                 if let Some(by) = &mover.grabbed_by
                     && speed == 0
                 {
@@ -414,6 +430,28 @@ impl Engine {
                     path,
                     gait,
                     jump,
+                )?;
+                let drag = self.drag(&mover, &plan)?;
+                self.world.insert_resource(CheckedAdvance(plan, drag));
+            }
+            Command::Fly { creature, path } => {
+                let e = self.actor(creature)?;
+                movement::validate_move_budget(&self.budget(e))?;
+                let mover = self.creature_ref(e);
+                let speed = self.move_speed(e, movement::Gait::Move);
+                if let Some(by) = &mover.grabbed_by {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbed by {by}: its speed is 0"),
+                    ));
+                }
+                let others = self.others(e);
+                let plan = movement::plan_flight(
+                    self.world.resource::<Map>(),
+                    &mover,
+                    speed,
+                    &others,
+                    path,
                 )?;
                 let drag = self.drag(&mover, &plan)?;
                 self.world.insert_resource(CheckedAdvance(plan, drag));
@@ -584,7 +622,7 @@ impl Engine {
                 if healer.id == ally.id || healer.side != ally.side {
                     return Err(RuleError::new(rule::HEAL, "Heal targets an adjacent ally"));
                 }
-                if !healer.footprint.is_adjacent(ally.footprint) {
+                if !healer.is_adjacent(&ally) {
                     return Err(RuleError::new(
                         rule::HEAL,
                         format!("{target} is not adjacent to {creature}"),
@@ -705,7 +743,7 @@ impl Engine {
                         "Aid Attack picks an enemy",
                     ));
                 }
-                if !aider.footprint.is_adjacent(enemy.footprint) {
+                if !aider.is_adjacent(&enemy) {
                     return Err(RuleError::new(
                         rule::AID_ATTACK,
                         format!("{target} is not adjacent to {creature}"),
@@ -762,7 +800,7 @@ impl Engine {
         if att.id == tgt.id || tgt.vitality == Vitality::Dead {
             return Err(RuleError::new(rule, "it targets another living creature"));
         }
-        if att.footprint.distance(tgt.footprint) > 1 {
+        if att.gap(&tgt) > 1 {
             return Err(RuleError::new(
                 rule::REACH,
                 format!("{target} is not within melee 1"),
@@ -819,27 +857,35 @@ impl Engine {
             &Stability,
             &Vitality,
             Option<&Grabbed>,
+            (Option<&Altitude>, Option<&Movement>),
         )>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
-            .map(|(id, ident, side, size, pos, chars, stab, vit, grabbed)| {
-                let footprint = Footprint::new(pos.0, size.0);
-                (
-                    ident.order,
-                    forced::Body {
-                        id: id.0.clone(),
-                        side: *side,
-                        footprint,
-                        size: size.0,
-                        z: map.ground_under(footprint),
-                        agility: chars.agility,
-                        might: chars.might,
-                        stability: stab.0,
-                        vitality: *vit,
-                        grabbed_by: grabbed.map(|g| g.by.clone()),
-                    },
-                )
-            })
+            .map(
+                |(id, ident, side, size, pos, chars, stab, vit, grabbed, (altitude, movement))| {
+                    let altitude = altitude.map_or(0, |a| a.0);
+                    let flies = movement
+                        .is_some_and(|m| m.has(MovementMode::Fly) || m.has(MovementMode::Hover));
+                    let footprint = Footprint::new(pos.0, size.0);
+                    (
+                        ident.order,
+                        forced::Body {
+                            id: id.0.clone(),
+                            side: *side,
+                            footprint,
+                            size: size.0,
+                            z: map.ground_under(footprint) + altitude as i32,
+                            agility: chars.agility,
+                            might: chars.might,
+                            stability: stab.0,
+                            vitality: *vit,
+                            grabbed_by: grabbed.map(|g| g.by.clone()),
+                            altitude,
+                            flies,
+                        },
+                    )
+                },
+            )
             .collect();
         rows.sort_by_key(|r| r.0);
         rows.into_iter().map(|r| r.1).collect()
@@ -891,6 +937,10 @@ impl Engine {
     ) -> Result<Vec<movement::Reach>, RuleError> {
         let e = self.entity(creature)?;
         let mover = self.creature_ref(e);
+        if mover.altitude > 0 && gait == movement::Gait::Move {
+            // Airborne: it moves with Fly, not on the ground.
+            return Ok(Vec::new());
+        }
         let speed = self.move_speed(e, gait);
         let others = self.others(e);
         let jump = self.jump(e);
@@ -1034,6 +1084,7 @@ impl Engine {
                 Has<Defending>,
                 Option<&Grabbed>,
                 Option<&Aided>,
+                Option<&Altitude>,
                 &Vitality,
                 &ActionBudget,
             ),
@@ -1063,6 +1114,7 @@ impl Engine {
                         defending,
                         grabbed,
                         aided,
+                        altitude,
                         vit,
                         budget,
                     ),
@@ -1090,6 +1142,7 @@ impl Engine {
                             defending,
                             grabbed_by: grabbed.map(|g| g.by.clone()),
                             aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
+                            altitude: altitude.map_or(0, |a| a.0),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -1242,7 +1295,10 @@ pub struct CreatureView {
     pub side: Side,
     pub hero: bool,
     pub position: Square,
+    /// Height of the bottom of its space (the ground under it, plus its altitude).
     pub z: i32,
+    /// Squares above the ground (fliers).
+    pub altitude: u32,
     pub footprint: Vec<Square>,
     pub size: Size,
     pub stamina: StaminaView,
@@ -1302,11 +1358,8 @@ impl CreatureView {
             side: c.side,
             hero: c.hero.is_some(),
             position: c.position,
-            z: fp
-                .squares()
-                .filter_map(|s| map.elevation(s))
-                .max()
-                .unwrap_or(0),
+            z: map.ground_under(fp) + c.altitude as i32,
+            altitude: c.altitude,
             footprint: fp.squares().collect(),
             size: c.size,
             stamina: StaminaView {

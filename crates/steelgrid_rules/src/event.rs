@@ -91,6 +91,7 @@ rules! {
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
     TELEPORT = "movement.teleport", "seed 002 L2696-2708";
+    FLY = "movement.fly", "seed 002 L2688-2694";
     DEFEND = "action.defend", "seed 002 L2946-2948";
     CHARGE = "action.charge", "seed 002 L2940-2944";
     AID_ATTACK = "maneuver.aid_attack", "seed 002 L2843-2845";

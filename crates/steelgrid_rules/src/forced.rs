@@ -63,6 +63,10 @@ pub struct Body {
     pub vitality: Vitality,
     /// The creature grabbing it: only that one can force-move it (seed 002 L1745).
     pub grabbed_by: Option<String>,
+    /// Squares above the ground it starts at.
+    pub altitude: u32,
+    /// It can fly, so it does not fall when left in the air (seed 002 L2690, L2758).
+    pub flies: bool,
 }
 
 impl Body {
@@ -180,6 +184,8 @@ pub struct ForcedOutcome {
     /// Object squares destroyed by hurling the target through them.
     pub broken: Vec<Square>,
     pub fall: Option<Fall>,
+    /// Where a flier ends: squares above the ground.
+    pub altitude: u32,
     /// The derivation in words, for the log and the preview.
     pub derivation: Vec<String>,
 }
@@ -295,6 +301,7 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         hits: Vec::new(),
         broken: Vec::new(),
         fall: None,
+        altitude: 0,
         derivation: vec![match &held_note {
             Some(note) => format!("{} {}: {note}, so it moves 0", spec.kind.name(), dist.base),
             None => format!(
@@ -319,7 +326,7 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
     let map = board.map;
     let mut at = target.footprint;
     let mut z = target.z;
-    let mut on_ground = true;
+    let mut on_ground = target.altitude == 0;
     let mut spent = 0u32;
     let mut broken: Vec<Square> = Vec::new();
     let is_solid = |sq: Square, broken: &[Square]| map.is_solid(sq) && !broken.contains(&sq);
@@ -494,7 +501,10 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
     out.end = at.origin;
     out.broken = broken;
     let ground = map.ground_under(at);
-    if z > ground {
+    if z > ground && target.flies {
+        // A flier stays aloft where the movement leaves it.
+        out.altitude = (z - ground) as u32;
+    } else if z > ground {
         out.fall = Some(fall(board, target, at, (z - ground) as u32));
         if let Some(f) = &out.fall {
             out.derivation.push(format!(

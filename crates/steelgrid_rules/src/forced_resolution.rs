@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
-    ActionBudget, ActionKind, Characteristics, CreatureId, Position, Prone, Vitality,
+    ActionBudget, ActionKind, Altitude, Characteristics, CreatureId, Position, Prone, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
@@ -96,8 +96,13 @@ pub fn resolve_forced_move(
             derivation: o.derivation.clone(),
         },
     );
-    if let Some((_, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
+    if let Some((entity, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
         pos.0 = o.end;
+        if o.altitude > 0 {
+            commands.entity(entity).insert(Altitude(o.altitude));
+        } else {
+            commands.entity(entity).remove::<Altitude>();
+        }
     }
     for &sq in &o.broken {
         if let Some(i) = map

@@ -45,7 +45,7 @@ pub fn validate_target(
             ),
         ));
     }
-    let distance = attacker.footprint.distance(target.footprint);
+    let distance = attacker.gap(target);
     if distance > reach(ranged) {
         return Err(RuleError::new(
             rule::REACH,

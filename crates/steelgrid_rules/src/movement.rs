@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
-    ActionBudget, ActionKind, Characteristics, CreatureId, CreatureRef, DamageModifiers,
+    ActionBudget, ActionKind, Altitude, Characteristics, CreatureId, CreatureRef, DamageModifiers,
     FreeStrike, Grabbed, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
@@ -47,6 +47,8 @@ pub struct AdvancePlan {
     pub side: i32,
     /// The move was a teleport.
     pub teleport: bool,
+    /// Where a flight ends: squares above the ground.
+    pub altitude: Option<u32>,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -245,7 +247,8 @@ fn plan_path(
             }
         }
         if gait == Gait::Move {
-            let who = opportunity::provoked(map, mover, at, next, others);
+            let who =
+                opportunity::provoked(map, mover, (at, ground(at)), (next, ground(next)), others);
             if !who.is_empty() {
                 provoked.push((i, who));
             }
@@ -288,6 +291,7 @@ fn plan_path(
         drop,
         side: mover.footprint.side,
         teleport: false,
+        altitude: None,
     })
 }
 
@@ -365,6 +369,117 @@ fn plan_teleport(
         drop: None,
         side: mover.footprint.side,
         teleport: true,
+        altitude: None,
+    })
+}
+
+/// A flight: each step to an adjacent square and at most 1 up or down, never into a wall,
+/// object or the ground, 1 movement a square (+1 through an enemy's space), opportunity
+/// attacks when leaving an enemy's reach, and no ending inside another creature's space
+/// (seed 002 L2688-2694; distances in three dimensions, digest A-8).
+pub fn plan_flight(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[(i32, i32, i32)],
+) -> Result<AdvancePlan, RuleError> {
+    if !mover.movement.has(MovementMode::Fly) && !mover.movement.has(MovementMode::Hover) {
+        return Err(RuleError::new(rule::FLY, format!("{} can't fly", mover.id)));
+    }
+    let Some(&(lx, ly, lz)) = path.last() else {
+        return Err(RuleError::new(rule::FLY, "the path is empty"));
+    };
+    let (mut at, mut z) = (mover.footprint, mover.z);
+    let mut cost = 0;
+    let mut provoked = Vec::new();
+    let body = |fp: Footprint, z: i32| CreatureRef {
+        footprint: fp,
+        z,
+        ..mover.clone()
+    };
+    for (i, &(x, y, h)) in path.iter().enumerate() {
+        let n = i + 1;
+        let next = Footprint {
+            origin: Square::new(x, y),
+            side: at.side,
+        };
+        let (dx, dy, dz) = (x - at.origin.x, y - at.origin.y, h - z);
+        if dx.abs() > 1 || dy.abs() > 1 || dz.abs() > 1 || (dx, dy, dz) == (0, 0, 0) {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!(
+                    "step {n} to ({x}, {y}, {h}) is not next to ({}, {}, {z})",
+                    at.origin.x, at.origin.y
+                ),
+            ));
+        }
+        if !map.footprint_in_bounds(next) {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!("step {n} leaves the map"),
+            ));
+        }
+        if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
+            let what = map.terrain(sq).map_or("wall", Terrain::name);
+            return Err(RuleError::new(
+                rule::FLY,
+                format!("step {n}: {sq} is a {what}"),
+            ));
+        }
+        if dx != 0
+            && dy != 0
+            && at.squares().any(|s| {
+                map.is_solid(Square::new(s.x + dx, s.y)) || map.is_solid(Square::new(s.x, s.y + dy))
+            })
+        {
+            return Err(RuleError::new(
+                rule::MOVE_CORNERS,
+                format!("step {n} would cut the corner of a wall or object"),
+            ));
+        }
+        if h < map.ground_under(next) {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!("step {n} would go into the ground"),
+            ));
+        }
+        let there = body(next, h);
+        let through_enemy = others
+            .iter()
+            .any(|o| o.side != mover.side && o.vitality.can_act() && o.gap(&there) == 0);
+        cost += 1 + u32::from(through_enemy);
+        let who = opportunity::provoked(map, mover, (at, z), (next, h), others);
+        if !who.is_empty() {
+            provoked.push((i, who));
+        }
+        at = next;
+        z = h;
+    }
+    if cost > speed {
+        return Err(RuleError::new(
+            rule::MOVE_SPEED,
+            format!("the flight costs {cost} movement but speed is {speed}"),
+        ));
+    }
+    let end = body(at, lz);
+    if let Some(o) = others.iter().find(|o| {
+        !o.vitality.is_down() && o.gap(&end) == 0 && !mover.size.may_share_space_with(o.size)
+    }) {
+        return Err(RuleError::new(
+            rule::MOVE_OCCUPIED,
+            format!("the flight ends in {}'s space", o.id),
+        ));
+    }
+    Ok(AdvancePlan {
+        to: Square::new(lx, ly),
+        cost,
+        terrain_damage: Vec::new(),
+        provoked,
+        drop: None,
+        side: mover.footprint.side,
+        teleport: false,
+        altitude: Some((lz - map.ground_under(at)) as u32),
     })
 }
 
@@ -507,6 +622,7 @@ pub fn resolve_move(
         Has<Hero>,
     )>,
 ) {
+    let flown: Vec<Square>;
     let (creature, path, gait, action) = match &command.0 {
         Some(Command::Advance { creature, path }) => (creature, path, Gait::Move, ActionKind::Move),
         Some(Command::Disengage { creature, path }) => {
@@ -515,6 +631,10 @@ pub fn resolve_move(
         // A Charge moves as part of the main action (seed 002 L2940).
         Some(Command::Charge { creature, path, .. }) => {
             (creature, path, Gait::Move, ActionKind::Main)
+        }
+        Some(Command::Fly { creature, path }) => {
+            flown = path.iter().map(|&(x, y, _)| Square::new(x, y)).collect();
+            (creature, &flown, Gait::Move, ActionKind::Move)
         }
         _ => return,
     };
@@ -611,6 +731,7 @@ pub fn resolve_move(
     let rule = match gait {
         Gait::Shift => rule::SHIFT,
         Gait::Move if plan.0.teleport => rule::TELEPORT,
+        Gait::Move if plan.0.altitude.is_some() => rule::FLY,
         Gait::Move if action == ActionKind::Main => rule::CHARGE,
         Gait::Move => rule::ADVANCE,
     };
@@ -625,6 +746,13 @@ pub fn resolve_move(
             speed: speed.0,
         },
     );
+    if let Some(altitude) = plan.0.altitude.filter(|_| completed) {
+        if altitude > 0 {
+            commands.entity(entity).insert(Altitude(altitude));
+        } else {
+            commands.entity(entity).remove::<Altitude>();
+        }
+    }
     // seed 002 L1745: the grabbed creature moves with its grabber.
     if completed
         && let Some(drag) = plan.1

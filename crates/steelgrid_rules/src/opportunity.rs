@@ -74,7 +74,8 @@ pub fn strike_modifiers(
     if attacker.prone {
         add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));
     }
-    if attacker.z >= target.z + target.size.side() {
+    // A flier is not standing on the ground (digest A-39).
+    if attacker.altitude == 0 && attacker.z >= target.z + target.size.side() {
         add(
             &mut edges,
             rule::HIGH_GROUND,
@@ -94,11 +95,9 @@ pub fn strike_modifiers(
             format!("flanking {} with {}", target.id, ally.id),
         );
     }
-    let enemy_adjacent = others.iter().any(|o| {
-        o.side != attacker.side
-            && o.vitality.can_act()
-            && o.footprint.is_adjacent(attacker.footprint)
-    });
+    let enemy_adjacent = others
+        .iter()
+        .any(|o| o.side != attacker.side && o.vitality.can_act() && o.is_adjacent(attacker));
     if ranged && enemy_adjacent {
         add(
             &mut banes,
@@ -117,10 +116,7 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
         return false;
     }
     let able = |c: &CreatureRef| c.vitality.can_act() && !c.surprised;
-    if !able(ally)
-        || !ally.footprint.is_adjacent(target.footprint)
-        || !attacker.footprint.is_adjacent(target.footprint)
-    {
+    if !able(ally) || !ally.is_adjacent(target) || !attacker.is_adjacent(target) {
         return false;
     }
     if !map.line_of_effect(ally.footprint, target.footprint) {
@@ -180,23 +176,20 @@ fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, 
 pub fn provoked(
     map: &Map,
     mover: &CreatureRef,
-    from: Footprint,
-    to: Footprint,
+    from: (Footprint, i32),
+    to: (Footprint, i32),
     others: &[CreatureRef],
 ) -> Vec<String> {
-    let at_start = CreatureRef {
-        footprint: from,
-        z: map.ground_under(from),
+    let at = |(footprint, z): (Footprint, i32)| CreatureRef {
+        footprint,
+        z,
         ..mover.clone()
     };
+    let (at_start, at_end) = (at(from), at(to));
     others
         .iter()
         .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
-        .filter(|c| {
-            c.footprint.is_adjacent(from)
-                && !c.footprint.is_adjacent(to)
-                && !c.footprint.overlaps(to)
-        })
+        .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
         .filter(|c| {
             let everyone_else: Vec<CreatureRef> = others
                 .iter()

@@ -113,8 +113,10 @@ pub struct CreatureSpec {
     pub surprised: Option<bool>,
     /// Starts the encounter prone.
     pub prone: Option<bool>,
-    /// Movement modes beyond walking: `[Climb, Swim]`.
+    /// Movement modes beyond walking: `[Climb, Swim, Teleport, Fly, Hover]`.
     pub movement: Option<Vec<MovementMode>>,
+    /// Squares above the ground at the start (fliers only).
+    pub altitude: Option<u32>,
 }
 
 impl CreatureSpec {
@@ -143,6 +145,7 @@ impl CreatureSpec {
             surprised: self.surprised.or(t.surprised),
             prone: self.prone.or(t.prone),
             movement: self.movement.or_else(|| t.movement.clone()),
+            altitude: self.altitude.or(t.altitude),
         }
     }
 }
@@ -488,6 +491,17 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             );
             continue;
         }
+        let flies = spec
+            .movement
+            .as_ref()
+            .is_some_and(|m| m.contains(&MovementMode::Fly) || m.contains(&MovementMode::Hover));
+        if spec.altitude.unwrap_or(0) > 0 && !flies {
+            ck.at(
+                at("altitude"),
+                format!("`{id}` starts in the air but can't fly: add `movement: [Fly]`"),
+            );
+            continue;
+        }
         let temporary = spec.temporary_stamina.unwrap_or(0);
         if temporary < 0 {
             ck.at(
@@ -571,6 +585,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 defending: false,
                 grabbed_by: None,
                 aided_by: Vec::new(),
+                altitude: spec.altitude.unwrap_or(0),
                 vitality,
                 budget: ActionBudget::default(),
             },

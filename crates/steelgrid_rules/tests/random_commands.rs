@@ -63,13 +63,21 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                 accepted += 1;
                 continue;
             }
-            let command = match pick(&mut rng, 15) {
+            let command = match pick(&mut rng, 16) {
                 10 => Command::Grab {
                     creature: id,
                     target: other,
                 },
                 11 => Command::EscapeGrab { creature: id },
                 12 => Command::Release { creature: id },
+                15 => Command::Fly {
+                    creature: id,
+                    path: vec![(
+                        rng.roll(12) as i32 - 2,
+                        rng.roll(8) as i32 - 2,
+                        rng.roll(3) as i32 - 1,
+                    )],
+                },
                 14 => Command::AidAttack {
                     creature: id,
                     target: other,
