@@ -70,8 +70,14 @@ fn random_engine(rng: &mut Dice) -> Option<Engine> {
         } else {
             ""
         };
+        // One creature in five flies, some of them already aloft.
+        let wings = if rng.roll(5) == 1 {
+            format!(", movement: [Fly], altitude: {}", rng.roll(3) - 1)
+        } else {
+            String::new()
+        };
         creatures.push(format!(
-            "(id: \"c{i}\", side: {side}, size: \"{size}\", stamina: 60, stability: {}, characteristics: (agility: {}, might: {}), position: ({x}, {y}){extra})",
+            "(id: \"c{i}\", side: {side}, size: \"{size}\", stamina: 60, stability: {}, characteristics: (agility: {}, might: {}), position: ({x}, {y}){extra}{wings})",
             rng.roll(3) - 1,
             rng.roll(4) as i32 - 2,
             rng.roll(4) as i32 - 2,
