@@ -13,6 +13,7 @@ use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::encounter::{self, EncounterInfo};
 use crate::event::{Event, EventLog, LoggedEvent, Outcome, rule};
+use crate::falling;
 use crate::forced;
 use crate::forced_resolution;
 use crate::free_strike::{self, CheckedStrike};
@@ -140,6 +141,9 @@ fn resolve_schedule() -> Schedule {
             stamina::update_vitality,
             grab::end_broken_grabs,
             aid::use_up_aid,
+            falling::drop_grounded_fliers,
+            damage::apply_pending_damage,
+            stamina::update_vitality,
         )
             .chain()
             .in_set(Stage::Stamina),

@@ -14,6 +14,7 @@ pub mod dice;
 pub mod encounter;
 pub mod engine;
 pub mod event;
+pub mod falling;
 pub mod forced;
 pub mod forced_resolution;
 pub mod free_strike;

@@ -172,3 +172,49 @@ fn only_fliers_start_in_the_air() {
     let problems = steelgrid_rules::scenario::load("x.ron", src).unwrap_err();
     assert!(problems[0].message.contains("can't fly"), "{}", problems[0]);
 }
+
+#[test]
+fn ds_combat_43_a_grabbed_flier_falls_unless_it_hovers() {
+    // Grabbed at tier 3 while 1 square up beside the grabber: speed 0, it drops 1 (no damage).
+    let mut e = fight(&[hero("h", 3, 3), flier("f", "Director", 4, 3, 1)], &[9, 9]);
+    start(&mut e, "h");
+    let events = e
+        .apply(Command::Grab {
+            creature: "h".into(),
+            target: "f".into(),
+        })
+        .unwrap();
+    assert!(events.iter().any(|ev| ev.rule == "falling"));
+    assert_eq!(creature(&mut e, "f").altitude, 0);
+    let hover = "(id: \"f\", side: Director, stamina: 30, position: (4, 3), movement: [Fly, Hover], altitude: 1)";
+    let mut e = fight(&[hero("h", 3, 3), hover.into()], &[9, 9]);
+    start(&mut e, "h");
+    e.apply(Command::Grab {
+        creature: "h".into(),
+        target: "f".into(),
+    })
+    .unwrap();
+    assert_eq!(creature(&mut e, "f").altitude, 1, "a hoverer stays up");
+}
+
+#[test]
+fn a_flier_killed_in_the_air_falls() {
+    let mut e = fight(
+        &[
+            hero("h", 0, 0),
+            flier("f", "Director", 5, 3, 3),
+            monster("m", 9, 5),
+        ],
+        &[],
+    );
+    e.apply(Command::EnvironmentDamage {
+        target: "f".into(),
+        amount: 99,
+        damage_type: None,
+        halved: false,
+    })
+    .unwrap();
+    let f = creature(&mut e, "f");
+    assert!(f.dead);
+    assert_eq!(f.altitude, 0);
+}
