@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
-use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec, PendingForced};
+use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::movement::{Gait, Reach};
 
@@ -66,21 +66,6 @@ impl Choices {
     }
 }
 
-/// The spec the engine expects for a pending push or pull (its path is chosen later).
-pub fn spec_for(pending: &PendingForced) -> ForcedSpec {
-    ForcedSpec {
-        kind: pending.kind,
-        forcer: Some(pending.forcer.clone()),
-        target: pending.target.clone(),
-        distance: pending.distance,
-        melee_weapon: pending.melee_weapon,
-        stability: None,
-        chosen: None,
-        path: Vec::new(),
-        break_objects: true,
-    }
-}
-
 pub fn refresh(
     mut rules: ResMut<Rules>,
     state: Res<CurrentState>,
@@ -105,7 +90,7 @@ fn ask(
     mode: &PlayMode,
 ) -> Result<Choices, steelgrid_rules::RuleError> {
     if let Some(pending) = &state.pending_forced {
-        let spec = spec_for(pending);
+        let spec = pending.spec();
         let outcomes = engine.forced_choices(&spec)?;
         return Ok(Choices::Forced { spec, outcomes });
     }

@@ -95,17 +95,7 @@ fn creature_at(state: &StateView, square: Square) -> Option<&CreatureView> {
 pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
     if let Some(pending) = &state.pending_forced {
         return match choices.outcome(square, mode.variant) {
-            Some(outcome) => Intent::Send(Command::ForceMove {
-                forcer: Some(pending.forcer.clone()),
-                target: pending.target.clone(),
-                kind: pending.kind,
-                distance: pending.distance,
-                melee_weapon: pending.melee_weapon,
-                stability: None,
-                chosen: None,
-                path: outcome.path.clone(),
-                break_objects: true,
-            }),
+            Some(outcome) => Intent::Send(pending.spec().command_along(outcome.path.clone())),
             None => Intent::Hint("click one of the marked squares to place the push".into()),
         };
     }

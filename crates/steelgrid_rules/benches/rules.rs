@@ -162,17 +162,7 @@ fn forced_movement() {
         },
     );
     let snapshot = engine.snapshot();
-    let command = Command::ForceMove {
-        forcer: push.forcer.clone(),
-        target: push.target.clone(),
-        kind: push.kind,
-        distance: push.distance,
-        melee_weapon: false,
-        stability: None,
-        chosen: None,
-        path: push.path.clone(),
-        break_objects: true,
-    };
+    let command = push.command_along(push.path.clone());
     let mut warm = Engine::restore(snapshot.clone());
     warm.apply(Command::ScriptDice { faces: vec![1] })
         .expect("warm up the schedule");

@@ -87,17 +87,7 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
         return decision(side, vec![(Command::ChooseFirstSide { side }, 1)]);
     }
     if let Some(p) = state.pending_forced.clone() {
-        let spec = ForcedSpec {
-            kind: p.kind,
-            forcer: Some(p.forcer.clone()),
-            target: p.target.clone(),
-            distance: p.distance,
-            melee_weapon: p.melee_weapon,
-            stability: None,
-            chosen: None,
-            path: Vec::new(),
-            break_objects: true,
-        };
+        let spec = p.spec();
         let outcomes = engine.forced_choices(&spec).ok()?;
         let options = outcomes
             .into_iter()
@@ -110,18 +100,7 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
                         if c.side == side { -hurt } else { hurt }
                     })
                     .sum();
-                let command = Command::ForceMove {
-                    forcer: Some(p.forcer.clone()),
-                    target: p.target.clone(),
-                    kind: p.kind,
-                    distance: p.distance,
-                    melee_weapon: p.melee_weapon,
-                    stability: None,
-                    chosen: None,
-                    path: o.path,
-                    break_objects: true,
-                };
-                (command, score)
+                (spec.command_along(o.path), score)
             })
             .collect();
         return decision(side, options);

@@ -10,10 +10,12 @@ use std::collections::{BTreeMap, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
-use crate::command::RuleError;
+use crate::command::{Command, RuleError};
 use crate::creature::{Side, Vitality};
 use crate::event::{Rule, rule};
-use crate::grid::{Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain};
+use crate::grid::{
+    Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain, cuts_corner,
+};
 
 /// The three kinds of forced movement (seed 002 L2740-2748).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +127,41 @@ pub struct PendingForced {
     pub kind: ForcedKind,
     pub distance: u32,
     pub melee_weapon: bool,
+}
+
+impl PendingForced {
+    /// The forced movement to place: its path is the forcer's choice, and the target uses all
+    /// of its stability unless told otherwise.
+    pub fn spec(&self) -> ForcedSpec {
+        ForcedSpec {
+            kind: self.kind,
+            forcer: Some(self.forcer.clone()),
+            target: self.target.clone(),
+            distance: self.distance,
+            melee_weapon: self.melee_weapon,
+            stability: None,
+            chosen: None,
+            path: Vec::new(),
+            break_objects: true,
+        }
+    }
+}
+
+impl ForcedSpec {
+    /// The `ForceMove` command that makes this forced movement along `path`.
+    pub fn command_along(&self, path: Vec<Square>) -> Command {
+        Command::ForceMove {
+            forcer: self.forcer.clone(),
+            target: self.target.clone(),
+            kind: self.kind,
+            distance: self.distance,
+            melee_weapon: self.melee_weapon,
+            stability: self.stability,
+            chosen: self.chosen,
+            path,
+            break_objects: self.break_objects,
+        }
+    }
 }
 
 /// How the distance was worked out (seed 002 L2764, L2807-2811; digest A-9 order).
@@ -442,18 +479,12 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             ));
             break;
         }
-        let (dx, dy) = (step.x - at.origin.x, step.y - at.origin.y);
-        if dx != 0 && dy != 0 {
-            let cut = at.squares().any(|s| {
-                is_solid(Square::new(s.x + dx, s.y), &broken)
-                    || is_solid(Square::new(s.x, s.y + dy), &broken)
-            });
-            if cut {
-                return Err(RuleError::new(
-                    rule::MOVE_CORNERS,
-                    format!("step {n} to {step} would cut the corner of a wall or object"),
-                ));
-            }
+        let step_dir = (step.x - at.origin.x, step.y - at.origin.y);
+        if cuts_corner(at, step_dir, |s| is_solid(s, &broken)) {
+            return Err(RuleError::new(
+                rule::MOVE_CORNERS,
+                format!("step {n} to {step} would cut the corner of a wall or object"),
+            ));
         }
         // Slopes and ledges (seed 002 L2758-2760, L2803-2805): on the ground the target follows
         // a slope of 1 per square; ground more than 1 higher is a face it slams into; lower

@@ -93,6 +93,17 @@ pub fn straight(steps: &[(i32, i32)]) -> bool {
     }
 }
 
+/// Whether a diagonal step `(dx, dy)` of the space `at` passes the corner of something solid:
+/// one of the two squares beside the step, for any square of the space (seed 002 L2588;
+/// digest A-6). Creatures never block diagonals.
+pub fn cuts_corner(at: Footprint, (dx, dy): (i32, i32), solid: impl Fn(Square) -> bool) -> bool {
+    dx != 0
+        && dy != 0
+        && at
+            .squares()
+            .any(|s| solid(Square::new(s.x + dx, s.y)) || solid(Square::new(s.x, s.y + dy)))
+}
+
 impl Square {
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }

@@ -13,10 +13,10 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog, Rule, rule};
 use crate::forced::fall_damage;
 use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
-use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain};
+use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
 use crate::opportunity;
 use crate::options::RulesOptions;
 use crate::stamina;
@@ -121,31 +121,14 @@ fn plan_path(
                 format!("step {n} to {step} is not adjacent to {}", at.origin),
             ));
         }
-        if !map.footprint_in_bounds(next) {
+        check_entry(map, next, n, rule::ADVANCE)?;
+        if cuts_corner(at, (step.x - at.origin.x, step.y - at.origin.y), |s| {
+            map.is_solid(s)
+        }) {
             return Err(RuleError::new(
-                rule::ADVANCE,
-                format!("step {n} to {step} leaves the map"),
+                rule::MOVE_CORNERS,
+                format!("step {n} to {step} would cut the corner of a wall or object"),
             ));
-        }
-        if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
-            let what = map.terrain(sq).map_or("wall", Terrain::name);
-            return Err(RuleError::new(
-                rule::ADVANCE,
-                format!("step {n}: {sq} is a {what}"),
-            ));
-        }
-        let (dx, dy) = (step.x - at.origin.x, step.y - at.origin.y);
-        if dx != 0 && dy != 0 {
-            // seed 002 L2588: no diagonal past the corner of a wall or solid object.
-            let cut = at.squares().find(|s| {
-                map.is_solid(Square::new(s.x + dx, s.y)) || map.is_solid(Square::new(s.x, s.y + dy))
-            });
-            if cut.is_some() {
-                return Err(RuleError::new(
-                    rule::MOVE_CORNERS,
-                    format!("step {n} to {step} would cut the corner of a wall or object"),
-                ));
-            }
         }
         // Heights (seed 002 L2644-2682): a step of 1 up or down is walking; higher ground is
         // climbed at 2 movement per square; a gap of pits no wider than the jump is leapt at
@@ -414,25 +397,8 @@ pub fn plan_flight(
                 ),
             ));
         }
-        if !map.footprint_in_bounds(next) {
-            return Err(RuleError::new(
-                rule::FLY,
-                format!("step {n} leaves the map"),
-            ));
-        }
-        if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
-            let what = map.terrain(sq).map_or("wall", Terrain::name);
-            return Err(RuleError::new(
-                rule::FLY,
-                format!("step {n}: {sq} is a {what}"),
-            ));
-        }
-        if dx != 0
-            && dy != 0
-            && at.squares().any(|s| {
-                map.is_solid(Square::new(s.x + dx, s.y)) || map.is_solid(Square::new(s.x, s.y + dy))
-            })
-        {
+        check_entry(map, next, n, rule::FLY)?;
+        if cuts_corner(at, (dx, dy), |s| map.is_solid(s)) {
             return Err(RuleError::new(
                 rule::MOVE_CORNERS,
                 format!("step {n} would cut the corner of a wall or object"),
@@ -481,6 +447,21 @@ pub fn plan_flight(
         teleport: false,
         altitude: Some((lz - map.ground_under(at)) as u32),
     })
+}
+
+/// Step `n` may only enter a space inside the map with no wall or solid object in it.
+fn check_entry(map: &Map, next: Footprint, n: usize, rule: Rule) -> Result<(), RuleError> {
+    if !map.footprint_in_bounds(next) {
+        return Err(RuleError::new(
+            rule,
+            format!("step {n} to {} leaves the map", next.origin),
+        ));
+    }
+    if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
+        let what = map.terrain(sq).map_or("wall", Terrain::name);
+        return Err(RuleError::new(rule, format!("step {n}: {sq} is a {what}")));
+    }
+    Ok(())
 }
 
 /// Another creature whose space `mover` may not end its move in (seed 002 L2578).

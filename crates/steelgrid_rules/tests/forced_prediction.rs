@@ -150,17 +150,7 @@ fn prediction_equals_resolution() {
         let Ok(predicted) = engine.predict_forced(&spec) else {
             continue;
         };
-        let command = Command::ForceMove {
-            forcer: spec.forcer.clone(),
-            target: spec.target.clone(),
-            kind: spec.kind,
-            distance: spec.distance,
-            melee_weapon: spec.melee_weapon,
-            stability: spec.stability,
-            chosen: spec.chosen,
-            path: spec.path.clone(),
-            break_objects: spec.break_objects,
-        };
+        let command = spec.command_along(spec.path.clone());
         engine
             .apply(command)
             .expect("a predicted forced movement is legal");

@@ -33,32 +33,12 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                 && rng.roll(4) != 1
             {
                 // Answer a pending push with one of the choices the engine offers.
-                let spec = steelgrid_rules::forced::ForcedSpec {
-                    kind: p.kind,
-                    forcer: Some(p.forcer.clone()),
-                    target: p.target.clone(),
-                    distance: p.distance,
-                    melee_weapon: p.melee_weapon,
-                    stability: None,
-                    chosen: None,
-                    path: Vec::new(),
-                    break_objects: true,
-                };
+                let spec = p.spec();
                 let choices = engine
                     .forced_choices(&spec)
                     .expect("a pending push has choices");
                 let choice = &choices[pick(&mut rng, choices.len())];
-                let command = Command::ForceMove {
-                    forcer: Some(p.forcer),
-                    target: p.target,
-                    kind: p.kind,
-                    distance: p.distance,
-                    melee_weapon: p.melee_weapon,
-                    stability: None,
-                    chosen: None,
-                    path: choice.path.clone(),
-                    break_objects: true,
-                };
+                let command = spec.command_along(choice.path.clone());
                 engine.apply(command).expect("an offered choice is legal");
                 accepted += 1;
                 continue;
