@@ -522,23 +522,9 @@ impl Engine {
                         format!("{creature} is grabbed by {by} and can't use Knockback"),
                     ));
                 }
-                // An ability roll against a surprised creature, or a melee ability against a
-                // prone one, has an edge; Knockback is no strike, so prone users take no bane.
-                let others = self.others(a);
-                let (edges, _) = crate::opportunity::strike_modifiers(
-                    self.world.resource::<Map>(),
-                    &att,
-                    &tgt,
-                    &others,
-                    false,
-                );
-                // Flanking helps melee strikes only; Knockback is a maneuver, not a strike.
-                let edges = edges
-                    .into_iter()
-                    .filter(|m| m.rule != rule::FLANKING.id)
-                    .collect();
+                let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
                 self.world
-                    .insert_resource(forced_resolution::CheckedKnockback { edges });
+                    .insert_resource(forced_resolution::CheckedKnockback { edges, banes });
             }
             Command::Charge {
                 creature,
@@ -664,23 +650,7 @@ impl Engine {
                         format!("{target} is already grabbed by {by}"),
                     ));
                 }
-                let others = self.others(a);
-                let (edges, banes) = crate::opportunity::strike_modifiers(
-                    self.world.resource::<Map>(),
-                    &att,
-                    &tgt,
-                    &others,
-                    false,
-                );
-                // Grab is a maneuver, not a strike: no flanking edge, no prone-striker bane.
-                let edges = edges
-                    .into_iter()
-                    .filter(|m| m.rule != rule::FLANKING.id)
-                    .collect();
-                let banes = banes
-                    .into_iter()
-                    .filter(|m| m.rule != rule::PRONE.id)
-                    .collect();
+                let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
                 self.world.insert_resource(grab::CheckedGrab {
                     roller: a,
                     other: t,
@@ -835,6 +805,38 @@ impl Engine {
             ));
         }
         Ok((a, t, att, tgt))
+    }
+
+    /// Edges and banes on a melee maneuver's roll (Knockback, Grab): those of a melee strike,
+    /// less the ones that only strikes get — flanking's edge (seed 002 L3004) and a prone
+    /// striker's bane (L1755).
+    fn maneuver_modifiers(
+        &mut self,
+        user: Entity,
+        att: &CreatureRef,
+        tgt: &CreatureRef,
+    ) -> (
+        Vec<crate::power_roll::Modifier>,
+        Vec<crate::power_roll::Modifier>,
+    ) {
+        let others = self.others(user);
+        let (edges, banes) = crate::opportunity::strike_modifiers(
+            self.world.resource::<Map>(),
+            att,
+            tgt,
+            &others,
+            false,
+        );
+        (
+            edges
+                .into_iter()
+                .filter(|m| m.rule != rule::FLANKING.id)
+                .collect(),
+            banes
+                .into_iter()
+                .filter(|m| m.rule != rule::PRONE.id)
+                .collect(),
+        )
     }
 
     /// Every grab: (grabbed creature, grabber), in a stable order.

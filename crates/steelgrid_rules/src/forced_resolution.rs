@@ -225,6 +225,7 @@ pub fn resolve_stand_up(
 #[derive(Resource, Clone, Debug)]
 pub struct CheckedKnockback {
     pub edges: Vec<Modifier>,
+    pub banes: Vec<Modifier>,
 }
 
 /// The Knockback maneuver's size limit: a target no bigger than you, or, with Might 2 or more,
@@ -255,6 +256,7 @@ pub fn resolve_knockback(
     let spec = PowerRollSpec {
         characteristic: chars.might,
         edges: checked.edges.clone(),
+        banes: checked.banes.clone(),
         ..PowerRollSpec::default()
     };
     let roll = power_roll::resolve(&spec, [dice.d10(), dice.d10()], &options);

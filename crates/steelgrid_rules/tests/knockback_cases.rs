@@ -162,3 +162,42 @@ fn knockback_tiers_push_1_2_3_and_need_a_maneuver() {
         "turn.action_economy"
     );
 }
+
+#[test]
+fn knockback_against_a_defender_takes_the_double_bane() {
+    // Defend: ability rolls against the defender take a double bane (seed 002 L2946), and
+    // Knockback's roll is one. 9 + 9 + Might 1 = 19: tier 3, lowered to tier 2 → push 2.
+    let mut e = fight(
+        &[
+            body(
+                "p",
+                "Heroes",
+                1,
+                3,
+                "characteristics: (might: 1), hero: (recoveries: 1)",
+            ),
+            body("t", "Director", 2, 3, ""),
+        ],
+        &[9, 9],
+    );
+    start(&mut e, "p");
+    end(&mut e, "p");
+    start(&mut e, "t");
+    e.apply(Command::Defend {
+        creature: "t".into(),
+    })
+    .unwrap();
+    end(&mut e, "t");
+    start(&mut e, "p");
+    let events = e.apply(knockback("p", "t")).unwrap();
+    let Event::PowerRolled { roll, .. } = &events
+        .iter()
+        .find(|ev| matches!(ev.event, Event::PowerRolled { .. }))
+        .unwrap()
+        .event
+    else {
+        unreachable!()
+    };
+    assert_eq!(roll.banes.len(), 2);
+    assert_eq!(e.state().pending_forced.unwrap().distance, 2);
+}
