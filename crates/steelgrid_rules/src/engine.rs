@@ -1170,8 +1170,7 @@ impl Engine {
 
     /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
     pub fn checksum(&mut self) -> u64 {
-        let snap = self.snapshot_without_log();
-        fnv1a(&serde_json::to_vec(&snap).expect("the rules state always serializes"))
+        state_checksum(&self.snapshot_without_log())
     }
 
     pub fn log(&self) -> &[LoggedEvent] {
@@ -1192,8 +1191,8 @@ impl Engine {
 
     /// The state as the JSON interface publishes it.
     pub fn state(&mut self) -> StateView {
-        let checksum = format!("{:016x}", self.checksum());
         let snap = self.snapshot_without_log();
+        let checksum = format!("{:016x}", state_checksum(&snap));
         let turn = &snap.turn;
         StateView {
             scenario: snap.encounter.scenario.clone(),
@@ -1219,6 +1218,11 @@ impl Engine {
             checksum,
         }
     }
+}
+
+/// The checksum of a snapshot taken without its log.
+fn state_checksum(snap: &Snapshot) -> u64 {
+    fnv1a(&serde_json::to_vec(snap).expect("the rules state always serializes"))
 }
 
 /// FNV-1a 64: tiny, portable and stable across platforms and releases.
