@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::sim;
 
 use crate::game::{self, LaunchOptions};
+use crate::saves;
 
 /// The scenario built into the binary, opened when no file is given.
 pub const DEFAULT_SCENARIO: (&str, &str) = (
@@ -66,7 +68,20 @@ enum Cmd {
         /// Print the event log with the state.
         #[arg(long)]
         json: bool,
+        /// Write the game played as a replay file.
+        #[arg(long)]
+        record: Option<PathBuf>,
     },
+    /// Re-run a replay or save headless and check its checksum after every command.
+    Replay {
+        file: PathBuf,
+        /// Only verify (print the result and exit 1 at the first difference); without it the
+        /// replay opens in the game with play, pause and step controls.
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Continue a saved game.
+    Resume { save: PathBuf },
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -89,17 +104,21 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
     };
     let hotseat = cli.hotseat;
-    let launch = |scenario: &scenario::Scenario| LaunchOptions {
+    let launch = |game: &Game, replay: Option<Record>| LaunchOptions {
         screenshot: cli.screenshot.clone(),
-        ai_sides: if hotseat {
+        ai_sides: if hotseat || replay.is_some() {
             Vec::new()
         } else {
-            ai_seats(scenario)
+            ai_seats(game.scenario())
         },
+        replay,
     };
     match cli.command {
-        None => match scenario::load(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1) {
-            Ok(s) => game::run(s.start(None), launch(&s)),
+        None => match Game::new(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1, None) {
+            Ok(g) => {
+                let options = launch(&g, None);
+                game::run(g, options)
+            }
             Err(problems) => report(&problems),
         },
         Some(Cmd::Play {
@@ -107,8 +126,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
             seed,
             commands,
         }) => {
-            let scenario = match load(&scenario) {
-                Ok(s) => s,
+            let mut g = match start(&scenario, seed) {
+                Ok(g) => g,
                 Err(problems) => return report(&problems),
             };
             let commands_file = commands.as_deref();
@@ -116,11 +135,51 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 Ok(c) => c,
                 Err(problems) => return report(&problems),
             };
-            let mut engine = scenario.start(seed);
-            if let Some(r) = sim::run(&mut engine, &commands, None) {
+            if let Some(r) = sim::run(&mut g, &commands, None) {
                 return refused(commands_file, &r);
             }
-            game::run(engine, launch(&scenario))
+            let options = launch(&g, None);
+            game::run(g, options)
+        }
+        Some(Cmd::Replay { file, verify }) => {
+            let record = match saves::read(&file) {
+                Ok(r) => r,
+                Err(e) => return failed(&e),
+            };
+            let mut g = match record.verify() {
+                Ok(g) => g,
+                Err(e) => return failed(&format!("{}: {e}", file.display())),
+            };
+            if verify {
+                println!(
+                    "{}: {} commands verified, final checksum {:016x}",
+                    file.display(),
+                    g.steps().len(),
+                    g.engine_mut().checksum()
+                );
+                return ExitCode::SUCCESS;
+            }
+            let start = match Game::new(
+                &record.scenario.file,
+                &record.scenario.text,
+                Some(record.seed),
+            ) {
+                Ok(g) => g,
+                Err(problems) => return report(&problems),
+            };
+            let options = launch(&start, Some(record));
+            game::run(start, options)
+        }
+        Some(Cmd::Resume { save }) => {
+            match saves::read(&save)
+                .and_then(|r| r.resume().map_err(|e| format!("{}: {e}", save.display())))
+            {
+                Ok(g) => {
+                    let options = launch(&g, None);
+                    game::run(g, options)
+                }
+                Err(e) => failed(&e),
+            }
         }
         Some(Cmd::Check { scenarios }) => check(&scenarios),
         Some(Cmd::Sim {
@@ -130,6 +189,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             ai,
             max_rounds,
             json,
+            record,
         }) => {
             let ai_sides: &[Side] = match ai {
                 None => &[],
@@ -144,6 +204,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 ai_sides,
                 max_rounds,
                 json,
+                record.as_deref(),
             )
         }
     }
@@ -165,6 +226,12 @@ fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
     scenario::load(&path.display().to_string(), &src)
 }
 
+/// Start a recorded game on a scenario file.
+fn start(path: &Path, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
+    let src = read(path)?;
+    Game::new(&path.display().to_string(), &src, seed)
+}
+
 /// The sides the scenario gives to the AI.
 fn ai_seats(scenario: &scenario::Scenario) -> Vec<Side> {
     [
@@ -184,6 +251,11 @@ fn read_commands(path: Option<&Path>) -> Result<Vec<sim::PlacedCommand>, Vec<Dia
     };
     let src = read(file)?;
     sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
+}
+
+fn failed(message: &str) -> ExitCode {
+    eprintln!("{message}");
+    ExitCode::from(1)
 }
 
 fn report(problems: &[Diagnostic]) -> ExitCode {
@@ -220,9 +292,10 @@ fn simulate(
     ai_sides: &[Side],
     max_rounds: Option<u32>,
     json: bool,
+    record: Option<&Path>,
 ) -> ExitCode {
-    let scenario = match load(path) {
-        Ok(s) => s,
+    let mut game = match start(path, seed) {
+        Ok(g) => g,
         Err(problems) => return report(&problems),
     };
     let commands_path = commands;
@@ -230,15 +303,19 @@ fn simulate(
         Ok(c) => c,
         Err(problems) => return report(&problems),
     };
-    let mut engine = scenario.start(seed);
-    let refusal = sim::run(&mut engine, &commands, max_rounds);
+    let refusal = sim::run(&mut game, &commands, max_rounds);
     // The AI plays its sides once the command list is done (and only if it all applied).
     let ai = if refusal.is_none() {
-        sim::run_ai(&mut engine, ai_sides, max_rounds)
+        sim::run_ai(&mut game, ai_sides, max_rounds)
     } else {
         sim::AiRun::default()
     };
-    println!("{}", sim::to_json(&mut engine, json, &ai.decisions));
+    println!("{}", sim::to_json(game.engine_mut(), json, &ai.decisions));
+    if let Some(out) = record
+        && let Err(e) = saves::write(out, &game.replay())
+    {
+        return failed(&e);
+    }
     if let Some((command, e)) = ai.refused {
         eprintln!(
             "steelgrid: the AI proposed {} and the engine refused it: {e}",

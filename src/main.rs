@@ -5,6 +5,7 @@
 
 mod cli;
 mod game;
+mod saves;
 
 use std::process::ExitCode;
 

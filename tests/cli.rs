@@ -184,3 +184,55 @@ fn sim_with_the_ai_on_both_sides_plays_to_the_end_the_same_way_twice() {
     let log = json["log"].as_array().unwrap();
     assert!(log.iter().filter(|e| e["event"] == "damaged").count() > 5);
 }
+
+#[test]
+fn a_recorded_ai_game_replays_and_a_tampered_one_names_its_step() {
+    let dir = std::env::temp_dir().join(format!("steelgrid-cli-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let replay = dir.join("game.replay.ron");
+    let replay_arg = replay.to_str().unwrap();
+    let out = steelgrid(&[
+        "sim",
+        "scenarios/mill_ambush.ron",
+        "--ai",
+        "both",
+        "--seed",
+        "3",
+        "--record",
+        replay_arg,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let sim: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+
+    let out = steelgrid(&["replay", replay_arg, "--verify"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let verified = text(&out.stdout);
+    assert!(verified.contains("commands verified"), "{verified}");
+    assert!(
+        verified.contains(sim["checksum"].as_str().unwrap()),
+        "the replay ends on the simulated state: {verified}"
+    );
+
+    // Change the recorded checksum of the 12th command only.
+    let original = std::fs::read_to_string(&replay).unwrap();
+    let mut seen = 0;
+    let tampered: Vec<String> = original
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("checksum:") {
+                seen += 1;
+                if seen == 12 {
+                    return "            checksum: \"0123456789abcdef\",".to_owned();
+                }
+            }
+            line.to_owned()
+        })
+        .collect();
+    let bad = dir.join("tampered.ron");
+    std::fs::write(&bad, tampered.join("\n")).unwrap();
+    let out = steelgrid(&["replay", bad.to_str().unwrap(), "--verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(err.contains(": step 12 ("), "{err}");
+    assert!(err.contains("recorded 0123456789abcdef"), "{err}");
+}

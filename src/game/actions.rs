@@ -51,6 +51,15 @@ pub enum Action {
     Zoom,
     /// Frame the whole board again.
     Fit,
+    /// Save the game to the quicksave slot.
+    Save,
+    /// Take back the last command (not across a die roll).
+    Undo,
+    /// Replays: play or pause, one step, faster, slower.
+    ReplayPlayPause,
+    ReplayStep,
+    ReplayFaster,
+    ReplaySlower,
 }
 
 /// The entity holding the input map and the action state.
@@ -84,6 +93,14 @@ pub fn bindings() -> InputMap<Action> {
         .with_dual_axis(Action::Pan, VirtualDPad::arrow_keys())
         .with_axis(Action::Zoom, MouseScrollAxis::Y)
         .with(Action::Fit, KeyCode::Home)
+        .with(Action::Save, KeyCode::F5)
+        .with(Action::Undo, KeyCode::KeyZ)
+        .with(Action::ReplayPlayPause, KeyCode::KeyP)
+        .with(Action::ReplayStep, KeyCode::Period)
+        .with(Action::ReplayFaster, KeyCode::Equal)
+        .with(Action::ReplayFaster, KeyCode::NumpadAdd)
+        .with(Action::ReplaySlower, KeyCode::Minus)
+        .with(Action::ReplaySlower, KeyCode::NumpadSubtract)
 }
 
 fn spawn_controls(mut commands: Commands) {
@@ -118,6 +135,12 @@ mod tests {
             Action::FirstSideDirector,
             Action::NextCreature,
             Action::Fit,
+            Action::Save,
+            Action::Undo,
+            Action::ReplayPlayPause,
+            Action::ReplayStep,
+            Action::ReplayFaster,
+            Action::ReplaySlower,
         ] {
             assert!(
                 map.get_buttonlike(&action).is_some(),

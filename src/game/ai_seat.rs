@@ -40,7 +40,7 @@ fn play_ai_seats(
     if !pace.0.tick(time.delta()).just_finished() {
         return;
     }
-    if let Some(decision) = ai::decide(&mut rules.0, side) {
+    if let Some(decision) = ai::decide(rules.0.engine_mut(), side) {
         // The AI only proposes commands the engine offered, so a refusal would be a bug in the
         // AI; it is logged rather than shown to the players.
         if let Err(e) = rules.0.apply(decision.command) {

@@ -87,7 +87,7 @@ fn spawn_board(
     layout: Res<BoardLayout>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let map = rules.0.map();
+    let map = rules.0.engine().map();
     let texture = TilemapTexture::Single(images.add(atlas::build()));
     let squares = || (0..map.height).flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)));
 

@@ -74,7 +74,7 @@ pub fn refresh(
     mut feedback: ResMut<Feedback>,
 ) {
     // Asking the engine needs `&mut Engine` but changes nothing.
-    let engine = &mut rules.bypass_change_detection().0;
+    let engine = rules.bypass_change_detection().0.engine_mut();
     *choices = match ask(engine, &state.0, &mode) {
         Ok(found) => found,
         Err(e) => {

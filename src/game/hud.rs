@@ -13,6 +13,7 @@ use super::cursor::STATUS_BAR_PX;
 use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
+use super::records::RecordLine;
 use super::{CurrentState, publish_state};
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
@@ -27,7 +28,7 @@ const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
 R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
-Esc cancel    Wheel zoom    Arrows pan    Home fit";
+Esc cancel    Z undo    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<StatusLine>()
@@ -37,11 +38,13 @@ pub fn plugin(app: &mut App) {
             update_hud
                 .after(publish_state)
                 .after(super::overlay::preview)
+                .after(super::records::describe_record)
                 .run_if(
                     resource_changed::<CurrentState>
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
-                        .or_else(resource_changed::<Preview>),
+                        .or_else(resource_changed::<Preview>)
+                        .or_else(resource_changed::<RecordLine>),
                 ),
         );
 }
@@ -57,6 +60,7 @@ enum HudField {
     Round,
     Turn,
     Status,
+    Record,
     Prompt,
     Preview,
     Refusal,
@@ -101,6 +105,12 @@ fn spawn_hud(mut commands: Commands) {
                 for field in [HudField::Round, HudField::Turn, HudField::Status] {
                     top.spawn((Text::default(), font(17.0), TextColor(TEXT), field));
                 }
+                top.spawn((
+                    Text::default(),
+                    font(14.0),
+                    TextColor(MUTED),
+                    HudField::Record,
+                ));
             });
             bar.spawn(row(24)).with_children(|middle| {
                 middle.spawn((
@@ -143,6 +153,7 @@ fn update_hud(
     mode: Res<PlayMode>,
     feedback: Res<Feedback>,
     preview: Res<Preview>,
+    record: Res<RecordLine>,
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
@@ -154,6 +165,7 @@ fn update_hud(
         },
         HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
         HudField::Refusal => (refusal(&feedback), WARNING),
+        HudField::Record => (record.0.clone(), MUTED),
         other => describe(other, &state.0),
     };
     for (field, mut text, mut color) in &mut fields {
@@ -163,6 +175,7 @@ fn update_hud(
         HudField::Round,
         HudField::Turn,
         HudField::Status,
+        HudField::Record,
         HudField::Prompt,
         HudField::Refusal,
     ]
@@ -247,7 +260,9 @@ fn describe(field: HudField, state: &StateView) -> (String, Color) {
             "defeat" => ("Defeat".into(), DIRECTOR),
             other => (other.replace('_', " "), MUTED),
         },
-        HudField::Prompt | HudField::Preview | HudField::Refusal => (String::new(), TEXT),
+        HudField::Prompt | HudField::Preview | HudField::Refusal | HudField::Record => {
+            (String::new(), TEXT)
+        }
     }
 }
 

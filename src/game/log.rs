@@ -75,7 +75,7 @@ fn fill_panel(
     state: Res<CurrentState>,
     column: Single<Entity, With<LogLines>>,
 ) {
-    let log = rules.0.log();
+    let log = rules.0.engine().log();
     let lines: Vec<(String, String)> = log[log.len().saturating_sub(SHOWN)..]
         .iter()
         .map(|e| (line(&e.event, &state.0), e.rule.clone()))

@@ -15,6 +15,7 @@ mod input;
 mod log;
 mod overlay;
 mod play;
+mod records;
 mod screenshot;
 mod tokens;
 
@@ -22,7 +23,8 @@ use std::process::{ExitCode, Termination};
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
-use steelgrid_rules::{Engine, StateView};
+use steelgrid_rules::StateView;
+use steelgrid_rules::record::Game;
 
 /// How the window is opened.
 pub struct LaunchOptions {
@@ -30,11 +32,14 @@ pub struct LaunchOptions {
     pub screenshot: Option<std::path::PathBuf>,
     /// The sides the AI plays; people play the others at this screen.
     pub ai_sides: Vec<steelgrid_rules::creature::Side>,
+    /// A replay to watch from the start of `game`, with play, pause and step controls.
+    pub replay: Option<steelgrid_rules::record::Record>,
 }
 
-/// The rules engine, the single source of truth for the encounter.
+/// The game being played: the rules engine (the single source of truth for the encounter) and
+/// the command log that saves, replays and undo are made of.
 #[derive(Resource)]
-pub struct Rules(pub Engine);
+pub struct Rules(pub Game);
 
 /// The state last published by [`Rules`]; tokens and the HUD are drawn from it.
 #[derive(Resource)]
@@ -44,9 +49,9 @@ pub struct CurrentState(pub StateView);
 const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 
 /// Open the game window on a running encounter and play until it is closed.
-pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
-    let state = engine.state();
-    let layout = board::BoardLayout::new(engine.map());
+pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
+    let state = game.engine_mut().state();
+    let layout = board::BoardLayout::new(game.engine().map());
 
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -58,7 +63,7 @@ pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
         ..default()
     }))
     .insert_resource(ClearColor(BACKGROUND))
-    .insert_resource(Rules(engine))
+    .insert_resource(Rules(game))
     .insert_resource(CurrentState(state))
     .insert_resource(layout)
     .add_systems(Update, publish_state.run_if(resource_changed::<Rules>))
@@ -75,8 +80,12 @@ pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
         overlay::plugin,
         log::plugin,
         ai_seat::plugin,
+        records::plugin,
     ))
     .insert_resource(ai_seat::AiSeats(options.ai_sides));
+    if let Some(record) = options.replay {
+        app.insert_resource(records::ReplayPlayer::new(record));
+    }
     if let Some(path) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin { path });
     }
@@ -86,5 +95,5 @@ pub fn run(mut engine: Engine, options: LaunchOptions) -> ExitCode {
 /// Publish the engine's state whenever the engine has been touched.
 fn publish_state(mut rules: ResMut<Rules>, mut state: ResMut<CurrentState>) {
     // Reading the state needs `&mut Engine`; that alone is not a change worth republishing.
-    state.0 = rules.bypass_change_detection().0.state();
+    state.0 = rules.bypass_change_detection().0.engine_mut().state();
 }

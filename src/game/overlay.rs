@@ -177,7 +177,7 @@ pub fn preview(
     mut preview: ResMut<Preview>,
 ) {
     let text = hovered.0.and_then(|square| {
-        let engine = &mut rules.bypass_change_detection().0;
+        let engine = rules.bypass_change_detection().0.engine_mut();
         describe(engine, &state.0, &choices, square, mode.variant)
     });
     preview.set_if_neq(Preview(text.map(|t| ascii(&t))));

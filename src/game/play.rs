@@ -18,7 +18,13 @@ use super::{CurrentState, Rules, publish_state};
 pub fn plugin(app: &mut App) {
     app.init_resource::<PlayMode>()
         .init_resource::<Feedback>()
-        .add_systems(Update, handle_actions.before(publish_state));
+        .add_systems(
+            Update,
+            handle_actions
+                .before(publish_state)
+                // A replay being watched is not played.
+                .run_if(not(resource_exists::<super::records::ReplayPlayer>)),
+        );
 }
 
 /// What a click on the board does while a creature's turn is on.
@@ -226,7 +232,17 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             }),
             _ => Intent::Nothing,
         },
-        Action::Select | Action::Pan | Action::Zoom | Action::Fit => Intent::Nothing,
+        // Handled elsewhere: the board's selection, the camera, and the game record.
+        Action::Select
+        | Action::Pan
+        | Action::Zoom
+        | Action::Fit
+        | Action::Save
+        | Action::Undo
+        | Action::ReplayPlayPause
+        | Action::ReplayStep
+        | Action::ReplayFaster
+        | Action::ReplaySlower => Intent::Nothing,
     }
 }
 
@@ -316,7 +332,7 @@ fn handle_actions(
         };
         let intent = match intent {
             Intent::Charge { creature, target } => {
-                match charge_path(&mut rules.0, &creature, &target) {
+                match charge_path(rules.0.engine_mut(), &creature, &target) {
                     Some(command) => Intent::Send(command),
                     None => Intent::Hint(format!(
                         "no clear straight line lets {creature} charge {target}"

@@ -55,10 +55,6 @@ pub fn side_to_answer(state: &StateView) -> Option<Side> {
     }
 }
 
-fn describe(command: &Command) -> String {
-    ron::to_string(command).unwrap_or_else(|_| command.name().to_owned())
-}
-
 fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
     // Highest score first; the sort is stable, so ties keep their fixed order.
     options.sort_by_key(|o| std::cmp::Reverse(o.1));
@@ -66,7 +62,7 @@ fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
         .iter()
         .take(3)
         .map(|(c, s)| Considered {
-            command: describe(c),
+            command: c.to_ron(),
             score: *s,
         })
         .collect();

@@ -153,6 +153,11 @@ impl Command {
         }
     }
 
+    /// The command in one line of RON, as command files write it.
+    pub fn to_ron(&self) -> String {
+        ron::to_string(self).unwrap_or_else(|_| self.name().to_owned())
+    }
+
     /// A short name for the log and error messages.
     pub fn name(&self) -> &'static str {
         match self {

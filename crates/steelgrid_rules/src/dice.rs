@@ -11,18 +11,64 @@ use serde::{Deserialize, Serialize};
 /// The only source of randomness in the rules. ChaCha8 gives the same stream on every
 /// platform, native and wasm alike.
 #[derive(Resource, Clone, Debug, Serialize, Deserialize)]
+#[serde(into = "DiceState", from = "DiceState")]
 pub struct Dice {
+    seed: u64,
     rng: ChaCha8Rng,
     /// Die faces queued by the scenario or a `ScriptDice` command; used before the generator.
     scripted: VecDeque<u32>,
+    /// Dice rolled so far, scripted or not: a step that rolls cannot be undone.
+    rolled: u64,
+}
+
+/// How dice are saved: the seed and how far into its stream play has gone (64-bit numbers only,
+/// so every save format can hold them).
+#[derive(Clone, Serialize, Deserialize)]
+struct DiceState {
+    seed: u64,
+    /// 32-bit words drawn from the generator.
+    drawn: u64,
+    scripted: VecDeque<u32>,
+    rolled: u64,
+}
+
+impl From<Dice> for DiceState {
+    fn from(d: Dice) -> Self {
+        Self {
+            seed: d.seed,
+            drawn: u64::try_from(d.rng.get_word_pos()).expect("fewer than 2^64 draws"),
+            scripted: d.scripted,
+            rolled: d.rolled,
+        }
+    }
+}
+
+impl From<DiceState> for Dice {
+    fn from(s: DiceState) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(s.seed);
+        rng.set_word_pos(u128::from(s.drawn));
+        Self {
+            seed: s.seed,
+            rng,
+            scripted: s.scripted,
+            rolled: s.rolled,
+        }
+    }
 }
 
 impl Dice {
     pub fn seeded(seed: u64) -> Self {
         Self {
+            seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
             scripted: VecDeque::new(),
+            rolled: 0,
         }
+    }
+
+    /// How many dice have been rolled since the encounter began.
+    pub fn rolled(&self) -> u64 {
+        self.rolled
     }
 
     pub fn script(&mut self, faces: impl IntoIterator<Item = u32>) {
@@ -42,6 +88,7 @@ impl Dice {
     /// A scripted face larger than the die is a scenario error caught before play, so here it
     /// is clamped into range rather than trusted.
     pub fn roll(&mut self, sides: u32) -> u32 {
+        self.rolled += 1;
         if let Some(face) = self.scripted.pop_front() {
             return face.clamp(1, sides);
         }
@@ -97,6 +144,19 @@ mod tests {
         d.script([1, 2, 3, 4, 5, 6]);
         let r: Vec<u32> = (0..6).map(|_| d.d3()).collect();
         assert_eq!(r, vec![1, 1, 2, 2, 3, 3]);
+    }
+
+    #[test]
+    fn a_saved_generator_goes_on_where_it_stopped() {
+        let mut d = Dice::seeded(9);
+        d.script([4]);
+        let _ = (d.d10(), d.d10(), d.d6());
+        let saved = serde_json::to_string(&d).unwrap();
+        let mut back: Dice = serde_json::from_str(&saved).unwrap();
+        let next: Vec<u32> = (0..20).map(|_| d.d10()).collect();
+        let again: Vec<u32> = (0..20).map(|_| back.d10()).collect();
+        assert_eq!(next, again);
+        assert_eq!(back.rolled(), 23);
     }
 
     #[test]

@@ -1173,6 +1173,16 @@ impl Engine {
         state_checksum(&self.snapshot_without_log())
     }
 
+    /// The seed the dice were started from.
+    pub fn seed(&self) -> u64 {
+        self.world.resource::<EncounterInfo>().seed
+    }
+
+    /// How many dice have been rolled since the encounter began.
+    pub fn dice_rolled(&self) -> u64 {
+        self.world.resource::<Dice>().rolled()
+    }
+
     pub fn log(&self) -> &[LoggedEvent] {
         &self.world.resource::<EventLog>().events
     }

@@ -24,6 +24,7 @@ pub mod movement;
 pub mod opportunity;
 pub mod options;
 pub mod power_roll;
+pub mod record;
 pub mod scenario;
 pub mod sim;
 pub mod source;

@@ -8,6 +8,7 @@ use crate::command::{Command, RuleError};
 use crate::creature::Side;
 use crate::engine::{Engine, StateView};
 use crate::event::LoggedEvent;
+use crate::record::Game;
 use crate::scenario::{Diagnostic, ron_options};
 use crate::source::{self, line_col};
 
@@ -43,6 +44,30 @@ pub fn parse_commands(file: &str, src: &str) -> Result<Vec<PlacedCommand>, Diagn
         .collect())
 }
 
+/// Where commands are played: a bare engine, or a [`Game`] that records them.
+pub trait Table {
+    fn engine(&mut self) -> &mut Engine;
+    fn play(&mut self, command: Command) -> Result<(), RuleError>;
+}
+
+impl Table for Engine {
+    fn engine(&mut self) -> &mut Engine {
+        self
+    }
+    fn play(&mut self, command: Command) -> Result<(), RuleError> {
+        self.apply(command).map(drop)
+    }
+}
+
+impl Table for Game {
+    fn engine(&mut self) -> &mut Engine {
+        self.engine_mut()
+    }
+    fn play(&mut self, command: Command) -> Result<(), RuleError> {
+        self.apply(command).map(drop)
+    }
+}
+
 /// A command the engine refused, and where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
@@ -54,15 +79,16 @@ pub struct Refusal {
 
 /// Apply commands in order until one is refused or the round limit passes.
 pub fn run(
-    engine: &mut Engine,
+    table: &mut impl Table,
     commands: &[PlacedCommand],
     max_rounds: Option<u32>,
 ) -> Option<Refusal> {
     for (index, placed) in commands.iter().enumerate() {
+        let engine = table.engine();
         if max_rounds.is_some_and(|max| engine.turn().round > max) || engine.outcome().is_some() {
             break;
         }
-        if let Err(error) = engine.apply(placed.command.clone()) {
+        if let Err(error) = table.play(placed.command.clone()) {
             return Some(Refusal {
                 index,
                 line: placed.line,
@@ -84,10 +110,11 @@ pub struct AiRun {
 
 /// Let the AI play `sides` until it is someone else's move, the encounter ends, or the round
 /// limit passes.
-pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> AiRun {
+pub fn run_ai(table: &mut impl Table, sides: &[Side], max_rounds: Option<u32>) -> AiRun {
     let mut run = AiRun::default();
     // A generous bound: every command spends something, so a turn is a handful of commands.
     for _ in 0..100_000 {
+        let engine = table.engine();
         if max_rounds.is_some_and(|max| engine.turn().round > max) {
             break;
         }
@@ -98,7 +125,7 @@ pub fn run_ai(engine: &mut Engine, sides: &[Side], max_rounds: Option<u32>) -> A
         let Some(decision) = ai::decide(engine, side) else {
             break;
         };
-        if let Err(e) = engine.apply(decision.command.clone()) {
+        if let Err(e) = table.play(decision.command.clone()) {
             run.refused = Some((decision.command, e));
             break;
         }

@@ -1,0 +1,363 @@
+//! Recorded games: the scenario text, the seed and every accepted command with the state checksum
+//! after it. Saves, replays and undo are all made of this one log (DESIGN.md "Snapshot and
+//! restore"): a save adds a snapshot, a replay is re-run and checked command by command in the
+//! manner of Wesnoth's replay checkups, and undo re-runs the log without its last command.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::ai;
+use crate::command::{Command, RuleError};
+use crate::creature::Side;
+use crate::engine::{Engine, Snapshot, fnv1a};
+use crate::event::LoggedEvent;
+use crate::scenario::{self, Diagnostic, Scenario};
+
+/// The version of the record format this build writes and reads.
+pub const FORMAT: u32 = 1;
+
+/// The scenario a game was played on, carried whole so that a record plays anywhere.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioSource {
+    /// Where it was loaded from (for messages only).
+    pub file: String,
+    /// FNV-1a of `text`, in hex: the scenario's identity.
+    pub hash: String,
+    pub text: String,
+}
+
+impl ScenarioSource {
+    pub fn new(file: &str, text: &str) -> Self {
+        Self {
+            file: file.to_owned(),
+            hash: hash(text),
+            text: text.to_owned(),
+        }
+    }
+}
+
+fn hash(text: &str) -> String {
+    format!("{:016x}", fnv1a(text.as_bytes()))
+}
+
+/// One accepted command and what it left behind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub command: Command,
+    /// The side whose turn it was when the command was given (none between turns).
+    pub by: Option<Side>,
+    /// The state checksum after the command (as `Engine::checksum`, in hex).
+    pub checksum: String,
+    /// Whether the command rolled dice: such a step can never be undone.
+    pub rolled: bool,
+}
+
+/// A game in progress: the engine plus the log that can rebuild it.
+pub struct Game {
+    source: ScenarioSource,
+    scenario: Scenario,
+    seed: u64,
+    engine: Engine,
+    steps: Vec<Step>,
+}
+
+impl Game {
+    /// Start a scenario from its text (`file` names it in messages).
+    pub fn new(file: &str, text: &str, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
+        let scenario = scenario::load(file, text)?;
+        let engine = scenario.start(seed);
+        let seed = engine.seed();
+        Ok(Game {
+            source: ScenarioSource::new(file, text),
+            scenario,
+            seed,
+            engine,
+            steps: Vec::new(),
+        })
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The engine, for queries that need `&mut` (previews, state). Commands go through
+    /// [`Game::apply`] so that they are recorded.
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        &mut self.engine
+    }
+
+    pub fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    pub fn source(&self) -> &ScenarioSource {
+        &self.source
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// Apply a command and record it. A refused command records nothing.
+    pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
+        let by = ai::side_to_answer(&self.engine.state());
+        let rolled_before = self.engine.dice_rolled();
+        let events = self.engine.apply(command.clone())?;
+        self.steps.push(Step {
+            command,
+            by,
+            checksum: format!("{:016x}", self.engine.checksum()),
+            rolled: self.engine.dice_rolled() != rolled_before,
+        });
+        Ok(events)
+    }
+
+    /// The step [`Game::undo`] would take back, or why there is none.
+    pub fn undoable(&self) -> Result<&Step, UndoRefused> {
+        let step = self.steps.last().ok_or(UndoRefused::NothingToUndo)?;
+        if step.rolled {
+            return Err(UndoRefused::DiceRolled);
+        }
+        Ok(step)
+    }
+
+    /// Take back the last command: the game is rebuilt from the scenario and the log without
+    /// it, so the state is exactly what it was. Refused once dice have been rolled, since the
+    /// roll is known (as in Wesnoth, undo stops where information was revealed).
+    pub fn undo(&mut self) -> Result<Command, UndoRefused> {
+        self.undoable()?;
+        let undone = self.steps.pop().expect("undoable checked a step exists");
+        let mut engine = self.scenario.start(Some(self.seed));
+        for step in &self.steps {
+            engine
+                .apply(step.command.clone())
+                .expect("a recorded command replays on the same scenario and seed");
+        }
+        self.engine = engine;
+        Ok(undone.command)
+    }
+
+    /// The game as a replay: scenario, seed and the checked command log.
+    pub fn replay(&self) -> Record {
+        Record {
+            format: FORMAT,
+            scenario: self.source.clone(),
+            seed: self.seed,
+            steps: self.steps.clone(),
+            snapshot: None,
+        }
+    }
+
+    /// The game as a save: a replay plus the full state, to continue from.
+    pub fn save(&mut self) -> Record {
+        Record {
+            snapshot: Some(self.engine.snapshot()),
+            ..self.replay()
+        }
+    }
+}
+
+/// Why the last step cannot be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UndoRefused {
+    NothingToUndo,
+    DiceRolled,
+}
+
+impl fmt::Display for UndoRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            UndoRefused::NothingToUndo => "nothing to undo",
+            UndoRefused::DiceRolled => {
+                "the last command rolled dice; a known roll cannot be undone"
+            }
+        })
+    }
+}
+
+/// A save or replay file.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Record {
+    pub format: u32,
+    pub scenario: ScenarioSource,
+    pub seed: u64,
+    pub steps: Vec<Step>,
+    /// Present in saves: the state to continue from.
+    #[serde(default)]
+    pub snapshot: Option<Snapshot>,
+}
+
+/// Only the version, read first so that a newer file gets a clear message rather than a
+/// parse error about a field this build has never heard of.
+#[derive(Deserialize)]
+struct Header {
+    format: u32,
+}
+
+/// What can be wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not a record, or cut short.
+    Malformed(Diagnostic),
+    Version {
+        file: String,
+        found: u32,
+    },
+    /// The scenario text was changed after the game was recorded.
+    ScenarioChanged {
+        file: String,
+        expected: String,
+        found: String,
+    },
+    Scenario(Vec<Diagnostic>),
+    /// A recorded command is refused on re-running (step numbers count from 1).
+    Refused {
+        step: usize,
+        error: RuleError,
+    },
+    /// The state after a command differs from the recorded checksum.
+    Mismatch {
+        step: usize,
+        /// The command, in RON.
+        command: String,
+        expected: String,
+        found: String,
+    },
+    /// The saved state does not match the last checksum of its own log.
+    SnapshotMismatch {
+        expected: String,
+        found: String,
+    },
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Malformed(d) => write!(f, "{d} (not a readable save or replay)"),
+            RecordError::Version { file, found } => write!(
+                f,
+                "{file}: written in record format {found}; this build reads format {FORMAT}"
+            ),
+            RecordError::ScenarioChanged {
+                file,
+                expected,
+                found,
+            } => write!(
+                f,
+                "{file}: the scenario text has hash {found}, but the record says {expected} \
+                 (the file was edited)"
+            ),
+            RecordError::Scenario(problems) => {
+                let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                write!(f, "{}", lines.join("\n"))
+            }
+            RecordError::Refused { step, error } => {
+                write!(f, "step {step}: the recorded command is now {error}")
+            }
+            RecordError::Mismatch {
+                step,
+                command,
+                expected,
+                found,
+            } => write!(
+                f,
+                "step {step} ({}): state checksum {found}, recorded {expected}",
+                command
+            ),
+            RecordError::SnapshotMismatch { expected, found } => write!(
+                f,
+                "the saved state has checksum {found}, but its log ends at {expected} \
+                 (the save was edited or damaged)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+impl Record {
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().depth_limit(3);
+        ron::ser::to_string_pretty(self, pretty).expect("a record always serializes")
+    }
+
+    /// Read a record; `file` names it in messages.
+    pub fn parse(file: &str, text: &str) -> Result<Record, RecordError> {
+        let malformed = |e: ron::error::SpannedError| {
+            RecordError::Malformed(Diagnostic {
+                file: file.to_owned(),
+                line: e.span.start.line,
+                col: e.span.start.col,
+                message: e.code.to_string(),
+            })
+        };
+        let header: Header = ron::Options::default().from_str(text).map_err(malformed)?;
+        if header.format != FORMAT {
+            return Err(RecordError::Version {
+                file: file.to_owned(),
+                found: header.format,
+            });
+        }
+        let record: Record = ron::Options::default().from_str(text).map_err(malformed)?;
+        let found = hash(&record.scenario.text);
+        if found != record.scenario.hash {
+            return Err(RecordError::ScenarioChanged {
+                file: file.to_owned(),
+                expected: record.scenario.hash,
+                found,
+            });
+        }
+        Ok(record)
+    }
+
+    fn start(&self) -> Result<Game, RecordError> {
+        Game::new(&self.scenario.file, &self.scenario.text, Some(self.seed))
+            .map_err(RecordError::Scenario)
+    }
+
+    /// Re-run every command from the start and compare each checksum; the first difference
+    /// or refusal is the error. The re-run game is returned, ready to go on.
+    pub fn verify(&self) -> Result<Game, RecordError> {
+        let mut game = self.start()?;
+        for (i, step) in self.steps.iter().enumerate() {
+            game.apply(step.command.clone())
+                .map_err(|error| RecordError::Refused { step: i + 1, error })?;
+            let found = &game.steps[i].checksum;
+            if *found != step.checksum {
+                return Err(RecordError::Mismatch {
+                    step: i + 1,
+                    command: step.command.to_ron(),
+                    expected: step.checksum.clone(),
+                    found: found.clone(),
+                });
+            }
+        }
+        Ok(game)
+    }
+
+    /// Continue a saved game: its snapshot is restored (checked against the last checksum of
+    /// its log); a record without a snapshot is re-run instead.
+    pub fn resume(&self) -> Result<Game, RecordError> {
+        let Some(snapshot) = &self.snapshot else {
+            return self.verify();
+        };
+        let mut game = self.start()?;
+        let mut engine = Engine::restore(snapshot.clone());
+        let found = format!("{:016x}", engine.checksum());
+        let expected = match self.steps.last() {
+            Some(step) => step.checksum.clone(),
+            None => format!("{:016x}", game.engine.checksum()),
+        };
+        if found != expected {
+            return Err(RecordError::SnapshotMismatch { expected, found });
+        }
+        game.engine = engine;
+        game.steps = self.steps.clone();
+        Ok(game)
+    }
+}

@@ -1,0 +1,223 @@
+//! Saving, undo and watching replays in the window. The command log itself lives in the rules
+//! crate ([`steelgrid_rules::record`]); here are only the keys, the autosave at each turn start
+//! and the replay player's pace.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use steelgrid_rules::record::{Record, UndoRefused};
+
+use super::actions::{Action, Controls};
+use super::ai_seat::AiSeats;
+use super::play::Feedback;
+use super::{CurrentState, Rules, publish_state};
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<RecordLine>()
+        .add_systems(
+            Update,
+            (
+                (save_on_request, undo_on_request, autosave_at_turn_start)
+                    .run_if(not(resource_exists::<ReplayPlayer>)),
+                (replay_controls, play_replay)
+                    .chain()
+                    .run_if(resource_exists::<ReplayPlayer>),
+            )
+                .before(publish_state),
+        )
+        .add_systems(Update, describe_record.after(publish_state));
+}
+
+/// What undo or the replay player would do next, for the status bar.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct RecordLine(pub String);
+
+/// A replay being watched: its steps are applied one by one and each checksum compared.
+#[derive(Resource)]
+pub struct ReplayPlayer {
+    record: Record,
+    playing: bool,
+    speed: usize,
+    timer: Timer,
+    /// The first step whose checksum differed, if any.
+    diverged: Option<usize>,
+}
+
+/// Seconds between replayed commands at each speed.
+const SPEEDS: [f32; 5] = [1.2, 0.6, 0.3, 0.12, 0.03];
+
+impl ReplayPlayer {
+    pub fn new(record: Record) -> Self {
+        Self {
+            record,
+            playing: true,
+            speed: 1,
+            timer: Timer::from_seconds(SPEEDS[1], TimerMode::Repeating),
+            diverged: None,
+        }
+    }
+}
+
+/// Save slots: files in the save directory natively, the page's local storage on the web.
+#[cfg(not(target_arch = "wasm32"))]
+fn store(slot: &str, record: &Record) -> Result<String, String> {
+    let path = crate::saves::directory().join(format!("{slot}.ron"));
+    crate::saves::write(&path, record)?;
+    Ok(path.display().to_string())
+}
+
+#[cfg(target_arch = "wasm32")]
+fn store(slot: &str, record: &Record) -> Result<String, String> {
+    crate::web::store(slot, &record.to_ron())?;
+    Ok(format!("browser storage ({slot})"))
+}
+
+fn pressed(controls: &Single<&ActionState<Action>, With<Controls>>, action: Action) -> bool {
+    controls.just_pressed(&action)
+}
+
+fn save_on_request(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    mut rules: ResMut<Rules>,
+    mut feedback: ResMut<Feedback>,
+) {
+    if !pressed(&controls, Action::Save) {
+        return;
+    }
+    let record = rules.bypass_change_detection().0.save();
+    *feedback = Feedback::Hint(match store("quicksave", &record) {
+        Ok(place) => format!("Saved to {place}"),
+        Err(e) => format!("Not saved: {e}"),
+    });
+}
+
+/// Autosave whenever a creature's turn begins (one save per turn, overwritten each time).
+fn autosave_at_turn_start(
+    state: Res<CurrentState>,
+    mut rules: ResMut<Rules>,
+    mut last: Local<Option<(u32, String)>>,
+) {
+    let Some(turn) = &state.0.turn else {
+        return;
+    };
+    let key = (state.0.round, turn.clone());
+    if last.as_ref() == Some(&key) {
+        return;
+    }
+    *last = Some(key);
+    let record = rules.bypass_change_detection().0.save();
+    if let Err(e) = store("autosave", &record) {
+        warn!("autosave failed: {e}");
+    }
+}
+
+/// Undo the last command, if it was a person's and rolled no dice.
+fn undo_on_request(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    seats: Res<AiSeats>,
+    mut rules: ResMut<Rules>,
+    mut feedback: ResMut<Feedback>,
+) {
+    if !pressed(&controls, Action::Undo) {
+        return;
+    }
+    let game = &rules.bypass_change_detection().0;
+    let refusal = match game.undoable() {
+        Ok(step) if step.by.is_some_and(|side| seats.0.contains(&side)) => {
+            Some("the last command was the AI's".to_owned())
+        }
+        Ok(_) => None,
+        Err(e) => Some(e.to_string()),
+    };
+    *feedback = Feedback::Hint(match refusal {
+        Some(why) => format!("Cannot undo: {why}"),
+        None => match rules.0.undo() {
+            Ok(command) => format!("Undone: {}", command.to_ron()),
+            Err(e) => format!("Cannot undo: {e}"),
+        },
+    });
+}
+
+fn replay_controls(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    mut player: ResMut<ReplayPlayer>,
+) {
+    if pressed(&controls, Action::ReplayPlayPause) {
+        player.playing = !player.playing;
+    }
+    let speed = if pressed(&controls, Action::ReplayFaster) {
+        (player.speed + 1).min(SPEEDS.len() - 1)
+    } else if pressed(&controls, Action::ReplaySlower) {
+        player.speed.saturating_sub(1)
+    } else {
+        player.speed
+    };
+    if speed != player.speed {
+        player.speed = speed;
+        player.timer = Timer::from_seconds(SPEEDS[speed], TimerMode::Repeating);
+    }
+}
+
+fn play_replay(
+    time: Res<Time>,
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    mut player: ResMut<ReplayPlayer>,
+    mut rules: ResMut<Rules>,
+    mut feedback: ResMut<Feedback>,
+) {
+    let step_now = pressed(&controls, Action::ReplayStep);
+    let due = player.playing && player.timer.tick(time.delta()).just_finished();
+    let next = rules.0.steps().len();
+    if !(step_now || due) || next >= player.record.steps.len() {
+        return;
+    }
+    let step = player.record.steps[next].clone();
+    match rules.0.apply(step.command) {
+        Ok(_) => {
+            let found = &rules.0.steps()[next].checksum;
+            if *found != step.checksum && player.diverged.is_none() {
+                player.diverged = Some(next + 1);
+                player.playing = false;
+                *feedback = Feedback::Hint(format!(
+                    "Replay differs at step {}: checksum {found}, recorded {}",
+                    next + 1,
+                    step.checksum
+                ));
+            }
+        }
+        Err(e) => {
+            player.playing = false;
+            player.diverged = Some(next + 1);
+            *feedback = Feedback::Hint(format!("Replay stopped at step {}: {e}", next + 1));
+        }
+    }
+}
+
+pub fn describe_record(
+    rules: Res<Rules>,
+    player: Option<Res<ReplayPlayer>>,
+    mut line: ResMut<RecordLine>,
+) {
+    let text = match player {
+        Some(p) => {
+            let done = rules.0.steps().len();
+            let total = p.record.steps.len();
+            let state = match (p.diverged, done == total, p.playing) {
+                (Some(step), _, _) => format!("differs at step {step}"),
+                (None, true, _) => "finished, every checksum matched".to_owned(),
+                (None, false, true) => format!("playing x{}", speed_name(p.speed)),
+                (None, false, false) => "paused".to_owned(),
+            };
+            format!("Replay {done}/{total} - {state}  (P play/pause, . step, +/- speed)")
+        }
+        None => match rules.0.undoable() {
+            Ok(step) => format!("Z undo: {}", step.command.name()),
+            Err(UndoRefused::DiceRolled) => "Z undo: no (dice were rolled)".to_owned(),
+            Err(UndoRefused::NothingToUndo) => String::new(),
+        },
+    };
+    line.set_if_neq(RecordLine(text));
+}
+
+fn speed_name(speed: usize) -> &'static str {
+    ["0.5", "1", "2", "5", "20"][speed]
+}
