@@ -26,3 +26,16 @@ need_rust_target() {
 need_rust_component() {
     rustup component list --installed | grep -q "^$1" || rustup component add "$1"
 }
+
+# Install a cargo tool at an exact version unless that version is already on the PATH.
+# `need_cargo_tool <crate> <version> [cargo install flags]`; the binary is the crate name
+# without a `-cli` suffix.
+need_cargo_tool() {
+    local crate=$1 version=$2 bin=${1%-cli}
+    shift 2
+    if "$bin" --version 2>/dev/null | grep -qw "$version"; then
+        return 0
+    fi
+    echo "steelgrid: installing $crate $version" >&2
+    cargo install "$crate@$version" "$@"
+}

@@ -10,13 +10,7 @@ use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::sim;
 
 use crate::game::{self, LaunchOptions};
-use crate::saves;
-
-/// The scenario built into the binary, opened when no file is given.
-pub const DEFAULT_SCENARIO: (&str, &str) = (
-    "scenarios/mill_ambush.ron",
-    include_str!("../scenarios/mill_ambush.ron"),
-);
+use crate::{saves, scenarios};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,6 +33,7 @@ struct Cli {
 enum Cmd {
     /// Open the game straight into a scenario.
     Play {
+        /// A scenario file, or the short name of a built-in one (mill_ambush, demo_ledge, ...).
         scenario: PathBuf,
         #[arg(long)]
         seed: Option<u64>,
@@ -109,12 +104,12 @@ pub fn main(args: Vec<String>) -> ExitCode {
         ai_sides: if hotseat || replay.is_some() {
             Vec::new()
         } else {
-            ai_seats(game.scenario())
+            game.scenario().ai_sides()
         },
         replay,
     };
     match cli.command {
-        None => match Game::new(DEFAULT_SCENARIO.0, DEFAULT_SCENARIO.1, None) {
+        None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {
             Ok(g) => {
                 let options = launch(&g, None);
                 game::run(g, options)
@@ -226,22 +221,16 @@ fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
     scenario::load(&path.display().to_string(), &src)
 }
 
-/// Start a recorded game on a scenario file.
+/// Start a recorded game on a scenario file, or on an embedded scenario named by its short
+/// name (`demo_ledge`) when no such file exists.
 fn start(path: &Path, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
+    if !path.exists()
+        && let Some(embedded) = path.to_str().and_then(scenarios::by_name)
+    {
+        return Game::new(embedded.file, embedded.text, seed);
+    }
     let src = read(path)?;
     Game::new(&path.display().to_string(), &src, seed)
-}
-
-/// The sides the scenario gives to the AI.
-fn ai_seats(scenario: &scenario::Scenario) -> Vec<Side> {
-    [
-        (Side::Heroes, scenario.sides.heroes),
-        (Side::Director, scenario.sides.director),
-    ]
-    .into_iter()
-    .filter(|(_, c)| *c == scenario::Controller::Ai)
-    .map(|(side, _)| side)
-    .collect()
 }
 
 /// Read and parse an optional command file.

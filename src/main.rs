@@ -3,12 +3,24 @@
 //! `steelgrid` opens the game; `check`, `sim` and `play` are the command line described in the
 //! README. The rules live in the `steelgrid_rules` crate; this crate only draws and sends commands.
 
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 mod game;
+#[cfg(not(target_arch = "wasm32"))]
 mod saves;
+mod scenarios;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 use std::process::ExitCode;
 
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     cli::main(std::env::args().skip(1).collect())
+}
+
+/// In the browser there is no command line: the page's address says what to open.
+#[cfg(target_arch = "wasm32")]
+fn main() -> ExitCode {
+    web::main()
 }

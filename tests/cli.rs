@@ -236,3 +236,11 @@ fn a_recorded_ai_game_replays_and_a_tampered_one_names_its_step() {
     assert!(err.contains(": step 12 ("), "{err}");
     assert!(err.contains("recorded 0123456789abcdef"), "{err}");
 }
+
+#[test]
+fn sim_opens_a_built_in_scenario_by_its_short_name() {
+    let by_name = steelgrid(&["sim", "demo_ledge"]);
+    let by_file = steelgrid(&["sim", "scenarios/demo_ledge.ron"]);
+    assert!(by_name.status.success(), "{}", text(&by_name.stderr));
+    assert_eq!(text(&by_name.stdout), text(&by_file.stdout));
+}

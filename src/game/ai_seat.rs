@@ -57,8 +57,8 @@ mod tests {
     #[test]
     fn only_an_ai_side_due_to_answer_moves() {
         let s = scenario::load(
-            crate::cli::DEFAULT_SCENARIO.0,
-            crate::cli::DEFAULT_SCENARIO.1,
+            crate::scenarios::DEFAULT.file,
+            crate::scenarios::DEFAULT.text,
         )
         .expect("default scenario");
         let mut engine = s.start(Some(7));

@@ -13,7 +13,7 @@ use super::cursor::STATUS_BAR_PX;
 use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
-use super::records::RecordLine;
+use super::records::{RecordLine, ReplayPlayer};
 use super::{CurrentState, publish_state};
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
@@ -105,12 +105,6 @@ fn spawn_hud(mut commands: Commands) {
                 for field in [HudField::Round, HudField::Turn, HudField::Status] {
                     top.spawn((Text::default(), font(17.0), TextColor(TEXT), field));
                 }
-                top.spawn((
-                    Text::default(),
-                    font(14.0),
-                    TextColor(MUTED),
-                    HudField::Record,
-                ));
             });
             bar.spawn(row(24)).with_children(|middle| {
                 middle.spawn((
@@ -124,6 +118,12 @@ fn spawn_hud(mut commands: Commands) {
                     font(14.0),
                     TextColor(WARNING),
                     HudField::Refusal,
+                ));
+                middle.spawn((
+                    Text::default(),
+                    font(14.0),
+                    TextColor(MUTED),
+                    HudField::Record,
                 ));
             });
             bar.spawn((
@@ -154,10 +154,12 @@ fn update_hud(
     feedback: Res<Feedback>,
     preview: Res<Preview>,
     record: Res<RecordLine>,
+    replay: Option<Res<ReplayPlayer>>,
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
     let line = |field: HudField| match field {
+        HudField::Prompt if replay.is_some() => ("Watching a replay".into(), TEXT),
         HudField::Prompt => match ai_to_move(&seats, &state.0) {
             Some(Side::Heroes) => ("The AI is playing the heroes...".into(), TEXT),
             Some(Side::Director) => ("The AI Director is playing...".into(), TEXT),

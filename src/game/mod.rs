@@ -18,9 +18,12 @@ mod play;
 mod records;
 mod screenshot;
 mod tokens;
+#[cfg(target_arch = "wasm32")]
+mod web_page;
 
 use std::process::{ExitCode, Termination};
 
+use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use steelgrid_rules::StateView;
@@ -54,14 +57,26 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
     let layout = board::BoardLayout::new(game.engine().map());
 
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: format!("Steelgrid — {}", state.scenario),
-            resolution: WindowResolution::new(1280, 800),
-            ..default()
-        }),
-        ..default()
-    }))
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: format!("Steelgrid — {}", state.scenario),
+                    resolution: WindowResolution::new(1280, 800),
+                    // In the browser: draw into the page's canvas and follow its size.
+                    canvas: Some("#steelgrid".into()),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            // Every texture is drawn in code: no asset files, so no `.meta` files to look for
+            // (on the web each lookup would be a failed request).
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
     .insert_resource(ClearColor(BACKGROUND))
     .insert_resource(Rules(game))
     .insert_resource(CurrentState(state))
@@ -83,6 +98,8 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         records::plugin,
     ))
     .insert_resource(ai_seat::AiSeats(options.ai_sides));
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web_page::plugin);
     if let Some(record) = options.replay {
         app.insert_resource(records::ReplayPlayer::new(record));
     }

@@ -220,6 +220,18 @@ impl Scenario {
     pub fn map(&self) -> &Map {
         &self.initial.map
     }
+
+    /// The sides the scenario gives to the AI.
+    pub fn ai_sides(&self) -> Vec<Side> {
+        [
+            (Side::Heroes, self.sides.heroes),
+            (Side::Director, self.sides.director),
+        ]
+        .into_iter()
+        .filter(|(_, c)| *c == Controller::Ai)
+        .map(|(side, _)| side)
+        .collect()
+    }
 }
 
 /// RON as scenario authors write it: `Some(..)` may be left out.

@@ -1,0 +1,67 @@
+//! The scenarios built into the binary, so the game (and its web build, which has no files)
+//! can open any of them by name: `steelgrid`, or `?scenario=demo_ledge` on the web page.
+
+/// An embedded scenario: its short name (the file stem), its path and its text.
+#[derive(Clone, Copy, Debug)]
+pub struct Embedded {
+    pub name: &'static str,
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+macro_rules! embedded {
+    ($($name:literal),* $(,)?) => {
+        &[$(Embedded {
+            name: $name,
+            file: concat!("scenarios/", $name, ".ron"),
+            text: include_str!(concat!("../scenarios/", $name, ".ron")),
+        }),*]
+    };
+}
+
+/// Every file in `scenarios/`; the first is the default.
+pub const EMBEDDED: &[Embedded] = embedded![
+    "mill_ambush",
+    "demo_collisions",
+    "demo_hurl_through",
+    "demo_ledge",
+    "demo_stability",
+];
+
+/// The scenario the game opens when none is named.
+pub const DEFAULT: Embedded = EMBEDDED[0];
+
+pub fn by_name(name: &str) -> Option<Embedded> {
+    EMBEDDED.iter().copied().find(|s| s.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_scenario_file_is_embedded_and_loads() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
+            .collect();
+        on_disk.sort();
+        let mut embedded: Vec<String> = EMBEDDED.iter().map(|s| s.name.to_owned()).collect();
+        embedded.sort();
+        assert_eq!(embedded, on_disk, "add new scenario files to EMBEDDED");
+        for s in EMBEDDED {
+            assert!(
+                steelgrid_rules::scenario::load(s.file, s.text).is_ok(),
+                "{}",
+                s.file
+            );
+        }
+        assert_eq!(
+            by_name("demo_ledge").unwrap().file,
+            "scenarios/demo_ledge.ron"
+        );
+        assert!(by_name("nowhere").is_none());
+    }
+}

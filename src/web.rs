@@ -1,0 +1,127 @@
+//! The browser build's entry: the page address says what to open, and the page gets a loading
+//! indicator, a status line for tests and local storage for saves.
+//!
+//! Share links: `?scenario=demo_ledge` opens an embedded scenario (`&seed=N`, `&hotseat=1`);
+//! `?replay=<replay RON>` plays a replay with the player controls, and `&verify=1` re-runs it
+//! first and writes the result into the page.
+
+use std::process::ExitCode;
+
+use steelgrid_rules::record::{Game, Record};
+use web_sys::{Document, UrlSearchParams};
+
+use crate::game::{self, LaunchOptions};
+use crate::scenarios;
+
+pub fn main() -> ExitCode {
+    match open() {
+        Ok((game, options)) => game::run(game, options),
+        Err(message) => {
+            // Nothing to play: say why where the loading indicator was.
+            set_text("loading", &message);
+            set_attribute("status", "data-error", &message);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn open() -> Result<(Game, LaunchOptions), String> {
+    let params = query();
+    let get = |key: &str| params.as_ref().and_then(|p| p.get(key));
+    let flag = |key: &str| get(key).is_some_and(|v| v != "0");
+    if let Some(text) = get("replay") {
+        let record = Record::parse("replay", &text).map_err(|e| e.to_string())?;
+        if flag("verify") {
+            let verdict = match record.verify() {
+                Ok(mut verified) => format!(
+                    "replay verified: {} commands, final checksum {:016x}",
+                    verified.steps().len(),
+                    verified.engine_mut().checksum()
+                ),
+                Err(e) => format!("replay differs: {e}"),
+            };
+            set_attribute("status", "data-replay", &verdict);
+        }
+        let start = Game::new(
+            &record.scenario.file,
+            &record.scenario.text,
+            Some(record.seed),
+        )
+        .map_err(|problems| lines(&problems))?;
+        return Ok((start, options(Vec::new(), Some(record))));
+    }
+    let name = get("scenario").unwrap_or_else(|| scenarios::DEFAULT.name.to_owned());
+    let embedded = scenarios::by_name(&name).ok_or_else(|| {
+        let known: Vec<&str> = scenarios::EMBEDDED.iter().map(|s| s.name).collect();
+        format!(
+            "no scenario called '{name}' (there are: {})",
+            known.join(", ")
+        )
+    })?;
+    let seed = match get("seed") {
+        Some(s) => Some(
+            s.parse::<u64>()
+                .map_err(|_| format!("seed '{s}' is not a number"))?,
+        ),
+        None => None,
+    };
+    let game =
+        Game::new(embedded.file, embedded.text, seed).map_err(|problems| lines(&problems))?;
+    let ai_sides = if flag("hotseat") {
+        Vec::new()
+    } else {
+        game.scenario().ai_sides()
+    };
+    Ok((game, options(ai_sides, None)))
+}
+
+fn lines(problems: &[steelgrid_rules::Diagnostic]) -> String {
+    let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+    lines.join("\n")
+}
+
+fn options(
+    ai_sides: Vec<steelgrid_rules::creature::Side>,
+    replay: Option<Record>,
+) -> LaunchOptions {
+    LaunchOptions {
+        screenshot: None,
+        ai_sides,
+        replay,
+    }
+}
+
+fn query() -> Option<UrlSearchParams> {
+    let search = web_sys::window()?.location().search().ok()?;
+    UrlSearchParams::new_with_str(&search).ok()
+}
+
+fn document() -> Option<Document> {
+    web_sys::window()?.document()
+}
+
+pub fn set_text(id: &str, text: &str) {
+    if let Some(el) = document().and_then(|d| d.get_element_by_id(id)) {
+        el.set_text_content(Some(text));
+    }
+}
+
+pub fn set_attribute(id: &str, name: &str, value: &str) {
+    if let Some(el) = document().and_then(|d| d.get_element_by_id(id)) {
+        let _ = el.set_attribute(name, value);
+    }
+}
+
+pub fn hide(id: &str) {
+    set_attribute(id, "hidden", "");
+}
+
+/// Keep a save in the page's local storage under `steelgrid.<slot>`.
+pub fn store(slot: &str, text: &str) -> Result<(), String> {
+    let storage = web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .ok_or("this browser offers no local storage")?;
+    storage
+        .set_item(&format!("steelgrid.{slot}"), text)
+        .map_err(|_| "the browser refused to store the save (storage full?)".to_owned())
+}
