@@ -10,6 +10,7 @@ mod board;
 mod camera;
 mod choices;
 mod cursor;
+mod handoff;
 mod hud;
 mod input;
 mod log;
@@ -96,6 +97,7 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         log::plugin,
         ai_seat::plugin,
         records::plugin,
+        handoff::plugin,
     ))
     .insert_resource(ai_seat::AiSeats(options.ai_sides));
     #[cfg(target_arch = "wasm32")]

@@ -22,8 +22,9 @@ pub fn plugin(app: &mut App) {
             Update,
             handle_actions
                 .before(publish_state)
-                // A replay being watched is not played.
-                .run_if(not(resource_exists::<super::records::ReplayPlayer>)),
+                // A replay being watched is not played, nor a board behind the hand-off screen.
+                .run_if(not(resource_exists::<super::records::ReplayPlayer>))
+                .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty()),
         );
 }
 
@@ -308,7 +309,7 @@ const KEYS: [Action; 19] = [
     Action::Select,
 ];
 
-fn handle_actions(
+pub fn handle_actions(
     controls: Single<&ActionState<Action>, With<Controls>>,
     hovered: Res<HoveredSquare>,
     state: Res<CurrentState>,
