@@ -27,6 +27,9 @@ struct Cli {
     /// Both sides played by people at this screen, whatever the scenario's seats say.
     #[arg(long, global = true)]
     hotseat: bool,
+    /// Open the step-through explainer on the last command played, at this event (from 1).
+    #[arg(long, global = true)]
+    explain: Option<usize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -107,6 +110,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             game.scenario().ai_sides()
         },
         replay,
+        explain: cli.explain,
     };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {

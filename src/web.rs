@@ -88,6 +88,7 @@ fn options(
         screenshot: None,
         ai_sides,
         replay,
+        explain: None,
     }
 }
 

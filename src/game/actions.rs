@@ -60,6 +60,10 @@ pub enum Action {
     ReplayStep,
     ReplayFaster,
     ReplaySlower,
+    /// Open the explainer on the last command (or close it); step through its events.
+    Explain,
+    ExplainNext,
+    ExplainBack,
 }
 
 /// The entity holding the input map and the action state.
@@ -101,6 +105,9 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::ReplayFaster, KeyCode::NumpadAdd)
         .with(Action::ReplaySlower, KeyCode::Minus)
         .with(Action::ReplaySlower, KeyCode::NumpadSubtract)
+        .with(Action::Explain, KeyCode::KeyX)
+        .with(Action::ExplainNext, KeyCode::BracketRight)
+        .with(Action::ExplainBack, KeyCode::BracketLeft)
 }
 
 fn spawn_controls(mut commands: Commands) {
@@ -141,6 +148,9 @@ mod tests {
             Action::ReplayStep,
             Action::ReplayFaster,
             Action::ReplaySlower,
+            Action::Explain,
+            Action::ExplainNext,
+            Action::ExplainBack,
         ] {
             assert!(
                 map.get_buttonlike(&action).is_some(),

@@ -10,6 +10,7 @@ use steelgrid_rules::creature::Side;
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
 use super::hud::{MUTED, TITLE};
+use super::explainer::Explaining;
 use super::records::ReplayPlayer;
 use super::{CurrentState, publish_state};
 
@@ -20,7 +21,8 @@ pub fn plugin(app: &mut App) {
             .chain()
             .after(publish_state)
             .after(super::play::handle_actions)
-            .run_if(not(resource_exists::<ReplayPlayer>)),
+            .run_if(not(resource_exists::<ReplayPlayer>))
+            .run_if(not(resource_exists::<Explaining>)),
     );
 }
 

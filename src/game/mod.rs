@@ -10,6 +10,7 @@ mod board;
 mod camera;
 mod choices;
 mod cursor;
+mod explainer;
 mod handoff;
 mod hud;
 mod input;
@@ -38,6 +39,8 @@ pub struct LaunchOptions {
     pub ai_sides: Vec<steelgrid_rules::creature::Side>,
     /// A replay to watch from the start of `game`, with play, pause and step controls.
     pub replay: Option<steelgrid_rules::record::Record>,
+    /// Open the explainer on the last command played, at this event (from 1).
+    pub explain: Option<usize>,
 }
 
 /// The game being played: the rules engine (the single source of truth for the encounter) and
@@ -55,6 +58,9 @@ const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 /// Open the game window on a running encounter and play until it is closed.
 pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
     let state = game.engine_mut().state();
+    let explain = options
+        .explain
+        .and_then(|n| explainer::Explaining::last(&game, n.saturating_sub(1)));
     let layout = board::BoardLayout::new(game.engine().map());
 
     let mut app = App::new();
@@ -98,10 +104,14 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         ai_seat::plugin,
         records::plugin,
         handoff::plugin,
+        explainer::plugin,
     ))
     .insert_resource(ai_seat::AiSeats(options.ai_sides));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
+    if let Some(open) = explain {
+        app.insert_resource(open);
+    }
     if let Some(record) = options.replay {
         app.insert_resource(records::ReplayPlayer::new(record));
     }

@@ -24,7 +24,9 @@ pub fn plugin(app: &mut App) {
                 .before(publish_state)
                 // A replay being watched is not played, nor a board behind the hand-off screen.
                 .run_if(not(resource_exists::<super::records::ReplayPlayer>))
-                .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty()),
+                .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty())
+                // Nor while a past command is being explained.
+                .run_if(not(resource_exists::<super::explainer::Explaining>)),
         );
 }
 
@@ -243,7 +245,10 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::ReplayPlayPause
         | Action::ReplayStep
         | Action::ReplayFaster
-        | Action::ReplaySlower => Intent::Nothing,
+        | Action::ReplaySlower
+        | Action::Explain
+        | Action::ExplainNext
+        | Action::ExplainBack => Intent::Nothing,
     }
 }
 

@@ -14,96 +14,178 @@ use crate::power_roll::PowerRollResult;
 pub struct Rule {
     pub id: &'static str,
     pub seed: &'static str,
+    /// The rule in plain words, for the explainer.
+    pub summary: &'static str,
 }
 
 macro_rules! rules {
-    ($($name:ident = $id:literal, $seed:literal;)*) => {
+    ($($name:ident = $id:literal, $seed:literal, $summary:literal;)*) => {
         /// Every rule id the engine can name, with its seed reference.
         pub mod rule {
             use super::Rule;
-            $(pub const $name: Rule = Rule { id: $id, seed: $seed };)*
+            $(pub const $name: Rule = Rule { id: $id, seed: $seed, summary: $summary };)*
             /// All rule ids, for documentation and tests.
             pub const ALL: &[Rule] = &[$($name),*];
+
+            /// The rule with this id.
+            pub fn find(id: &str) -> Option<Rule> {
+                ALL.iter().copied().find(|r| r.id == id)
+            }
         }
     };
 }
 
 rules! {
-    ENCOUNTER_START = "encounter.start", "seed 002 L2488-2494";
-    SURPRISE = "turn.surprise", "seed 002 L2496-2500";
-    SURPRISE_EDGE = "turn.surprise.edge", "seed 002 L2498-2500";
-    SURPRISE_END = "turn.surprise.end", "seed 002 L2498";
-    FIRST_SIDE_SURPRISE = "turn.first_side.surprise", "seed 002 L2502";
-    FIRST_SIDE_ROLL = "turn.first_side.roll", "seed 002 L2502-2504";
-    FIRST_SIDE_CHOICE = "turn.first_side.choice", "seed 002 L2504";
-    ROUND_START = "turn.round.start", "seed 002 L2488-2490";
-    ROUND_END = "turn.round.end", "seed 002 L2534-2536";
-    TURN_ORDER = "turn.order", "seed 002 L2506-2512";
-    TURN_GROUP = "turn.order.group", "seed 002 L2530-2532";
-    TURN_START = "turn.start", "seed 002 L2538";
-    TURN_END = "turn.end", "seed 002 L2538-2542";
-    ACTION_ECONOMY = "turn.action_economy", "seed 002 L2538-2542";
-    MAIN_TRADED = "turn.action_economy.trade_main", "seed 002 L2938";
-    ADVANCE = "movement.advance", "seed 002 L2570-2594, L2821-2827";
-    MOVE_COST = "movement.cost", "seed 002 L2576-2578, L2726";
-    MOVE_OCCUPIED = "movement.occupied", "seed 002 L2578";
-    MOVE_CORNERS = "movement.no_cutting_corners", "seed 002 L2588";
-    MOVE_SPEED = "movement.speed_limit", "seed 002 L2584";
-    MOVE_ELEVATION = "movement.elevation", "seed 002 L2596-2602, L2644-2648";
-    POWER_ROLL = "power_roll", "seed 002 L661-744";
-    EDGE_DIRECTOR = "power_roll.edge.director", "seed 002 L724-726";
-    RANGED_ADJACENT_BANE = "power_roll.bane.ranged_adjacent_enemy", "seed 002 L1436";
-    HIGH_GROUND = "power_roll.edge.high_ground", "seed 002 L2732-2736";
-    FLANKING = "power_roll.edge.flanking", "seed 002 L3002-3008";
-    CRITICAL_HIT = "power_roll.critical", "seed 002 L1634-1638";
-    DOWNGRADE = "power_roll.downgrade", "seed 002 L689-693";
-    FREE_STRIKE = "action.free_strike", "seed 002 L2950-2952, L2974-3000";
-    REACH = "target.distance", "seed 002 L1424-1446";
-    LINE_OF_EFFECT = "target.line_of_effect", "seed 002 L1703-1711";
-    DAMAGE = "damage", "seed 002 L3022-3030";
-    DAMAGE_WEAKNESS = "damage.weakness", "seed 002 L3042-3050";
-    DAMAGE_IMMUNITY = "damage.immunity", "seed 002 L3032-3040";
-    DAMAGE_ENVIRONMENT = "damage.environment", "seed 002 L3024";
-    TEMPORARY_STAMINA = "stamina.temporary", "seed 002 L3094-3102";
-    WINDED = "stamina.winded", "seed 002 L3062-3066";
-    DYING = "stamina.dying", "seed 002 L3068-3070";
-    HERO_DEATH = "stamina.death.hero", "seed 002 L3072";
-    DIRECTOR_DEATH = "stamina.death.director", "seed 002 L3074-3078";
-    KNOCKED_OUT = "stamina.knocked_out", "seed 002 L3082-3092";
-    UNCONSCIOUS_DAMAGE = "stamina.knocked_out.damage", "seed 002 L3084";
-    CATCH_BREATH = "recovery.catch_breath", "seed 002 L843-857, L3056-3060";
-    DICE_SCRIPTED = "dice.scripted", "seed 002 L643-659";
-    OBJECTIVE_DEFEAT_ALL = "objective.defeat_all_enemies", "seed 002 L3133-3209";
-    ENCOUNTER_DEFEAT = "encounter.defeat", "seed 002 L3133-3209";
-    CREATURE_STATE = "creature", "seed 002 L2459-2486";
-    FORCED_PUSH = "forced_movement.push", "seed 002 L2740-2748";
-    FORCED_PULL = "forced_movement.pull", "seed 002 L2740-2748";
-    FORCED_SLIDE = "forced_movement.slide", "seed 002 L2740-2748";
-    FORCED_DISTANCE = "forced_movement.distance", "seed 002 L2746, L2762-2764, L2807-2811";
-    FORCED_COLLISION_CREATURE = "forced_movement.collision.creature", "seed 002 L2766-2774";
-    FORCED_COLLISION_OBJECT = "forced_movement.collision.object", "seed 002 L2776-2780";
-    FORCED_HURL_THROUGH = "forced_movement.hurl_through", "seed 002 L2792-2801";
-    OBJECT_DESTROYED = "object.destroyed", "seed 002 L2792-2801, L3104-3113";
-    DAMAGING_TERRAIN = "movement.damaging_terrain", "seed 002 L2728, L2744";
-    FALLING = "falling", "seed 002 L2710-2714";
-    FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718";
-    PRONE = "condition.prone", "seed 002 L1753-1757";
-    STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930";
-    MOVE_JUMP = "movement.jump", "seed 002 L2670-2682";
-    TELEPORT = "movement.teleport", "seed 002 L2696-2708";
-    FLY = "movement.fly", "seed 002 L2688-2694";
-    DEFEND = "action.defend", "seed 002 L2946-2948";
-    CHARGE = "action.charge", "seed 002 L2940-2944";
-    AID_ATTACK = "maneuver.aid_attack", "seed 002 L2843-2845";
-    GRAB = "maneuver.grab", "seed 002 L2872-2891";
-    ESCAPE_GRAB = "maneuver.escape_grab", "seed 002 L2853-2870";
-    GRABBED = "condition.grabbed", "seed 002 L1743-1751";
-    HEAL = "action.heal", "seed 002 L2954-2956, L3080";
-    SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831";
-    OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972";
-    KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912";
-    PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player";
-    COMMAND = "command", "Steelgrid: commands are validated before they change anything";
+    ENCOUNTER_START = "encounter.start", "seed 002 L2488-2494",
+        "Combat begins: the map, the creatures and the dice are set out.";
+    SURPRISE = "turn.surprise", "seed 002 L2496-2500",
+        "Creatures caught unaware are surprised: they can't take triggered actions or free strikes, and strikes against them gain an edge.";
+    SURPRISE_EDGE = "turn.surprise.edge", "seed 002 L2498-2500",
+        "Ability rolls against a surprised creature gain an edge.";
+    SURPRISE_END = "turn.surprise.end", "seed 002 L2498",
+        "Surprise wears off at the end of the first round.";
+    FIRST_SIDE_SURPRISE = "turn.first_side.surprise", "seed 002 L2502",
+        "If every creature on one side is surprised, the other side acts first.";
+    FIRST_SIDE_ROLL = "turn.first_side.roll", "seed 002 L2502-2504",
+        "A d10 decides who goes first: on 6 or more the heroes' players choose, otherwise the Director does.";
+    FIRST_SIDE_CHOICE = "turn.first_side.choice", "seed 002 L2504",
+        "The side that won the roll says which side takes the first turn; that side starts every round.";
+    ROUND_START = "turn.round.start", "seed 002 L2488-2490",
+        "A new round begins; every creature may take one turn in it.";
+    ROUND_END = "turn.round.end", "seed 002 L2534-2536",
+        "When every creature has acted, the round ends.";
+    TURN_ORDER = "turn.order", "seed 002 L2506-2512",
+        "Sides take turns picking one of their creatures to act; when one side runs out, the other's creatures act back to back.";
+    TURN_GROUP = "turn.order.group", "seed 002 L2530-2532",
+        "The Director's creatures in one group act one after another before the heroes pick again.";
+    TURN_START = "turn.start", "seed 002 L2538",
+        "A creature's turn begins: it gets a main action, a maneuver and a move action.";
+    TURN_END = "turn.end", "seed 002 L2538-2542",
+        "The creature's turn is over; what it did not use is lost.";
+    ACTION_ECONOMY = "turn.action_economy", "seed 002 L2538-2542",
+        "On its turn a creature has one main action, one maneuver and one move action.";
+    MAIN_TRADED = "turn.action_economy.trade_main", "seed 002 L2938",
+        "A main action can be given up for a second maneuver or move action.";
+    ADVANCE = "movement.advance", "seed 002 L2570-2594, L2821-2827",
+        "The Advance move action: move up to your speed, square by square.";
+    MOVE_COST = "movement.cost", "seed 002 L2576-2578, L2726",
+        "Every square costs 1, diagonals too; difficult terrain and enemies' squares cost 1 more.";
+    MOVE_OCCUPIED = "movement.occupied", "seed 002 L2578",
+        "You can pass through allies, but never end your move in another creature's space.";
+    MOVE_CORNERS = "movement.no_cutting_corners", "seed 002 L2588",
+        "You can't move diagonally past the corner of a wall or other blocking terrain.";
+    MOVE_SPEED = "movement.speed_limit", "seed 002 L2584",
+        "A move can't take more squares than your speed.";
+    MOVE_ELEVATION = "movement.elevation", "seed 002 L2596-2602, L2644-2648",
+        "Going up costs extra movement; climbing and swimming cost 2 per square without a climb or swim speed.";
+    POWER_ROLL = "power_roll", "seed 002 L661-744",
+        "Roll 2d10 and add the characteristic: 11 or less is tier 1, 12-16 tier 2, 17 or more tier 3; edges and banes adjust it.";
+    EDGE_DIRECTOR = "power_roll.edge.director", "seed 002 L724-726",
+        "Edges and banes from the Director's side follow the same rules as the heroes'.";
+    RANGED_ADJACENT_BANE = "power_roll.bane.ranged_adjacent_enemy", "seed 002 L1436",
+        "A ranged strike made while an enemy is adjacent takes a bane.";
+    HIGH_GROUND = "power_roll.edge.high_ground", "seed 002 L2732-2736",
+        "A creature attacking from higher ground than its target gains an edge.";
+    FLANKING = "power_roll.edge.flanking", "seed 002 L3002-3008",
+        "Two allies on opposite sides of an enemy flank it: melee strikes against it gain an edge.";
+    CRITICAL_HIT = "power_roll.critical", "seed 002 L1634-1638",
+        "A natural 19 or 20 on an ability roll is a critical hit: always tier 3, and a main-action ability grants another main action.";
+    DOWNGRADE = "power_roll.downgrade", "seed 002 L689-693",
+        "The one rolling may choose a lower tier outcome than the roll gave.";
+    FREE_STRIKE = "action.free_strike", "seed 002 L2950-2952, L2974-3000",
+        "A free strike is a quick attack for the free strike damage, outside the usual action budget.";
+    REACH = "target.distance", "seed 002 L1424-1446",
+        "A target must be within the ability's distance, counted in squares from the user's space.";
+    LINE_OF_EFFECT = "target.line_of_effect", "seed 002 L1703-1711",
+        "An ability needs a clear line from a corner of the user's space to a corner of the target's.";
+    DAMAGE = "damage", "seed 002 L3022-3030",
+        "Damage lowers Stamina; temporary Stamina is spent first.";
+    DAMAGE_WEAKNESS = "damage.weakness", "seed 002 L3042-3050",
+        "Weakness adds its value to damage of that type.";
+    DAMAGE_IMMUNITY = "damage.immunity", "seed 002 L3032-3040",
+        "Immunity removes its value from damage of that type.";
+    DAMAGE_ENVIRONMENT = "damage.environment", "seed 002 L3024",
+        "Terrain, falls and collisions deal damage with no roll.";
+    TEMPORARY_STAMINA = "stamina.temporary", "seed 002 L3094-3102",
+        "Temporary Stamina absorbs damage first and does not stack: the larger amount is kept.";
+    WINDED = "stamina.winded", "seed 002 L3062-3066",
+        "At half Stamina or less a creature is winded.";
+    DYING = "stamina.dying", "seed 002 L3068-3070",
+        "A hero at 0 Stamina or below is dying: still acting, but unable to Catch Breath.";
+    HERO_DEATH = "stamina.death.hero", "seed 002 L3072",
+        "A hero whose Stamina falls to minus their winded value dies.";
+    DIRECTOR_DEATH = "stamina.death.director", "seed 002 L3074-3078",
+        "A Director's creature dies at 0 Stamina.";
+    KNOCKED_OUT = "stamina.knocked_out", "seed 002 L3082-3092",
+        "An attacker may knock a creature out instead of killing it: it falls unconscious.";
+    UNCONSCIOUS_DAMAGE = "stamina.knocked_out.damage", "seed 002 L3084",
+        "Damage to an unconscious creature kills it.";
+    CATCH_BREATH = "recovery.catch_breath", "seed 002 L843-857, L3056-3060",
+        "Catch Breath spends a Recovery to regain Stamina equal to the recovery value.";
+    DICE_SCRIPTED = "dice.scripted", "seed 002 L643-659",
+        "These die faces replace the next rolls (for scripted scenarios and tests).";
+    OBJECTIVE_DEFEAT_ALL = "objective.defeat_all_enemies", "seed 002 L3133-3209",
+        "The heroes win when no enemy is left standing.";
+    ENCOUNTER_DEFEAT = "encounter.defeat", "seed 002 L3133-3209",
+        "The heroes lose when none of them can fight on.";
+    CREATURE_STATE = "creature", "seed 002 L2459-2486",
+        "A creature's size, speed, stability and characteristics as the rules define them.";
+    FORCED_PUSH = "forced_movement.push", "seed 002 L2740-2748",
+        "A push moves the target straight away from the one pushing, each square farther than the last.";
+    FORCED_PULL = "forced_movement.pull", "seed 002 L2740-2748",
+        "A pull moves the target straight toward the one pulling, each square closer than the last.";
+    FORCED_SLIDE = "forced_movement.slide", "seed 002 L2740-2748",
+        "A slide moves the target in any direction the one sliding chooses.";
+    FORCED_DISTANCE = "forced_movement.distance", "seed 002 L2746, L2762-2764, L2807-2811",
+        "Stability reduces forced movement; a bigger target resists a smaller forcer; the forcer may stop it short.";
+    FORCED_COLLISION_CREATURE = "forced_movement.collision.creature", "seed 002 L2766-2774",
+        "A creature forced into another stops, and both take 1 damage per square it had left to go.";
+    FORCED_COLLISION_OBJECT = "forced_movement.collision.object", "seed 002 L2776-2780",
+        "A creature forced into a wall or object stops and takes 2 damage plus 1 per square it had left.";
+    FORCED_HURL_THROUGH = "forced_movement.hurl_through", "seed 002 L2792-2801",
+        "Forced into a breakable object, a creature can smash through it, paying squares and taking damage by material.";
+    OBJECT_DESTROYED = "object.destroyed", "seed 002 L2792-2801, L3104-3113",
+        "An object broken by a creature hurled through it is gone; its square is open.";
+    DAMAGING_TERRAIN = "movement.damaging_terrain", "seed 002 L2728, L2744",
+        "Entering damaging terrain deals its damage.";
+    FALLING = "falling", "seed 002 L2710-2714",
+        "A fall of 2 squares or more deals 2 damage per square (less the faller's Agility), capped at 50, and leaves it prone.";
+    FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718",
+        "Landing on a creature deals the fall's damage to it too, and the faller lands in the nearest open space.";
+    PRONE = "condition.prone", "seed 002 L1753-1757",
+        "A prone creature crawls, takes a bane on its strikes and grants an edge to melee strikes against it.";
+    STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930",
+        "Standing up from prone takes a maneuver.";
+    MOVE_JUMP = "movement.jump", "seed 002 L2670-2682",
+        "A long jump clears squares up to Might or Agility as part of a move.";
+    TELEPORT = "movement.teleport", "seed 002 L2696-2708",
+        "A teleport takes a creature straight to a square it can see, without crossing the squares between.";
+    FLY = "movement.fly", "seed 002 L2688-2694",
+        "A flier moves through the air in three dimensions and falls if it can't stay aloft.";
+    DEFEND = "action.defend", "seed 002 L2946-2948",
+        "The Defend main action: strikes against the defender take a double bane until its next turn.";
+    CHARGE = "action.charge", "seed 002 L2940-2944",
+        "Charge: move straight at a target and make a melee free strike at the end.";
+    AID_ATTACK = "maneuver.aid_attack", "seed 002 L2843-2845",
+        "Aid Attack: the next strike an ally makes against the chosen adjacent enemy gains an edge.";
+    GRAB = "maneuver.grab", "seed 002 L2872-2891",
+        "Grab: a Might test against an adjacent creature no bigger than you; on success it is grabbed.";
+    ESCAPE_GRAB = "maneuver.escape_grab", "seed 002 L2853-2870",
+        "Escape Grab: a test to break free of the creature holding you.";
+    GRABBED = "condition.grabbed", "seed 002 L1743-1751",
+        "A grabbed creature has speed 0, can't be moved except by its grabber, and takes a bane on strikes against others.";
+    HEAL = "action.heal", "seed 002 L2954-2956, L3080",
+        "Heal: an adjacent ally spends a Recovery to regain Stamina.";
+    SHIFT = "movement.shift", "seed 002 L2590-2594, L2829-2831",
+        "A shift moves without provoking opportunity attacks, but not through difficult terrain.";
+    OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972",
+        "Moving away from an adjacent enemy without shifting lets it make a free strike before you leave.";
+    KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912",
+        "Knockback: a Might roll against an adjacent creature pushes it 1, 2 or 3 squares by tier.";
+    PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
+        "The rules leave a choice to a player; nothing else happens until it is made.";
+    COMMAND = "command", "Steelgrid: commands are validated before they change anything",
+        "A command is checked against the rules before it changes anything.";
 }
 
 /// What happened. Each variant's fields are the numbers a player needs to see why.
@@ -312,5 +394,24 @@ impl EventLog {
             reference: rule.seed.to_owned(),
             event,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rule;
+
+    #[test]
+    fn every_rule_has_a_unique_id_a_seed_reference_and_plain_words() {
+        let mut ids: Vec<&str> = rule::ALL.iter().map(|r| r.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), rule::ALL.len(), "duplicate rule ids");
+        for r in rule::ALL {
+            assert!(!r.seed.is_empty(), "{}", r.id);
+            assert!(r.summary.len() > 20 && r.summary.ends_with('.'), "{}", r.id);
+            assert_eq!(rule::find(r.id), Some(*r));
+        }
+        assert_eq!(rule::find("no.such.rule"), None);
     }
 }

@@ -57,11 +57,7 @@ fn kind_rule(kind: ForcedKind) -> Rule {
 }
 
 fn rule_by_id(id: &str) -> Rule {
-    rule::ALL
-        .iter()
-        .copied()
-        .find(|r| r.id == id)
-        .unwrap_or(rule::FORCED_COLLISION_CREATURE)
+    rule::find(id).unwrap_or(rule::FORCED_COLLISION_CREATURE)
 }
 
 /// Command stage: move the target, break what it was hurled through, queue every creature's

@@ -51,6 +51,8 @@ pub struct Step {
     pub checksum: String,
     /// Whether the command rolled dice: such a step can never be undone.
     pub rolled: bool,
+    /// How many events the command wrote to the log (the explainer steps through them).
+    pub events: usize,
 }
 
 /// A game in progress: the engine plus the log that can rebuild it.
@@ -113,8 +115,17 @@ impl Game {
             by,
             checksum: format!("{:016x}", self.engine.checksum()),
             rolled: self.engine.dice_rolled() != rolled_before,
+            events: events.len(),
         });
         Ok(events)
+    }
+
+    /// The events the command of step `index` (from 0) wrote to the log.
+    pub fn events_of(&self, index: usize) -> &[LoggedEvent] {
+        let log = self.engine.log();
+        let after: usize = self.steps[index + 1..].iter().map(|s| s.events).sum();
+        let end = log.len() - after;
+        &log[end - self.steps[index].events..end]
     }
 
     /// The step [`Game::undo`] would take back, or why there is none.

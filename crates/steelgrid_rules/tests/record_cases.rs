@@ -218,3 +218,20 @@ fn undo_is_refused_once_dice_are_rolled() {
         "a refused undo changes nothing"
     );
 }
+
+#[test]
+fn each_step_knows_the_events_it_wrote_even_after_a_save() {
+    let mut game = mill(3);
+    let mut written = Vec::new();
+    for _ in 0..40 {
+        let state = game.engine_mut().state();
+        let side = ai::side_to_answer(&state).unwrap();
+        let decision = ai::decide(game.engine_mut(), side).unwrap();
+        written.push(game.apply(decision.command).unwrap());
+    }
+    for (i, events) in written.iter().enumerate() {
+        assert_eq!(game.events_of(i), events.as_slice(), "step {}", i + 1);
+    }
+    let resumed = game.save().resume().unwrap();
+    assert_eq!(resumed.events_of(17), written[17].as_slice());
+}

@@ -1,0 +1,315 @@
+//! The step-through explainer: any command already played can be opened and walked through one
+//! event at a time — the roll, each square of a move or push, each collision, each fall — with
+//! the squares and creatures involved outlined on the board and the rule in plain words with
+//! its id and seed lines. It reads the engine's log; it judges nothing.
+
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use steelgrid_rules::StateView;
+use steelgrid_rules::event::{Event, LoggedEvent, rule};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::record::Game;
+
+use super::actions::{Action, Controls};
+use super::board::{BoardLayout, SQUARE};
+use super::hud::{BAR, MUTED, TEXT, TITLE};
+use super::log::{ascii, line};
+use super::{CurrentState, Rules, publish_state};
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_panel).add_systems(
+        Update,
+        (steer, fill_panel, draw_highlights)
+            .chain()
+            .after(publish_state),
+    );
+}
+
+/// Open on step `step` (from 0) of the game's record, at event `sub` of that command.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Explaining {
+    pub step: usize,
+    pub sub: usize,
+}
+
+impl Explaining {
+    /// The last command that wrote anything, at its event `sub` (clamped).
+    pub fn last(game: &Game, sub: usize) -> Option<Explaining> {
+        let step = game.steps().iter().rposition(|s| s.events > 0)?;
+        Some(Explaining {
+            step,
+            sub: sub.min(game.steps()[step].events - 1),
+        })
+    }
+
+    /// One event forward (into the next command at the end of this one) or back.
+    fn moved(self, game: &Game, forward: bool) -> Explaining {
+        let steps = game.steps();
+        if forward {
+            if self.sub + 1 < steps[self.step].events {
+                return Explaining {
+                    sub: self.sub + 1,
+                    ..self
+                };
+            }
+            match (self.step + 1..steps.len()).find(|&i| steps[i].events > 0) {
+                Some(step) => Explaining { step, sub: 0 },
+                None => self,
+            }
+        } else {
+            if self.sub > 0 {
+                return Explaining {
+                    sub: self.sub - 1,
+                    ..self
+                };
+            }
+            match (0..self.step).rev().find(|&i| steps[i].events > 0) {
+                Some(step) => Explaining {
+                    step,
+                    sub: steps[step].events - 1,
+                },
+                None => self,
+            }
+        }
+    }
+
+    fn event<'a>(&self, game: &'a Game) -> Option<&'a LoggedEvent> {
+        game.events_of(self.step).get(self.sub)
+    }
+}
+
+/// The panel and its lines.
+#[derive(Component)]
+struct Panel;
+
+#[derive(Component, Clone, Copy)]
+enum PanelLine {
+    Heading,
+    Event,
+    Rule,
+    Summary,
+}
+
+/// Outline colour for what the current event is about.
+const HIGHLIGHT: Color = Color::srgb_u8(0xf0, 0xe4, 0x42);
+
+fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Panel,
+            Node {
+                display: Display::None,
+                position_type: PositionType::Absolute,
+                left: px(16),
+                bottom: px(64),
+                width: px(600),
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::all(px(12)),
+                row_gap: px(6),
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(BAR),
+            BorderColor::all(HIGHLIGHT),
+            GlobalZIndex(10),
+        ))
+        .with_children(|panel| {
+            for (line, size, color) in [
+                (PanelLine::Heading, 14.0, MUTED),
+                (PanelLine::Event, 17.0, TITLE),
+                (PanelLine::Rule, 14.0, HIGHLIGHT),
+                (PanelLine::Summary, 15.0, TEXT),
+            ] {
+                panel.spawn((
+                    line,
+                    Text::default(),
+                    TextFont {
+                        font_size: FontSize::Px(size),
+                        ..default()
+                    },
+                    TextColor(color),
+                ));
+            }
+        });
+}
+
+/// X opens the explainer on the last command (or closes it); `]` and `[` step through.
+fn steer(
+    mut commands: Commands,
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    rules: Res<Rules>,
+    explaining: Option<Res<Explaining>>,
+) {
+    let game = &rules.0;
+    if controls.just_pressed(&Action::Explain) {
+        match explaining {
+            Some(_) => commands.remove_resource::<Explaining>(),
+            None => {
+                if let Some(open) = Explaining::last(game, 0) {
+                    commands.insert_resource(open);
+                }
+            }
+        }
+        return;
+    }
+    let Some(current) = explaining else {
+        return;
+    };
+    for (action, forward) in [(Action::ExplainNext, true), (Action::ExplainBack, false)] {
+        if controls.just_pressed(&action) {
+            commands.insert_resource(current.moved(game, forward));
+        }
+    }
+}
+
+fn fill_panel(
+    rules: Res<Rules>,
+    state: Res<CurrentState>,
+    explaining: Option<Res<Explaining>>,
+    mut panel: Single<&mut Node, With<Panel>>,
+    mut lines: Query<(&PanelLine, &mut Text)>,
+) {
+    let Some(at) = explaining.as_deref() else {
+        panel.display = Display::None;
+        return;
+    };
+    let game = &rules.0;
+    let Some(logged) = at.event(game) else {
+        panel.display = Display::None;
+        return;
+    };
+    panel.display = Display::Flex;
+    let step = &game.steps()[at.step];
+    let texts = explain(logged, &state.0, step.command.name(), at, step.events);
+    for (which, mut text) in &mut lines {
+        text.0 = match which {
+            PanelLine::Heading => texts[0].clone(),
+            PanelLine::Event => texts[1].clone(),
+            PanelLine::Rule => texts[2].clone(),
+            PanelLine::Summary => texts[3].clone(),
+        };
+    }
+}
+
+/// The four lines of the panel: where we are, what happened, the rule, and the rule in words.
+pub fn explain(
+    logged: &LoggedEvent,
+    state: &StateView,
+    command: &str,
+    at: &Explaining,
+    events: usize,
+) -> [String; 4] {
+    let summary = rule::find(&logged.rule).map_or("", |r| r.summary);
+    [
+        format!(
+            "Command {} ({command}) - step {} of {events}    [ back   ] forward   X close",
+            at.step + 1,
+            at.sub + 1
+        ),
+        ascii(&line(&logged.event, state)),
+        format!("Rule {} ({})", logged.rule, logged.reference),
+        summary.to_owned(),
+    ]
+}
+
+/// The squares an event is about: the path of a move or push, where a strike or fall lands, a
+/// broken object; and the creatures it names, where they stand now.
+pub fn squares(event: &Event, state: &StateView) -> (Vec<Square>, Vec<String>) {
+    match event {
+        Event::Moved {
+            from,
+            path,
+            creature,
+            ..
+        } => (
+            std::iter::once(*from).chain(path.iter().copied()).collect(),
+            vec![creature.clone()],
+        ),
+        Event::ForcedMoved {
+            from,
+            moved,
+            target,
+            ..
+        } => (
+            std::iter::once(*from)
+                .chain(moved.iter().copied())
+                .collect(),
+            vec![target.clone()],
+        ),
+        Event::OpportunityAttack {
+            at,
+            attacker,
+            target,
+        } => (vec![*at], vec![attacker.clone(), target.clone()]),
+        Event::Fell {
+            lands_at,
+            creature,
+            landed_on,
+            ..
+        } => (
+            vec![*lands_at],
+            std::iter::once(creature.clone())
+                .chain(landed_on.clone())
+                .collect(),
+        ),
+        Event::ObjectDestroyed { square } => (vec![*square], Vec::new()),
+        other => {
+            // Any other event: the creatures it names.
+            let text = serde_json::to_value(other).unwrap_or_default();
+            let named = state
+                .creatures
+                .iter()
+                .filter(|c| json_mentions(&text, &c.id))
+                .map(|c| c.id.clone())
+                .collect();
+            (Vec::new(), named)
+        }
+    }
+}
+
+fn json_mentions(value: &serde_json::Value, id: &str) -> bool {
+    match value {
+        serde_json::Value::String(s) => s == id,
+        serde_json::Value::Array(items) => items.iter().any(|v| json_mentions(v, id)),
+        serde_json::Value::Object(map) => map.values().any(|v| json_mentions(v, id)),
+        _ => false,
+    }
+}
+
+fn draw_highlights(
+    rules: Res<Rules>,
+    state: Res<CurrentState>,
+    layout: Res<BoardLayout>,
+    explaining: Option<Res<Explaining>>,
+    mut gizmos: Gizmos,
+) {
+    let Some(logged) = explaining.and_then(|at| at.event(&rules.0).cloned()) else {
+        return;
+    };
+    let (path, creatures) = squares(&logged.event, &state.0);
+    let centres: Vec<Vec2> = path.iter().map(|&sq| layout.square_center(sq)).collect();
+    if centres.len() > 1 {
+        gizmos.linestrip_2d(centres.iter().copied(), HIGHLIGHT);
+    }
+    for &c in &centres {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(c),
+            Vec2::splat(SQUARE - 6.0),
+            HIGHLIGHT,
+        );
+    }
+    for c in state
+        .0
+        .creatures
+        .iter()
+        .filter(|c| creatures.contains(&c.id))
+    {
+        for &sq in &c.footprint {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(layout.square_center(sq)),
+                SQUARE * 0.5,
+                HIGHLIGHT,
+            );
+        }
+    }
+}
