@@ -60,6 +60,8 @@ pub enum Action {
     ReplayStep,
     ReplayFaster,
     ReplaySlower,
+    /// Open a "what if" branch here (or at the command being explained); again to return.
+    WhatIf,
     /// Open the explainer on the last command (or close it); step through its events.
     Explain,
     ExplainNext,
@@ -105,6 +107,7 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::ReplayFaster, KeyCode::NumpadAdd)
         .with(Action::ReplaySlower, KeyCode::Minus)
         .with(Action::ReplaySlower, KeyCode::NumpadSubtract)
+        .with(Action::WhatIf, KeyCode::KeyW)
         .with(Action::Explain, KeyCode::KeyX)
         .with(Action::ExplainNext, KeyCode::BracketRight)
         .with(Action::ExplainBack, KeyCode::BracketLeft)
@@ -148,6 +151,7 @@ mod tests {
             Action::ReplayStep,
             Action::ReplayFaster,
             Action::ReplaySlower,
+            Action::WhatIf,
             Action::Explain,
             Action::ExplainNext,
             Action::ExplainBack,

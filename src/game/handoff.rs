@@ -9,8 +9,8 @@ use steelgrid_rules::creature::Side;
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::hud::{MUTED, TITLE};
 use super::explainer::Explaining;
+use super::hud::{MUTED, TITLE};
 use super::records::ReplayPlayer;
 use super::{CurrentState, publish_state};
 

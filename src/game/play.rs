@@ -246,6 +246,7 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::ReplayStep
         | Action::ReplayFaster
         | Action::ReplaySlower
+        | Action::WhatIf
         | Action::Explain
         | Action::ExplainNext
         | Action::ExplainBack => Intent::Nothing,

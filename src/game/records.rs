@@ -8,6 +8,7 @@ use steelgrid_rules::record::{Record, UndoRefused};
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
+use super::explainer::Explaining;
 use super::play::Feedback;
 use super::{CurrentState, Rules, publish_state};
 
@@ -16,7 +17,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (save_on_request, undo_on_request, autosave_at_turn_start)
+                (
+                    save_on_request,
+                    undo_on_request,
+                    autosave_at_turn_start.run_if(not(resource_exists::<WhatIf>)),
+                    what_if,
+                )
                     .run_if(not(resource_exists::<ReplayPlayer>)),
                 (replay_controls, play_replay)
                     .chain()
@@ -55,6 +61,59 @@ impl ReplayPlayer {
             diverged: None,
         }
     }
+}
+
+/// A "what if" branch is open: the game as it was when the branch began, to return to.
+#[derive(Resource)]
+pub struct WhatIf {
+    origin: Record,
+}
+
+/// W opens a branch from the present (or from the command the explainer shows) to try other
+/// moves, for teaching; W again returns to the game exactly as it was.
+fn what_if(
+    mut commands: Commands,
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    branch: Option<Res<WhatIf>>,
+    explaining: Option<Res<Explaining>>,
+    mut rules: ResMut<Rules>,
+    mut feedback: ResMut<Feedback>,
+) {
+    if !pressed(&controls, Action::WhatIf) {
+        return;
+    }
+    if let Some(branch) = branch {
+        match branch.origin.resume() {
+            Ok(game) => {
+                rules.0 = game;
+                *feedback = Feedback::Hint("Back from the what-if branch".into());
+            }
+            Err(e) => *feedback = Feedback::Hint(format!("Cannot return: {e}")),
+        }
+        commands.remove_resource::<WhatIf>();
+        return;
+    }
+    let origin = rules.bypass_change_detection().0.save();
+    let at = explaining.map(|e| e.step + 1);
+    if let Some(keep) = at {
+        // Branch from the explained command: the game up to and including it.
+        let mut replay = origin.clone();
+        replay.snapshot = None;
+        replay.steps.truncate(keep);
+        match replay.verify() {
+            Ok(game) => rules.0 = game,
+            Err(e) => {
+                *feedback = Feedback::Hint(format!("Cannot branch there: {e}"));
+                return;
+            }
+        }
+        commands.remove_resource::<Explaining>();
+    }
+    commands.insert_resource(WhatIf { origin });
+    *feedback = Feedback::Hint(match at {
+        Some(step) => format!("What-if branch from command {step}: W returns to the game"),
+        None => "What-if branch: play freely, W returns to the game".into(),
+    });
 }
 
 /// Save slots: files in the save directory natively, the page's local storage on the web.
@@ -195,6 +254,7 @@ fn play_replay(
 pub fn describe_record(
     rules: Res<Rules>,
     player: Option<Res<ReplayPlayer>>,
+    branch: Option<Res<WhatIf>>,
     mut line: ResMut<RecordLine>,
 ) {
     let text = match player {
@@ -209,11 +269,17 @@ pub fn describe_record(
             };
             format!("Replay {done}/{total} - {state}  (P play/pause, . step, +/- speed)")
         }
-        None => match rules.0.undoable() {
-            Ok(step) => format!("Z undo: {}", step.command.name()),
-            Err(UndoRefused::DiceRolled) => "Z undo: no (dice were rolled)".to_owned(),
-            Err(UndoRefused::NothingToUndo) => String::new(),
-        },
+        None => {
+            let undo = match rules.0.undoable() {
+                Ok(step) => format!("Z undo: {}", step.command.name()),
+                Err(UndoRefused::DiceRolled) => "Z undo: no (dice were rolled)".to_owned(),
+                Err(UndoRefused::NothingToUndo) => String::new(),
+            };
+            match branch {
+                Some(_) => format!("WHAT-IF BRANCH (W returns)  {undo}"),
+                None => undo,
+            }
+        }
     };
     line.set_if_neq(RecordLine(text));
 }
