@@ -24,6 +24,9 @@ struct Cli {
     /// Save a screenshot of the window to this PNG once the board is drawn, then exit.
     #[arg(long, global = true)]
     screenshot: Option<PathBuf>,
+    /// Play this many seconds before taking the screenshot.
+    #[arg(long, global = true, default_value_t = 0.0)]
+    screenshot_after: f32,
     /// Both sides played by people at this screen, whatever the scenario's seats say.
     #[arg(long, global = true)]
     hotseat: bool,
@@ -104,6 +107,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let hotseat = cli.hotseat;
     let launch = |game: &Game, replay: Option<Record>| LaunchOptions {
         screenshot: cli.screenshot.clone(),
+        screenshot_after: cli.screenshot_after,
         ai_sides: if hotseat || replay.is_some() {
             Vec::new()
         } else {
@@ -296,7 +300,11 @@ fn simulate(
         Ok(c) => c,
         Err(problems) => return report(&problems),
     };
-    let refusal = sim::run(&mut game, &commands, max_rounds);
+    // A demonstration's own script plays first (it was checked when the scenario loaded).
+    let demo = game.scenario().demo_commands();
+    let refusal = sim::run(&mut game, &demo, max_rounds)
+        .map(|r| (Some(path), r))
+        .or_else(|| sim::run(&mut game, &commands, max_rounds).map(|r| (commands_path, r)));
     // The AI plays its sides once the command list is done (and only if it all applied).
     let ai = if refusal.is_none() {
         sim::run_ai(&mut game, ai_sides, max_rounds)
@@ -318,7 +326,7 @@ fn simulate(
     }
     match refusal {
         None => ExitCode::SUCCESS,
-        Some(r) => refused(commands_path, &r),
+        Some((file, r)) => refused(file, &r),
     }
 }
 

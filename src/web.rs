@@ -86,6 +86,7 @@ fn options(
 ) -> LaunchOptions {
     LaunchOptions {
         screenshot: None,
+        screenshot_after: 0.0,
         ai_sides,
         replay,
         explain: None,

@@ -1,5 +1,6 @@
-//! The forced-movement demonstration scenarios, played through `steelgrid sim` with their
-//! command files: where everyone ends, what they lose, and the derivation the log shows.
+//! The forced-movement demonstration scenarios, played through `steelgrid sim` (which plays a
+//! scenario's demo script first): where everyone ends, what they lose, and the derivation the
+//! log shows.
 
 use std::process::Command;
 
@@ -7,13 +8,7 @@ use serde_json::Value;
 
 fn sim(name: &str) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_steelgrid"))
-        .args([
-            "sim",
-            &format!("scenarios/demo_{name}.ron"),
-            "--commands",
-            &format!("tests/commands/demo_{name}.ron"),
-            "--json",
-        ])
+        .args(["sim", &format!("scenarios/demo_{name}.ron"), "--json"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("the binary runs");

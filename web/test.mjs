@@ -167,6 +167,13 @@ try {
     .catch(() => false);
   s = await status(page);
   check(moved, `Brann moved from ${from.x},${from.y} to ${to.x},${to.y} (now ${JSON.stringify(positionOf(s, "brann"))}; ${s.text})`);
+  // F5 saves to the page's local storage.
+  await page.keyboard.press("F5");
+  const saved = await page
+    .waitForFunction(() => localStorage.getItem("steelgrid.quicksave"), null, { timeout: 15_000 })
+    .then((h) => h.jsonValue())
+    .catch(() => null);
+  check(saved?.includes("format: 1") && saved.includes("brann"), `F5 saved the game to local storage (${saved?.length ?? 0} bytes)`);
   check(errors.every((e) => !e.includes("panicked")), `no panics (${errors.length} console errors)`);
   await page.close();
 

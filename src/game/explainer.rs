@@ -17,12 +17,14 @@ use super::log::{ascii, line};
 use super::{CurrentState, Rules, publish_state};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_panel).add_systems(
-        Update,
-        (steer, fill_panel, draw_highlights)
-            .chain()
-            .after(publish_state),
-    );
+    app.init_resource::<Narration>()
+        .add_systems(Startup, spawn_panel)
+        .add_systems(
+            Update,
+            (steer, fill_panel, draw_highlights)
+                .chain()
+                .after(publish_state),
+        );
 }
 
 /// Open on step `step` (from 0) of the game's record, at event `sub` of that command.
@@ -78,12 +80,17 @@ impl Explaining {
     }
 }
 
+/// A demonstration's narrator line, shown at the top of the panel.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct Narration(pub String);
+
 /// The panel and its lines.
 #[derive(Component)]
 struct Panel;
 
 #[derive(Component, Clone, Copy)]
 enum PanelLine {
+    Narration,
     Heading,
     Event,
     Rule,
@@ -115,6 +122,7 @@ fn spawn_panel(mut commands: Commands) {
         ))
         .with_children(|panel| {
             for (line, size, color) in [
+                (PanelLine::Narration, 17.0, TEXT),
                 (PanelLine::Heading, 14.0, MUTED),
                 (PanelLine::Event, 17.0, TITLE),
                 (PanelLine::Rule, 14.0, HIGHLIGHT),
@@ -166,27 +174,40 @@ fn fill_panel(
     rules: Res<Rules>,
     state: Res<CurrentState>,
     explaining: Option<Res<Explaining>>,
+    narration: Res<Narration>,
     mut panel: Single<&mut Node, With<Panel>>,
-    mut lines: Query<(&PanelLine, &mut Text)>,
+    mut lines: Query<(&PanelLine, &mut Text, &mut Node), Without<Panel>>,
 ) {
-    let Some(at) = explaining.as_deref() else {
-        panel.display = Display::None;
-        return;
-    };
     let game = &rules.0;
-    let Some(logged) = at.event(game) else {
+    let explained = explaining.as_deref().and_then(|at| {
+        let logged = at.event(game)?;
+        let step = &game.steps()[at.step];
+        Some(explain(
+            logged,
+            &state.0,
+            step.command.name(),
+            at,
+            step.events,
+        ))
+    });
+    if explained.is_none() && narration.0.is_empty() {
         panel.display = Display::None;
         return;
-    };
+    }
     panel.display = Display::Flex;
-    let step = &game.steps()[at.step];
-    let texts = explain(logged, &state.0, step.command.name(), at, step.events);
-    for (which, mut text) in &mut lines {
+    let texts = explained.unwrap_or_default();
+    for (which, mut text, mut node) in &mut lines {
         text.0 = match which {
+            PanelLine::Narration => ascii(&narration.0),
             PanelLine::Heading => texts[0].clone(),
             PanelLine::Event => texts[1].clone(),
             PanelLine::Rule => texts[2].clone(),
             PanelLine::Summary => texts[3].clone(),
+        };
+        node.display = if text.0.is_empty() {
+            Display::None
+        } else {
+            Display::Flex
         };
     }
 }

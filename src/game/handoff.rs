@@ -9,6 +9,7 @@ use steelgrid_rules::creature::Side;
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
+use super::demo::DemoPlayer;
 use super::explainer::Explaining;
 use super::hud::{MUTED, TITLE};
 use super::records::ReplayPlayer;
@@ -22,7 +23,8 @@ pub fn plugin(app: &mut App) {
             .after(publish_state)
             .after(super::play::handle_actions)
             .run_if(not(resource_exists::<ReplayPlayer>))
-            .run_if(not(resource_exists::<Explaining>)),
+            .run_if(not(resource_exists::<Explaining>))
+            .run_if(not(resource_exists::<DemoPlayer>)),
     );
 }
 

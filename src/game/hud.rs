@@ -10,6 +10,8 @@ use steelgrid_rules::creature::Side;
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
+use super::demo::DemoPlayer;
+use super::explainer::Narration;
 use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
@@ -44,7 +46,8 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
                         .or_else(resource_changed::<Preview>)
-                        .or_else(resource_changed::<RecordLine>),
+                        .or_else(resource_changed::<RecordLine>)
+                        .or_else(resource_changed::<Narration>),
                 ),
         );
 }
@@ -155,11 +158,16 @@ fn update_hud(
     preview: Res<Preview>,
     record: Res<RecordLine>,
     replay: Option<Res<ReplayPlayer>>,
+    demo: Option<Res<DemoPlayer>>,
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
     let line = |field: HudField| match field {
         HudField::Prompt if replay.is_some() => ("Watching a replay".into(), TEXT),
+        HudField::Prompt if demo.is_some() => (
+            "Watching a demonstration (P pause, . next, +/- pace)".into(),
+            TEXT,
+        ),
         HudField::Prompt => match ai_to_move(&seats, &state.0) {
             Some(Side::Heroes) => ("The AI is playing the heroes...".into(), TEXT),
             Some(Side::Director) => ("The AI Director is playing...".into(), TEXT),

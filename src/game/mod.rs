@@ -10,6 +10,7 @@ mod board;
 mod camera;
 mod choices;
 mod cursor;
+mod demo;
 mod explainer;
 mod handoff;
 mod hud;
@@ -35,6 +36,8 @@ use steelgrid_rules::record::Game;
 pub struct LaunchOptions {
     /// Save a PNG of the primary window to this path once the board has been drawn, then exit.
     pub screenshot: Option<std::path::PathBuf>,
+    /// Seconds of play before the screenshot.
+    pub screenshot_after: f32,
     /// The sides the AI plays; people play the others at this screen.
     pub ai_sides: Vec<steelgrid_rules::creature::Side>,
     /// A replay to watch from the start of `game`, with play, pause and step controls.
@@ -58,6 +61,13 @@ const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 /// Open the game window on a running encounter and play until it is closed.
 pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
     let state = game.engine_mut().state();
+    let demo_lines = game.steps().is_empty().then(|| {
+        game.scenario()
+            .demo
+            .iter()
+            .map(|(line, _)| line.clone())
+            .collect::<Vec<_>>()
+    });
     let explain = options
         .explain
         .and_then(|n| explainer::Explaining::last(&game, n.saturating_sub(1)));
@@ -102,13 +112,20 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         overlay::plugin,
         log::plugin,
         ai_seat::plugin,
+    ))
+    .add_plugins((
         records::plugin,
         handoff::plugin,
         explainer::plugin,
+        demo::plugin,
     ))
     .insert_resource(ai_seat::AiSeats(options.ai_sides));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
+    // A demonstration scenario opened at its start plays its script by itself.
+    if demo_lines.as_ref().is_some_and(|l| !l.is_empty()) && options.replay.is_none() {
+        app.insert_resource(demo::DemoPlayer::new(demo_lines.unwrap_or_default()));
+    }
     if let Some(open) = explain {
         app.insert_resource(open);
     }
@@ -116,7 +133,10 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         app.insert_resource(records::ReplayPlayer::new(record));
     }
     if let Some(path) = options.screenshot {
-        app.add_plugins(screenshot::ScreenshotPlugin { path });
+        app.add_plugins(screenshot::ScreenshotPlugin {
+            path,
+            after: options.screenshot_after,
+        });
     }
     app.run().report()
 }

@@ -26,7 +26,8 @@ pub fn plugin(app: &mut App) {
                 .run_if(not(resource_exists::<super::records::ReplayPlayer>))
                 .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty())
                 // Nor while a past command is being explained.
-                .run_if(not(resource_exists::<super::explainer::Explaining>)),
+                .run_if(not(resource_exists::<super::explainer::Explaining>))
+                .run_if(not(resource_exists::<super::demo::DemoPlayer>)),
         );
 }
 

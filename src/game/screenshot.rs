@@ -14,15 +14,18 @@ use bevy::render::{ExtractSchedule, MainWorld, RenderApp};
 /// Frames rendered with every pipeline ready before the screenshot is taken.
 const SETTLE_FRAMES: u32 = 10;
 
-/// Saves a screenshot to `path`, then exits.
+/// Saves a screenshot to `path`, then exits; no sooner than `after` seconds of play (to catch
+/// a demonstration or replay part-way).
 pub struct ScreenshotPlugin {
     pub path: PathBuf,
+    pub after: f32,
 }
 
 impl Plugin for ScreenshotPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(Pending {
             path: self.path.clone(),
+            after: self.after,
             settled_frames: 0,
             requested: false,
         })
@@ -37,6 +40,7 @@ impl Plugin for ScreenshotPlugin {
 #[derive(Resource)]
 struct Pending {
     path: PathBuf,
+    after: f32,
     settled_frames: u32,
     requested: bool,
 }
@@ -55,8 +59,9 @@ fn request_screenshot(
     mut commands: Commands,
     mut pending: ResMut<Pending>,
     ready: Res<PipelinesReady>,
+    time: Res<Time>,
 ) {
-    if pending.requested {
+    if pending.requested || time.elapsed_secs() < pending.after {
         return;
     }
     if !ready.0 {

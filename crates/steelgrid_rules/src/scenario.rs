@@ -10,12 +10,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::creature::*;
 
+use crate::command::Command;
 use crate::dice::Dice;
 use crate::encounter::{EncounterInfo, Objective};
 use crate::engine::{CreatureRecord, Engine, Snapshot};
 use crate::event::EventLog;
 use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
 use crate::options::RulesOptions;
+use crate::sim::PlacedCommand;
 use crate::source::{self, line_col};
 use crate::turn::TurnState;
 
@@ -174,6 +176,19 @@ pub struct ScenarioFile {
     /// Scripted die faces (1-10), used before the seeded dice.
     #[serde(default)]
     pub dice: Vec<u32>,
+    /// A demonstration: narration and commands the game plays by itself, explaining each.
+    #[serde(default)]
+    pub demo: Vec<DemoLine>,
+}
+
+/// One beat of a demonstration: what the narrator says, then the command played (if any).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoLine {
+    #[serde(default)]
+    pub say: String,
+    #[serde(default)]
+    pub command: Option<Command>,
 }
 
 /// A problem in a file, at a 1-based line and column.
@@ -203,10 +218,26 @@ pub struct Scenario {
     pub sides: Sides,
     pub seed: Option<u64>,
     scripted_dice: Vec<u32>,
+    /// The demonstration script, each line with where it was written.
+    pub demo: Vec<(DemoLine, source::LineCol)>,
     initial: Snapshot,
 }
 
 impl Scenario {
+    /// The demonstration's commands, placed where they were written (for `sim` and tests).
+    pub fn demo_commands(&self) -> Vec<PlacedCommand> {
+        self.demo
+            .iter()
+            .filter_map(|(line, at)| {
+                line.command.clone().map(|command| PlacedCommand {
+                    command,
+                    line: at.line,
+                    col: at.col,
+                })
+            })
+            .collect()
+    }
+
     /// Start the encounter, with `seed` overriding the scenario's (default 0).
     pub fn start(&self, seed: Option<u64>) -> Engine {
         let mut snap = self.initial.clone();
@@ -319,6 +350,24 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             format!("a scripted die face must be 1-10, not {bad}"),
         );
     }
+    let demo_at = source::field(src, None, "demo");
+    let demo: Vec<(DemoLine, source::LineCol)> = match demo_at {
+        Some(open) => {
+            let starts = source::list_elements(src, open);
+            parsed
+                .demo
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    (
+                        l.clone(),
+                        line_col(src, starts.get(i).copied().unwrap_or(open)),
+                    )
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
     if !ck.problems.is_empty() {
         return Err(ck.problems);
     }
@@ -327,12 +376,13 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     } else {
         parsed.objectives.clone()
     };
-    Ok(Scenario {
+    let scenario = Scenario {
         name: parsed.name.clone(),
         description: parsed.description.clone(),
         sides: parsed.sides.clone(),
         seed: parsed.seed,
         scripted_dice: parsed.dice.clone(),
+        demo,
         initial: Snapshot {
             encounter: EncounterInfo {
                 scenario: parsed.name,
@@ -346,7 +396,24 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             dice: Dice::seeded(0),
             log: EventLog::default(),
         },
-    })
+    };
+    check_demo(file, &scenario)?;
+    Ok(scenario)
+}
+
+/// Every command of the demonstration must be legal in turn: a refused one is reported where it
+/// was written, with the rule that forbids it.
+fn check_demo(file: &str, scenario: &Scenario) -> Result<(), Vec<Diagnostic>> {
+    let mut engine = scenario.start(None);
+    match crate::sim::run(&mut engine, &scenario.demo_commands(), None) {
+        None => Ok(()),
+        Some(r) => Err(vec![Diagnostic {
+            file: file.to_owned(),
+            line: r.line,
+            col: r.col,
+            message: format!("this demo command is {}", r.error),
+        }]),
+    }
 }
 
 fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
