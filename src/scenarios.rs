@@ -26,6 +26,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_hurl_through",
     "demo_ledge",
     "demo_stability",
+    "demo_opportunity",
 ];
 
 /// The scenario the game opens when none is named.

@@ -106,3 +106,22 @@ fn demo_stability() {
     assert_eq!(creature(&s, "ogre").0, 2, "stability 2 cancels push 2");
     assert!(derivations(&s)[2].contains("push 2 − stability 2 = 0"));
 }
+
+#[test]
+fn demo_opportunity() {
+    let s = sim("opportunity");
+    // Tessa walked away from cutter2: its free strike (a Director creature's fixed 2) landed
+    // before she left, and she still finished her move.
+    assert_eq!(creature(&s, "tessa"), (1, 4, 22, vec![]));
+    // Brann shifted away from cutter1: no strike.
+    assert_eq!(creature(&s, "brann"), (2, 1, 30, vec![]));
+    let attacks: Vec<&Value> = s["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["rule"] == "opportunity_attack")
+        .collect();
+    assert_eq!(attacks.len(), 1);
+    assert_eq!(attacks[0]["attacker"], "cutter2");
+    assert_eq!(attacks[0]["at"]["x"], 3, "struck in the square she was leaving");
+}
