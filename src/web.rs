@@ -2,8 +2,9 @@
 //! indicator, a status line for tests and local storage for saves.
 //!
 //! Share links: `?scenario=demo_ledge` opens an embedded scenario (`&seed=N`, `&hotseat=1`);
-//! `?replay=<replay RON>` plays a replay with the player controls, and `&verify=1` re-runs it
-//! first and writes the result into the page.
+//! `#replay=<replay RON>` plays a replay with the player controls, and `&verify=1` re-runs it
+//! first and writes the result into the page. Parameters may be in the query or the fragment;
+//! a replay belongs in the fragment, which never goes to the server (no length limit there).
 
 use std::process::ExitCode;
 
@@ -27,7 +28,7 @@ pub fn main() -> ExitCode {
 
 fn open() -> Result<(Game, LaunchOptions), String> {
     let params = query();
-    let get = |key: &str| params.as_ref().and_then(|p| p.get(key));
+    let get = |key: &str| params.iter().flatten().find_map(|p| p.get(key));
     let flag = |key: &str| get(key).is_some_and(|v| v != "0");
     if let Some(text) = get("replay") {
         let record = Record::parse("replay", &text).map_err(|e| e.to_string())?;
@@ -93,9 +94,15 @@ fn options(
     }
 }
 
-fn query() -> Option<UrlSearchParams> {
-    let search = web_sys::window()?.location().search().ok()?;
-    UrlSearchParams::new_with_str(&search).ok()
+/// The page's parameters: the fragment's, then the query's.
+fn query() -> Option<Vec<UrlSearchParams>> {
+    let location = web_sys::window()?.location();
+    let hash = location.hash().ok()?;
+    let search = location.search().ok()?;
+    [hash.trim_start_matches('#'), search.as_str()]
+        .into_iter()
+        .map(|part| UrlSearchParams::new_with_str(part).ok())
+        .collect()
 }
 
 fn document() -> Option<Document> {

@@ -123,5 +123,8 @@ fn demo_opportunity() {
         .collect();
     assert_eq!(attacks.len(), 1);
     assert_eq!(attacks[0]["attacker"], "cutter2");
-    assert_eq!(attacks[0]["at"]["x"], 3, "struck in the square she was leaving");
+    assert_eq!(
+        attacks[0]["at"]["x"], 3,
+        "struck in the square she was leaving"
+    );
 }

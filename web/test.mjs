@@ -96,6 +96,13 @@ function squareOnScreen(s, x, y) {
   return { x: x0 + x * step, y: y0 + y * step };
 }
 
+/** Point, let the game see the pointer there, then press and release like a person. */
+async function click(page, at) {
+  await page.mouse.move(at.x, at.y);
+  await page.waitForTimeout(400);
+  await page.mouse.click(at.x, at.y, { delay: 120 });
+}
+
 function positionOf(s, id) {
   const entry = s.creatures.split(" ").find((c) => c.startsWith(id + "@"));
   const [x, y] = entry.split("@")[1].split(",").map(Number);
@@ -150,13 +157,13 @@ try {
   s = await status(page);
   const from = positionOf(s, "brann");
   const at = squareOnScreen(s, from.x, from.y);
-  await page.mouse.click(at.x, at.y);
+  await click(page, at);
   await page.waitForFunction(() => document.getElementById("status").textContent.includes("Brann"), null, {
     timeout: 30_000,
   }).catch(() => {});
   const to = { x: from.x + 2, y: from.y + 2 };
   const target = squareOnScreen(await status(page), to.x, to.y);
-  await page.mouse.click(target.x, target.y);
+  await click(page, target);
   const moved = await page
     .waitForFunction(
       (want) => document.getElementById("status").dataset.creatures.split(" ").includes(want),
@@ -179,7 +186,7 @@ try {
 
   // 3. A replay recorded by the native build verifies in the browser, with the same checksums.
   const replay = readFileSync(replayFile, "utf8");
-  const r = await open("?verify=1&replay=" + encodeURIComponent(replay));
+  const r = await open("#verify=1&replay=" + encodeURIComponent(replay));
   const verdict = (await status(r.page)).replay;
   check(verdict === expectedVerdict, `replay in the browser: "${verdict}" (native: "${expectedVerdict}")`);
   await r.page.close();
