@@ -10,6 +10,7 @@ use steelgrid_rules::scenario::DemoLine;
 use super::actions::{Action, Controls};
 use super::explainer::{Explaining, Narration};
 use super::play::Feedback;
+use super::records::Beat;
 use super::{Rules, publish_state};
 
 pub fn plugin(app: &mut App) {
@@ -29,9 +30,7 @@ const PACES: [f32; 4] = [4.0, 2.5, 1.2, 0.4];
 pub struct DemoPlayer {
     lines: Vec<DemoLine>,
     next: usize,
-    playing: bool,
-    pace: usize,
-    timer: Timer,
+    beat: Beat,
 }
 
 impl DemoPlayer {
@@ -39,9 +38,7 @@ impl DemoPlayer {
         Self {
             lines,
             next: 0,
-            playing: true,
-            pace: 1,
-            timer: Timer::from_seconds(PACES[1], TimerMode::Repeating),
+            beat: Beat::new(&PACES),
         }
     }
 }
@@ -56,23 +53,7 @@ fn play_demo(
     mut feedback: ResMut<Feedback>,
     explaining: Option<Res<Explaining>>,
 ) {
-    if controls.just_pressed(&Action::ReplayPlayPause) {
-        demo.playing = !demo.playing;
-    }
-    let pace = if controls.just_pressed(&Action::ReplayFaster) {
-        (demo.pace + 1).min(PACES.len() - 1)
-    } else if controls.just_pressed(&Action::ReplaySlower) {
-        demo.pace.saturating_sub(1)
-    } else {
-        demo.pace
-    };
-    if pace != demo.pace {
-        demo.pace = pace;
-        demo.timer = Timer::from_seconds(PACES[pace], TimerMode::Repeating);
-    }
-    let beat = controls.just_pressed(&Action::ReplayStep)
-        || (demo.playing && demo.timer.tick(time.delta()).just_finished());
-    if !beat {
+    if !demo.beat.due(&controls, time.delta()) {
         return;
     }
     // First walk through the events of the command just played.

@@ -24,9 +24,7 @@ pub fn plugin(app: &mut App) {
                     what_if,
                 )
                     .run_if(not(resource_exists::<ReplayPlayer>)),
-                (replay_controls, play_replay)
-                    .chain()
-                    .run_if(resource_exists::<ReplayPlayer>),
+                play_replay.run_if(resource_exists::<ReplayPlayer>),
             )
                 .before(publish_state),
         )
@@ -37,13 +35,54 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct RecordLine(pub String);
 
+/// The pace of something that plays by itself (a replay, a demonstration): playing or paused,
+/// one of a few speeds, and the time to the next beat. P, `.`, `+` and `-` steer it.
+pub struct Beat {
+    pub playing: bool,
+    pub speed: usize,
+    /// Seconds between beats at each speed, slowest first.
+    seconds: &'static [f32],
+    timer: Timer,
+}
+
+impl Beat {
+    /// Playing, at the second-slowest speed.
+    pub fn new(seconds: &'static [f32]) -> Self {
+        Self {
+            playing: true,
+            speed: 1,
+            seconds,
+            timer: Timer::from_seconds(seconds[1], TimerMode::Repeating),
+        }
+    }
+
+    /// Follow this frame's keys and clock: whether a beat is due now (its time has come while
+    /// playing, or `.` asked for it).
+    pub fn due(&mut self, controls: &ActionState<Action>, delta: std::time::Duration) -> bool {
+        if controls.just_pressed(&Action::ReplayPlayPause) {
+            self.playing = !self.playing;
+        }
+        let speed = if controls.just_pressed(&Action::ReplayFaster) {
+            (self.speed + 1).min(self.seconds.len() - 1)
+        } else if controls.just_pressed(&Action::ReplaySlower) {
+            self.speed.saturating_sub(1)
+        } else {
+            self.speed
+        };
+        if speed != self.speed {
+            self.speed = speed;
+            self.timer = Timer::from_seconds(self.seconds[speed], TimerMode::Repeating);
+        }
+        controls.just_pressed(&Action::ReplayStep)
+            || (self.playing && self.timer.tick(delta).just_finished())
+    }
+}
+
 /// A replay being watched: its steps are applied one by one and each checksum compared.
 #[derive(Resource)]
 pub struct ReplayPlayer {
     record: Record,
-    playing: bool,
-    speed: usize,
-    timer: Timer,
+    beat: Beat,
     /// The first step whose checksum differed, if any.
     diverged: Option<usize>,
 }
@@ -55,9 +94,7 @@ impl ReplayPlayer {
     pub fn new(record: Record) -> Self {
         Self {
             record,
-            playing: true,
-            speed: 1,
-            timer: Timer::from_seconds(SPEEDS[1], TimerMode::Repeating),
+            beat: Beat::new(&SPEEDS),
             diverged: None,
         }
     }
@@ -79,7 +116,7 @@ fn what_if(
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
-    if !pressed(&controls, Action::WhatIf) {
+    if !controls.just_pressed(&Action::WhatIf) {
         return;
     }
     if let Some(branch) = branch {
@@ -130,16 +167,12 @@ fn store(slot: &str, record: &Record) -> Result<String, String> {
     Ok(format!("browser storage ({slot})"))
 }
 
-fn pressed(controls: &Single<&ActionState<Action>, With<Controls>>, action: Action) -> bool {
-    controls.just_pressed(&action)
-}
-
 fn save_on_request(
     controls: Single<&ActionState<Action>, With<Controls>>,
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
-    if !pressed(&controls, Action::Save) {
+    if !controls.just_pressed(&Action::Save) {
         return;
     }
     let record = rules.bypass_change_detection().0.save();
@@ -176,7 +209,7 @@ fn undo_on_request(
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
-    if !pressed(&controls, Action::Undo) {
+    if !controls.just_pressed(&Action::Undo) {
         return;
     }
     let game = &rules.bypass_change_detection().0;
@@ -196,26 +229,6 @@ fn undo_on_request(
     });
 }
 
-fn replay_controls(
-    controls: Single<&ActionState<Action>, With<Controls>>,
-    mut player: ResMut<ReplayPlayer>,
-) {
-    if pressed(&controls, Action::ReplayPlayPause) {
-        player.playing = !player.playing;
-    }
-    let speed = if pressed(&controls, Action::ReplayFaster) {
-        (player.speed + 1).min(SPEEDS.len() - 1)
-    } else if pressed(&controls, Action::ReplaySlower) {
-        player.speed.saturating_sub(1)
-    } else {
-        player.speed
-    };
-    if speed != player.speed {
-        player.speed = speed;
-        player.timer = Timer::from_seconds(SPEEDS[speed], TimerMode::Repeating);
-    }
-}
-
 fn play_replay(
     time: Res<Time>,
     controls: Single<&ActionState<Action>, With<Controls>>,
@@ -223,10 +236,9 @@ fn play_replay(
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
-    let step_now = pressed(&controls, Action::ReplayStep);
-    let due = player.playing && player.timer.tick(time.delta()).just_finished();
+    let due = player.beat.due(&controls, time.delta());
     let next = rules.0.steps().len();
-    if !(step_now || due) || next >= player.record.steps.len() {
+    if !due || next >= player.record.steps.len() {
         return;
     }
     let step = player.record.steps[next].clone();
@@ -235,7 +247,7 @@ fn play_replay(
             let found = &rules.0.steps()[next].checksum;
             if *found != step.checksum && player.diverged.is_none() {
                 player.diverged = Some(next + 1);
-                player.playing = false;
+                player.beat.playing = false;
                 *feedback = Feedback::Hint(format!(
                     "Replay differs at step {}: checksum {found}, recorded {}",
                     next + 1,
@@ -244,7 +256,7 @@ fn play_replay(
             }
         }
         Err(e) => {
-            player.playing = false;
+            player.beat.playing = false;
             player.diverged = Some(next + 1);
             *feedback = Feedback::Hint(format!("Replay stopped at step {}: {e}", next + 1));
         }
@@ -261,10 +273,10 @@ pub fn describe_record(
         Some(p) => {
             let done = rules.0.steps().len();
             let total = p.record.steps.len();
-            let state = match (p.diverged, done == total, p.playing) {
+            let state = match (p.diverged, done == total, p.beat.playing) {
                 (Some(step), _, _) => format!("differs at step {step}"),
                 (None, true, _) => "finished, every checksum matched".to_owned(),
-                (None, false, true) => format!("playing x{}", speed_name(p.speed)),
+                (None, false, true) => format!("playing x{}", speed_name(p.beat.speed)),
                 (None, false, false) => "paused".to_owned(),
             };
             format!("Replay {done}/{total} - {state}  (P play/pause, . step, +/- speed)")
