@@ -310,6 +310,75 @@ pub fn line(event: &Event, state: &StateView) -> String {
             Outcome::Victory => "Victory: the encounter is over".into(),
             Outcome::Defeat => "Defeat: the encounter is over".into(),
         },
+        Event::AbilityUsed {
+            creature,
+            ability,
+            distance,
+            targets,
+            ..
+        } => {
+            let names: Vec<String> = targets.iter().map(|t| n(t)).collect();
+            format!(
+                "{} uses {ability} ({distance}) on {}",
+                n(creature),
+                if names.is_empty() {
+                    "nobody".to_owned()
+                } else {
+                    names.join(", ")
+                }
+            )
+        }
+        Event::AbilityOutcome {
+            target, tier, text, ..
+        } => match tier {
+            Some(t) => format!("{}: tier {}: {text}", n(target), t.number()),
+            None => format!("{}: {text}", n(target)),
+        },
+        Event::PotencyChecked {
+            target,
+            characteristic,
+            score,
+            potency,
+            lands,
+        } => format!(
+            "potency {}: {} has {score} against {potency}, so it {}",
+            steelgrid_rules::ability::characteristic_letter(*characteristic),
+            n(target),
+            if *lands { "lands" } else { "is resisted" }
+        ),
+        Event::ResourceGained {
+            creature,
+            amount,
+            now,
+        } => format!("{} gains {amount} heroic resource ({now})", n(creature)),
+        Event::ResourceSpent {
+            creature,
+            amount,
+            left,
+        } => format!(
+            "{} spends {amount} heroic resource ({left} left)",
+            n(creature)
+        ),
+        Event::TemporaryStaminaGained { creature, now, .. } => {
+            format!("{} has {now} temporary Stamina", n(creature))
+        }
+        Event::ForcedMovementPrevented { reason, .. } => reason.clone(),
+        Event::SavingThrow {
+            creature,
+            condition,
+            roll,
+            saved,
+        } => format!(
+            "{} saves against {condition}: d10 = {roll}, {}",
+            n(creature),
+            if *saved { "it ends" } else { "it goes on" }
+        ),
+        Event::StaminaLost {
+            creature,
+            amount,
+            stamina,
+            ..
+        } => format!("{} bleeds {amount} Stamina ({stamina} left)", n(creature)),
     };
     ascii(&text)
 }

@@ -224,7 +224,7 @@ fn spawn_token(
         if !creature.dead {
             spawn_stamina_bar(t, style, meshes, creature, extent);
         }
-        if creature.conditions.contains(&"prone") {
+        if creature.conditions.iter().any(|c| c == "prone") {
             let at = Vec3::new(-extent * 0.36, extent * 0.36, 0.8);
             spawn_badge(
                 t,

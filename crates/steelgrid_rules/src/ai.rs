@@ -163,7 +163,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
     }
     let mut options = vec![end];
     let legal = |engine: &mut Engine, command: &Command| engine.check(command).is_ok();
-    if me.conditions.contains(&"prone") {
+    if me.conditions.iter().any(|c| c == "prone") {
         let stand = Command::StandUp {
             creature: actor.to_owned(),
         };

@@ -125,6 +125,28 @@ pub enum Command {
     AidAttack { creature: String, target: String },
     /// The Stand Up maneuver: end prone (seed 002 L1757).
     StandUp { creature: String },
+    /// Use one of the creature's abilities (seed 002 L1333-1675). `targets` names the chosen
+    /// targets in the order their forced movement is placed; an area ability that affects
+    /// "each" creature in it may leave them out. A cube is placed by its top-left square `at`,
+    /// a line by its first square `at` and its `direction`, a wall by its `squares`.
+    UseAbility {
+        creature: String,
+        ability: String,
+        #[serde(default)]
+        targets: Vec<String>,
+        #[serde(default)]
+        at: Option<Square>,
+        #[serde(default)]
+        direction: Option<crate::area::Direction>,
+        #[serde(default)]
+        squares: Vec<Square>,
+        /// For a "Melee X or Ranged Y" ability: use it at range.
+        #[serde(default)]
+        ranged: bool,
+        /// Take at most this tier (seed 002 L689-693).
+        #[serde(default)]
+        tier: Option<Tier>,
+    },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
     /// Queue die faces for the next rolls (scripted dice).
@@ -181,6 +203,7 @@ impl Command {
             Command::EscapeGrab { .. } => "EscapeGrab",
             Command::Release { .. } => "Release",
             Command::ScriptDice { .. } => "ScriptDice",
+            Command::UseAbility { .. } => "UseAbility",
         }
     }
 }

@@ -169,6 +169,14 @@ pub struct Hero {
     pub recoveries: u32,
     pub recoveries_max: u32,
     pub heroic_resource: i32,
+    /// Heroic resource gained at the start of each of its turns; the seed names the resources
+    /// but not their gains, so hero content sets this (digest AMB-34).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resource_per_turn: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// A minion, and the squad it fights in (seed 002 L4376-4394).
@@ -239,6 +247,11 @@ pub struct Altitude(pub u32);
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prone;
+
+/// The ids of the abilities a creature has, beyond the basic actions every creature has
+/// (seed 002 L1333-1335).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Abilities(pub Vec<String>);
 
 /// Where a creature stands in the Stamina states (seed 002 L3062-3092).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -343,6 +356,7 @@ pub struct CreatureRef {
     pub aided_by: Vec<String>,
     /// Squares above the ground (fliers).
     pub altitude: u32,
+    pub conditions: crate::condition::Conditions,
 }
 
 impl CreatureRef {

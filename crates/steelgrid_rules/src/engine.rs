@@ -6,8 +6,11 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use serde::{Deserialize, Serialize};
 
+use crate::ability::{Ability, AbilityBook};
+use crate::ability_use;
 use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
+use crate::condition::{self, Condition};
 use crate::creature::*;
 use crate::damage::{self, DamageRequest, PendingDamage, RecentHits};
 use crate::dice::Dice;
@@ -75,6 +78,11 @@ pub struct CreatureRecord {
     pub aided_by: Vec<String>,
     #[serde(default)]
     pub altitude: u32,
+    /// Ids of its abilities in the game's ability book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<condition::Afflicted>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -85,10 +93,17 @@ pub struct Snapshot {
     pub encounter: EncounterInfo,
     pub options: RulesOptions,
     pub map: Map,
+    /// Every ability the creatures have, by id.
+    #[serde(default, skip_serializing_if = "ability_book_is_empty")]
+    pub abilities: AbilityBook,
     pub creatures: Vec<CreatureRecord>,
     pub turn: TurnState,
     pub dice: Dice,
     pub log: EventLog,
+}
+
+fn ability_book_is_empty(book: &AbilityBook) -> bool {
+    book.0.is_empty()
 }
 
 pub struct Engine {
@@ -123,6 +138,7 @@ fn resolve_schedule() -> Schedule {
             stamina::resolve_catch_breath,
             stamina::resolve_heal,
             stamina::resolve_defend,
+            ability_use::resolve_ability,
             resolve_environment_damage,
             resolve_script_dice,
             forced_resolution::resolve_forced_move,
@@ -131,6 +147,9 @@ fn resolve_schedule() -> Schedule {
             grab::resolve_grab,
             grab::resolve_release,
             aid::resolve_aid_attack,
+            condition::dazed_acts_once,
+            condition::end_of_turn,
+            condition::bleed,
         )
             .chain()
             .in_set(Stage::Command),
@@ -144,6 +163,7 @@ fn resolve_schedule() -> Schedule {
             falling::drop_grounded_fliers,
             damage::apply_pending_damage,
             stamina::update_vitality,
+            ability_use::impose_deferred_conditions,
         )
             .chain()
             .in_set(Stage::Stamina),
@@ -160,6 +180,8 @@ impl Engine {
         world.insert_resource(snapshot.encounter);
         world.insert_resource(snapshot.options);
         world.insert_resource(snapshot.map);
+        world.insert_resource(snapshot.abilities);
+        world.insert_resource(condition::BleedsOnUse::default());
         world.insert_resource(snapshot.turn);
         world.insert_resource(snapshot.dice);
         world.insert_resource(snapshot.log);
@@ -185,6 +207,8 @@ impl Engine {
                 c.damage,
                 c.vitality,
                 c.budget,
+                Abilities(c.abilities),
+                condition::Conditions(c.conditions),
             ));
             if let Some(hero) = c.hero {
                 e.insert(hero);
@@ -253,6 +277,7 @@ impl Engine {
             .remove_resource::<forced_resolution::CheckedForced>();
         self.world
             .remove_resource::<forced_resolution::CheckedKnockback>();
+        self.world.remove_resource::<ability_use::CheckedAbility>();
     }
 
     /// Validate and resolve one command. On refusal nothing changes.
@@ -267,6 +292,7 @@ impl Engine {
         self.world.remove_resource::<CheckedStrike>();
         self.world
             .remove_resource::<forced_resolution::CheckedForced>();
+        self.world.remove_resource::<ability_use::CheckedAbility>();
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }
 
@@ -300,6 +326,10 @@ impl Engine {
             grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
             aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
             altitude: w.get::<Altitude>(e).map_or(0, |a| a.0),
+            conditions: w
+                .get::<condition::Conditions>(e)
+                .cloned()
+                .unwrap_or_default(),
         }
     }
 
@@ -420,6 +450,15 @@ impl Engine {
                         rule::GRABBED,
                         format!("{creature} is grabbed by {by}: its speed is 0"),
                     ));
+                }
+                if gait == movement::Gait::Shift && mover.conditions.has(Condition::Slowed) {
+                    return Err(RuleError::new(
+                        rule::SLOWED,
+                        format!("{creature} is slowed and can't shift"),
+                    ));
+                }
+                if let Some(source) = mover.conditions.source_of(Condition::Frightened) {
+                    self.check_not_closer(&mover, source, path)?;
                 }
                 if gait == movement::Gait::Shift && path.len() > 1 {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
@@ -726,6 +765,12 @@ impl Engine {
             }
             Command::StandUp { creature } => {
                 let e = self.actor(creature)?;
+                if self.creature_ref(e).conditions.has(Condition::Restrained) {
+                    return Err(RuleError::new(
+                        rule::RESTRAINED,
+                        format!("{creature} is restrained and can't stand up"),
+                    ));
+                }
                 if self.world.get::<Prone>(e).is_none() {
                     return Err(RuleError::new(
                         rule::STAND_UP,
@@ -739,6 +784,10 @@ impl Engine {
                     ));
                 }
             }
+            Command::UseAbility { .. } => {
+                let checked = self.check_ability(command)?;
+                self.world.insert_resource(checked);
+            }
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
@@ -751,6 +800,328 @@ impl Engine {
             }
         }
         Ok(())
+    }
+
+    /// A frightened creature can't willingly move closer to its fear's source
+    /// (seed 002 L1739): no step may end nearer to it than the one before.
+    fn check_not_closer(
+        &mut self,
+        mover: &CreatureRef,
+        source: &str,
+        path: &[Square],
+    ) -> Result<(), RuleError> {
+        let Ok(s) = self.entity(source) else {
+            return Ok(());
+        };
+        let fear = self.creature_ref(s);
+        if !fear.vitality.can_act() {
+            return Ok(());
+        }
+        let mut gap = mover.footprint.distance(fear.footprint);
+        for sq in path {
+            let next = Footprint {
+                origin: *sq,
+                side: mover.footprint.side,
+            }
+            .distance(fear.footprint);
+            if next < gap {
+                return Err(RuleError::new(
+                    rule::FRIGHTENED,
+                    format!(
+                        "{} is frightened of {source} and can't move closer to it ({sq})",
+                        mover.id
+                    ),
+                ));
+            }
+            gap = next;
+        }
+        Ok(())
+    }
+
+    /// Check a `UseAbility`: the ability is the creature's, the turn has the action for it,
+    /// the cost can be paid, the area is placed legally and every target is one the ability
+    /// may affect, in reach and line of effect (seed 002 L1333-1520).
+    fn check_ability(
+        &mut self,
+        command: &Command,
+    ) -> Result<ability_use::CheckedAbility, RuleError> {
+        use crate::ability::{ActionType, Cost, Distance, Keyword, Who};
+        let Command::UseAbility {
+            creature,
+            ability,
+            targets,
+            at,
+            direction,
+            squares,
+            ranged,
+            ..
+        } = command
+        else {
+            unreachable!("only called for UseAbility")
+        };
+        let e = self.actor(creature)?;
+        let known = self.world.get::<Abilities>(e).expect("abilities").0.clone();
+        let Some(ab) = known
+            .contains(ability)
+            .then(|| self.world.resource::<AbilityBook>().get(ability).cloned())
+            .flatten()
+        else {
+            return Err(RuleError::new(
+                rule::ABILITY,
+                format!(
+                    "{creature} has no ability `{ability}`; it has: {}",
+                    if known.is_empty() {
+                        "only the basic actions".to_owned()
+                    } else {
+                        known.join(", ")
+                    }
+                ),
+            ));
+        };
+        let user = self.creature_ref(e);
+        let dazed = user.conditions.has(Condition::Dazed);
+        match ab.action.spends() {
+            Some(kind) if !self.budget(e).allows(kind) => {
+                return Err(RuleError::new(
+                    if dazed {
+                        rule::DAZED
+                    } else {
+                        rule::ACTION_ECONOMY
+                    },
+                    format!("{creature} has no {} left this turn", ab.action.name()),
+                ));
+            }
+            Some(_) => {}
+            None => match ab.action {
+                ActionType::FreeManeuver if dazed => {
+                    return Err(RuleError::new(
+                        rule::DAZED,
+                        format!("{creature} is dazed and can't use free maneuvers"),
+                    ));
+                }
+                ActionType::FreeManeuver => {}
+                other => {
+                    return Err(RuleError::new(
+                        rule::ABILITY,
+                        format!(
+                            "`{}` is a {}: it is used when {}, not on a creature's own turn",
+                            ab.name,
+                            other.name(),
+                            ab.trigger.as_deref().unwrap_or("the Director calls for it")
+                        ),
+                    ));
+                }
+            },
+        }
+        match ab.cost {
+            Some(Cost::Resource(n)) => {
+                let have = self.world.get::<Hero>(e).map_or(0, |h| h.heroic_resource);
+                if have < n as i32 {
+                    return Err(RuleError::new(
+                        rule::HEROIC_RESOURCE,
+                        format!(
+                            "`{}` costs {n} heroic resource; {creature} has {have}",
+                            ab.name
+                        ),
+                    ));
+                }
+            }
+            Some(Cost::Malice(_)) => {
+                return Err(RuleError::new(
+                    rule::ABILITY,
+                    format!(
+                        "`{}` costs Malice, which this engine does not track yet",
+                        ab.name
+                    ),
+                ));
+            }
+            None => {}
+        }
+        let map = self.world.resource::<Map>().clone();
+        let others = self.others(e);
+        let area_err = |m: String| RuleError::new(rule::AREA, m);
+        let area = match ab.distance {
+            Distance::Aura(n) | Distance::Burst(n) => crate::area::burst(&map, user.footprint, n),
+            Distance::Cube { side, within } => {
+                let corner = at.ok_or_else(|| area_err("place the cube: give `at`".into()))?;
+                crate::area::cube(&map, user.footprint, corner, side, within).map_err(area_err)?
+            }
+            Distance::Line {
+                length,
+                width,
+                within,
+            } => {
+                let (Some(origin), Some(dir)) = (at, direction) else {
+                    return Err(area_err("place the line: give `at` and `direction`".into()));
+                };
+                crate::area::line(&map, user.footprint, *origin, *dir, length, width, within)
+                    .map_err(area_err)?
+            }
+            Distance::Wall { squares: n, within } => {
+                let bodies: Vec<Footprint> = others
+                    .iter()
+                    .filter(|o| o.vitality != Vitality::Dead)
+                    .map(|o| o.footprint)
+                    .chain(std::iter::once(user.footprint))
+                    .collect();
+                crate::area::wall(&map, user.footprint, squares, n, within, |sq| {
+                    bodies.iter().any(|b| b.contains(sq))
+                })
+                .map_err(area_err)?
+            }
+            _ => Vec::new(),
+        };
+        let target_err = |m: String| RuleError::new(rule::ABILITY_TARGET, m);
+        let eligible = |c: &CreatureRef| -> Result<(), String> {
+            if c.vitality == Vitality::Dead {
+                return Err(format!("{} is dead", c.id));
+            }
+            let me = c.id == user.id;
+            let ok = match ab.target.who {
+                Who::SelfOnly => me,
+                Who::Creature => !me || ab.target.with_self,
+                Who::Enemy => c.side != user.side,
+                Who::Ally => c.side == user.side && (!me || ab.target.with_self),
+            };
+            if ok {
+                Ok(())
+            } else {
+                Err(format!(
+                    "`{}` targets {}; {} is not one",
+                    ab.name,
+                    match (ab.target.who, ab.target.with_self) {
+                        (Who::SelfOnly, _) => "its user only",
+                        (Who::Creature, false) => "creatures other than its user",
+                        (Who::Creature, true) => "creatures",
+                        (Who::Enemy, _) => "enemies",
+                        (Who::Ally, false) => "allies (not its user)",
+                        (Who::Ally, true) => "allies or its user",
+                    },
+                    c.id
+                ))
+            }
+        };
+        let everyone: Vec<CreatureRef> = std::iter::once(user.clone())
+            .chain(others.iter().cloned())
+            .collect();
+        let in_area = |c: &CreatureRef| c.footprint.squares().any(|sq| area.contains(&sq));
+        let chosen: Vec<CreatureRef> = if ab.distance == Distance::SelfOnly {
+            vec![user.clone()]
+        } else if ab.distance.is_area() && targets.is_empty() && ab.target.count.is_none() {
+            everyone
+                .iter()
+                .filter(|c| eligible(c).is_ok())
+                .filter(|c| in_area(c) || (c.id == user.id && ab.target.with_self))
+                .cloned()
+                .collect()
+        } else {
+            if targets.is_empty() {
+                return Err(target_err(format!("`{}` needs a target", ab.name)));
+            }
+            let mut picked: Vec<CreatureRef> = Vec::new();
+            for id in targets {
+                let c = everyone
+                    .iter()
+                    .find(|c| &c.id == id)
+                    .cloned()
+                    .ok_or_else(|| turn::unknown(id))?;
+                if picked.iter().any(|p| p.id == c.id) {
+                    return Err(target_err(format!("{id} is named twice")));
+                }
+                eligible(&c).map_err(target_err)?;
+                if ab.distance.is_area() {
+                    if !(in_area(&c) || (c.id == user.id && ab.target.with_self)) {
+                        return Err(RuleError::new(
+                            rule::AREA,
+                            format!("{id} is not in the area"),
+                        ));
+                    }
+                } else if let Some((_, reach)) = ab.distance.reach(*ranged) {
+                    let gap = user.gap(&c);
+                    if gap > reach {
+                        return Err(RuleError::new(
+                            rule::REACH,
+                            format!("{id} is {gap} squares away; `{}` reaches {reach}", ab.name),
+                        ));
+                    }
+                    if !map.line_of_effect(user.footprint, c.footprint) {
+                        return Err(RuleError::new(
+                            rule::LINE_OF_EFFECT,
+                            format!("no line of effect from {creature} to {id}"),
+                        ));
+                    }
+                }
+                picked.push(c);
+            }
+            if let Some(n) = ab.target.count
+                && picked.len() > n as usize
+            {
+                return Err(target_err(format!(
+                    "`{}` targets at most {n}; {} named",
+                    ab.name,
+                    picked.len()
+                )));
+            }
+            picked
+        };
+        let at_range = ab.distance.reach(*ranged).is_some_and(|(r, _)| r);
+        let melee =
+            ab.has(Keyword::Melee) || matches!(ab.distance.reach(*ranged), Some((false, _)));
+        let taunter_targeted = user
+            .conditions
+            .source_of(Condition::Taunted)
+            .is_some_and(|t| chosen.iter().any(|c| c.id == t));
+        let checked_targets = chosen
+            .iter()
+            .map(|c| {
+                let (edges, banes) = if c.id == user.id {
+                    (Vec::new(), Vec::new())
+                } else {
+                    crate::opportunity::strike_modifiers(&map, &user, c, &others, at_range)
+                };
+                // Flanking and a prone roller's bane are for strikes; prone's edge for melee
+                // (seed 002 L1755, L3004); taunted spares an ability that targets the taunter.
+                let edges = edges
+                    .into_iter()
+                    .filter(|m| ab.is_strike() || m.rule != rule::FLANKING.id)
+                    .filter(|m| melee || m.rule != rule::PRONE.id)
+                    .collect();
+                let banes = banes
+                    .into_iter()
+                    .filter(|m| ab.is_strike() || m.rule != rule::PRONE.id)
+                    .filter(|m| !taunter_targeted || m.rule != rule::TAUNTED.id)
+                    .collect();
+                let unmovable = if c.conditions.has(Condition::Restrained) {
+                    Some(format!("{} is restrained and can't be force-moved", c.id))
+                } else {
+                    c.grabbed_by
+                        .as_ref()
+                        .filter(|by| **by != user.id)
+                        .map(|by| format!("{} is grabbed by {by}: only {by} can move it", c.id))
+                };
+                ability_use::CheckedTarget {
+                    entity: self.entity(&c.id).expect("listed above"),
+                    id: c.id.clone(),
+                    edges,
+                    banes,
+                    unmovable,
+                }
+            })
+            .collect();
+        let characteristic = ab.power_roll.as_ref().and_then(|r| {
+            r.characteristic_for(
+                self.world
+                    .get::<Characteristics>(e)
+                    .expect("characteristics"),
+            )
+        });
+        Ok(ability_use::CheckedAbility {
+            user: e,
+            ability: ab,
+            characteristic,
+            area,
+            targets: checked_targets,
+        })
     }
 
     /// The checks Knockback and Grab share (seed 002 L2872-2912): a maneuver left, another
@@ -863,12 +1234,23 @@ impl Engine {
             &Stability,
             &Vitality,
             Option<&Grabbed>,
-            (Option<&Altitude>, Option<&Movement>),
+            (Option<&Altitude>, Option<&Movement>, &condition::Conditions),
         )>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
             .map(
-                |(id, ident, side, size, pos, chars, stab, vit, grabbed, (altitude, movement))| {
+                |(
+                    id,
+                    ident,
+                    side,
+                    size,
+                    pos,
+                    chars,
+                    stab,
+                    vit,
+                    grabbed,
+                    (altitude, movement, conditions),
+                )| {
                     let altitude = altitude.map_or(0, |a| a.0);
                     let flies = movement
                         .is_some_and(|m| m.has(MovementMode::Fly) || m.has(MovementMode::Hover));
@@ -886,6 +1268,7 @@ impl Engine {
                             stability: stab.0,
                             vitality: *vit,
                             grabbed_by: grabbed.map(|g| g.by.clone()),
+                            restrained: conditions.has(Condition::Restrained),
                             altitude,
                             flies,
                         },
@@ -970,6 +1353,7 @@ impl Engine {
             movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
         };
         let me = self.creature_ref(e);
+        let base = condition::speed_under(&me.conditions, base);
         if gait == movement::Gait::Move && me.movement.has(MovementMode::Teleport) {
             return base;
         }
@@ -1094,6 +1478,7 @@ impl Engine {
                 &Vitality,
                 &ActionBudget,
             ),
+            (&Abilities, &condition::Conditions),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
@@ -1124,6 +1509,7 @@ impl Engine {
                         vit,
                         budget,
                     ),
+                    (abilities, conditions),
                 )| {
                     (
                         ident.order,
@@ -1149,6 +1535,8 @@ impl Engine {
                             grabbed_by: grabbed.map(|g| g.by.clone()),
                             aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
                             altitude: altitude.map_or(0, |a| a.0),
+                            abilities: abilities.0.clone(),
+                            conditions: conditions.0.clone(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -1161,6 +1549,7 @@ impl Engine {
             encounter: self.world.resource::<EncounterInfo>().clone(),
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
+            abilities: self.world.resource::<AbilityBook>().clone(),
             creatures: rows.into_iter().map(|r| r.1).collect(),
             turn: self.world.resource::<TurnState>().clone(),
             dice: self.world.resource::<Dice>().clone(),
@@ -1185,6 +1574,11 @@ impl Engine {
 
     pub fn log(&self) -> &[LoggedEvent] {
         &self.world.resource::<EventLog>().events
+    }
+
+    /// An ability in this game's book.
+    pub fn ability(&self, id: &str) -> Option<&Ability> {
+        self.world.resource::<AbilityBook>().get(id)
     }
 
     pub fn map(&self) -> &Map {
@@ -1328,8 +1722,11 @@ pub struct CreatureView {
     pub unconscious: bool,
     pub state: Vitality,
     pub surprised: bool,
-    /// Conditions in effect.
-    pub conditions: Vec<&'static str>,
+    /// Conditions in effect, with their duration or source (`slowed (EoT)`,
+    /// `frightened of ogre`).
+    pub conditions: Vec<String>,
+    /// Ids of its abilities (look them up with `Engine::ability`).
+    pub abilities: Vec<String>,
     /// Lasting effects of actions, such as `defending`.
     pub effects: Vec<&'static str>,
     /// Who holds it when it is grabbed.
@@ -1395,8 +1792,17 @@ impl CreatureView {
             surprised: c.surprised,
             conditions: [(c.prone, "prone"), (c.grabbed_by.is_some(), "grabbed")]
                 .into_iter()
-                .filter_map(|(on, name)| on.then_some(name))
+                .filter(|(on, _)| *on)
+                .map(|(_, name)| name.to_owned())
+                .chain(c.conditions.iter().map(|a| {
+                    if a.condition.has_source() {
+                        format!("{} of {}", a.condition.name(), a.source)
+                    } else {
+                        format!("{} ({})", a.condition.name(), a.duration.label())
+                    }
+                }))
                 .collect(),
+            abilities: c.abilities.clone(),
             grabbed_by: c.grabbed_by.clone(),
             effects: [
                 (c.defending, "defending"),

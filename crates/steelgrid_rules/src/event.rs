@@ -182,6 +182,36 @@ rules! {
         "Moving away from an adjacent enemy without shifting lets it make a free strike before you leave.";
     KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912",
         "Knockback: a Might roll against an adjacent creature pushes it 1, 2 or 3 squares by tier.";
+    ABILITY = "ability", "seed 002 L1333-1372, L1522-1565",
+        "An ability is used: its keywords, type, distance and target say how; its power roll and effect say what happens.";
+    AREA = "ability.area", "seed 002 L1448-1478",
+        "An area ability affects the squares of its aura, burst, cube, line or wall, traced from its origin; walls and corners stop it.";
+    ABILITY_TARGET = "ability.target", "seed 002 L1486-1516",
+        "An ability affects only what its target entry allows: enemies, allies, any creature, or its user only when it says self.";
+    ABILITY_OUTCOME = "ability.outcome", "seed 002 L1553-1565",
+        "Each target gets the outcome of its tier: damage to all targets first, then the effects in the order printed.";
+    POTENCY = "ability.potency", "seed 002 L1575-1587",
+        "A potency effect lands only if the target's named characteristic is lower than the user's potency.";
+    HEROIC_RESOURCE = "resource.heroic", "seed 002 L837-841, L1349-1368",
+        "A heroic ability costs the class's heroic resource; without enough, it can't be used.";
+    BLEEDING = "condition.bleeding", "seed 002 L1727-1731",
+        "A bleeding creature loses 1d6 + its level Stamina after each main action or Might or Agility roll; nothing prevents it.";
+    DAZED = "condition.dazed", "seed 002 L1733-1735",
+        "A dazed creature takes only one of a main action, a maneuver or a move action on its turn, and no triggered actions or free maneuvers.";
+    FRIGHTENED = "condition.frightened", "seed 002 L1737-1739",
+        "A frightened creature has a bane against its fear's source, the source has an edge against it, and it can't willingly move closer.";
+    RESTRAINED = "condition.restrained", "seed 002 L1759-1763",
+        "A restrained creature has speed 0, can't stand up or be force-moved, has a bane on its ability rolls, and abilities against it gain an edge.";
+    SLOWED = "condition.slowed", "seed 002 L1765-1767",
+        "A slowed creature's speed is 2 (unless already lower) and it can't shift.";
+    TAUNTED = "condition.taunted", "seed 002 L1769-1771",
+        "A taunted creature has a double bane on abilities that don't target its taunter, while it has line of effect to the taunter.";
+    WEAKENED = "condition.weakened", "seed 002 L1773-1775",
+        "A weakened creature has a bane on every power roll.";
+    END_OF_TURN = "effect.end_of_turn", "seed 002 L1681-1683",
+        "An EoT effect lasts until the end of the affected creature's next turn, or of this turn if imposed during it.";
+    SAVE_ENDS = "effect.save_ends", "seed 002 L1685-1689",
+        "At the end of each of its turns the creature rolls a d10 for a save-ends effect: 6 or more ends it.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -359,6 +389,63 @@ pub enum Event {
     },
     EncounterEnded {
         outcome: Outcome,
+    },
+    AbilityUsed {
+        creature: String,
+        ability: String,
+        /// As the stat block writes it, e.g. `2 burst`.
+        distance: String,
+        targets: Vec<String>,
+        /// The area's squares, for area abilities.
+        area: Vec<Square>,
+    },
+    /// One target's outcome, in words (`8 damage; push 2`); `tier` is none for an effect
+    /// without a roll.
+    AbilityOutcome {
+        creature: String,
+        ability: String,
+        target: String,
+        tier: Option<crate::power_roll::Tier>,
+        text: String,
+    },
+    PotencyChecked {
+        target: String,
+        characteristic: crate::creature::Characteristic,
+        score: i32,
+        potency: i32,
+        lands: bool,
+    },
+    ResourceGained {
+        creature: String,
+        amount: i32,
+        now: i32,
+    },
+    ResourceSpent {
+        creature: String,
+        amount: u32,
+        left: i32,
+    },
+    TemporaryStaminaGained {
+        creature: String,
+        amount: u32,
+        now: i32,
+    },
+    ForcedMovementPrevented {
+        target: String,
+        reason: String,
+    },
+    SavingThrow {
+        creature: String,
+        condition: String,
+        roll: u32,
+        saved: bool,
+    },
+    /// Stamina lost without being damage (bleeding).
+    StaminaLost {
+        creature: String,
+        amount: u32,
+        roll: u32,
+        stamina: i32,
     },
 }
 

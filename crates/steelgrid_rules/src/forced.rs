@@ -65,6 +65,8 @@ pub struct Body {
     pub vitality: Vitality,
     /// The creature grabbing it: only that one can force-move it (seed 002 L1745).
     pub grabbed_by: Option<String>,
+    /// Restrained: it can't be force-moved at all (seed 002 L1761).
+    pub restrained: bool,
     /// Squares above the ground it starts at.
     pub altitude: u32,
     /// It can fly, so it does not fall when left in the air (seed 002 L2690, L2758).
@@ -279,7 +281,7 @@ pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError>
         .grabbed_by
         .as_ref()
         .is_some_and(|by| spec.forcer.as_ref() != Some(by));
-    let allowed = if held {
+    let allowed = if held || target.restrained {
         0
     } else {
         (spec.distance + big_vs_little).saturating_sub(stability)

@@ -75,7 +75,7 @@ pub fn resolve_forced_move(
         return;
     };
     let o = &checked.0;
-    turn.pending_forced = None;
+    turn.pending_forced = (!turn.queued_forced.is_empty()).then(|| turn.queued_forced.remove(0));
     let find =
         |id: &str, q: &Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>| {
             q.iter().find(|c| c.1.0 == id).map(|c| (c.0, *c.3, c.4))

@@ -5,9 +5,13 @@
 //! single-threaded schedule of rules stages ([`engine::Stage`]). Commands go in, events come out,
 //! and each event names the rule (and seed lines) that produced it. Nothing here renders.
 
+pub mod ability;
+pub mod ability_use;
 pub mod ai;
 pub mod aid;
+pub mod area;
 pub mod command;
+pub mod condition;
 pub mod creature;
 pub mod damage;
 pub mod dice;

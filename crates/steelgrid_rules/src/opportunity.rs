@@ -5,6 +5,7 @@
 //! Also the edges and banes every free strike shares, so that an opportunity attack is refused
 //! exactly when its strike would have a bane.
 
+use crate::condition::Condition;
 use crate::creature::CreatureRef;
 use crate::event::{Rule, rule};
 use crate::grid::{Footprint, Map};
@@ -95,6 +96,7 @@ pub fn strike_modifiers(
             format!("flanking {} with {}", target.id, ally.id),
         );
     }
+    condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
     let enemy_adjacent = others
         .iter()
         .any(|o| o.side != attacker.side && o.vitality.can_act() && o.is_adjacent(attacker));
@@ -188,7 +190,9 @@ pub fn provoked(
     let (at_start, at_end) = (at(from), at(to));
     others
         .iter()
+        // seed 002 L1735: a dazed creature takes no triggered actions.
         .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
+        .filter(|c| !c.conditions.has(Condition::Dazed))
         .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
         .filter(|c| {
             let everyone_else: Vec<CreatureRef> = others
@@ -202,4 +206,63 @@ pub fn provoked(
         })
         .map(|c| c.id.clone())
         .collect()
+}
+
+/// Edges and banes from conditions (seed 002 L1737-1775): a weakened or restrained roller has a
+/// bane; a restrained target gives an edge; frightened gives its source an edge and the
+/// frightened creature a bane against it; a taunted roller that can see its taunter has a
+/// double bane against anyone else.
+fn condition_modifiers(
+    map: &Map,
+    attacker: &CreatureRef,
+    target: &CreatureRef,
+    others: &[CreatureRef],
+    edges: &mut Vec<Modifier>,
+    banes: &mut Vec<Modifier>,
+) {
+    let note = |rule: Rule, note: String| Modifier {
+        rule: rule.id.into(),
+        note,
+    };
+    let mine = &attacker.conditions;
+    if mine.has(Condition::Weakened) {
+        banes.push(note(rule::WEAKENED, format!("{} is weakened", attacker.id)));
+    }
+    if mine.has(Condition::Restrained) {
+        banes.push(note(
+            rule::RESTRAINED,
+            format!("{} is restrained", attacker.id),
+        ));
+    }
+    if target.conditions.has(Condition::Restrained) {
+        edges.push(note(
+            rule::RESTRAINED,
+            format!("{} is restrained", target.id),
+        ));
+    }
+    if mine.source_of(Condition::Frightened) == Some(target.id.as_str()) {
+        banes.push(note(
+            rule::FRIGHTENED,
+            format!("{} is frightened of {}", attacker.id, target.id),
+        ));
+    }
+    if target.conditions.source_of(Condition::Frightened) == Some(attacker.id.as_str()) {
+        edges.push(note(
+            rule::FRIGHTENED,
+            format!("{} is frightened of {}", target.id, attacker.id),
+        ));
+    }
+    if let Some(taunter) = mine.source_of(Condition::Taunted)
+        && taunter != target.id
+        && let Some(t) = others.iter().find(|o| o.id == taunter)
+        && t.vitality.can_act()
+        && map.line_of_effect(attacker.footprint, t.footprint)
+    {
+        for _ in 0..2 {
+            banes.push(note(
+                rule::TAUNTED,
+                format!("{} is taunted by {taunter}", attacker.id),
+            ));
+        }
+    }
 }

@@ -8,6 +8,7 @@ use std::fmt;
 use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
+use crate::ability::{Ability, AbilityBook};
 use crate::creature::*;
 
 use crate::command::Command;
@@ -77,6 +78,9 @@ pub struct HeroSpec {
     pub recoveries: u32,
     #[serde(default)]
     pub heroic_resource: i32,
+    /// Heroic resource gained at the start of each of its turns.
+    #[serde(default)]
+    pub resource_per_turn: i32,
 }
 
 fn one() -> u32 {
@@ -119,6 +123,8 @@ pub struct CreatureSpec {
     pub movement: Option<Vec<MovementMode>>,
     /// Squares above the ground at the start (fliers only).
     pub altitude: Option<u32>,
+    /// Ids of its abilities, from the scenario's `abilities` or the built-in library.
+    pub abilities: Option<Vec<String>>,
 }
 
 impl CreatureSpec {
@@ -148,6 +154,7 @@ impl CreatureSpec {
             prone: self.prone.or(t.prone),
             movement: self.movement.or_else(|| t.movement.clone()),
             altitude: self.altitude.or(t.altitude),
+            abilities: self.abilities.or_else(|| t.abilities.clone()),
         }
     }
 }
@@ -169,6 +176,9 @@ pub struct ScenarioFile {
     /// Creature templates local to this scenario, by name.
     #[serde(default)]
     pub templates: BTreeMap<String, CreatureSpec>,
+    /// Abilities local to this scenario, by id; they may replace library ones.
+    #[serde(default)]
+    pub abilities: BTreeMap<String, Ability>,
     pub creatures: Vec<CreatureSpec>,
     /// Defaults to defeating all enemies.
     #[serde(default)]
@@ -331,6 +341,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     };
     let map = build_map(&mut ck, &parsed.map);
     let creatures = build_creatures(&mut ck, &parsed, &map);
+    let abilities = build_ability_book(&mut ck, &parsed, &creatures);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
         // Only when every creature loaded: a rejected creature already has its own message.
@@ -391,6 +402,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             },
             options: parsed.options,
             map,
+            abilities,
             creatures,
             turn: TurnState::default(),
             dice: Dice::seeded(0),
@@ -484,6 +496,78 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
         cells,
         zones,
     }
+}
+
+/// The built-in ability library.
+pub fn ability_library() -> BTreeMap<String, Ability> {
+    ron_options()
+        .from_str(crate::ability::LIBRARY)
+        .expect("the built-in ability library is checked by its own test")
+}
+
+/// Check the scenario's own abilities and every ability a creature names, and gather the ones
+/// in use into the game's ability book.
+fn build_ability_book(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+) -> AbilityBook {
+    let library = ability_library();
+    let map_at = source::field(ck.src, None, "abilities");
+    let open = map_at.and_then(|o| ck.src[o..].find('{').map(|i| o + i));
+    for (id, ability) in &parsed.abilities {
+        let at = open
+            .and_then(|o| source::field(ck.src, Some(o), &format!("\"{id}\"")))
+            .or(map_at)
+            .unwrap_or(0);
+        for problem in ability.problems() {
+            ck.at(at, format!("ability `{id}`: {problem}"));
+        }
+    }
+    let mut book = BTreeMap::new();
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let Some(c) = spec
+            .id
+            .as_ref()
+            .and_then(|id| creatures.iter().find(|c| &c.id == id))
+        else {
+            continue;
+        };
+        for id in &c.abilities {
+            match parsed.abilities.get(id).or_else(|| library.get(id)) {
+                Some(a) => {
+                    book.insert(id.clone(), a.clone());
+                }
+                None => {
+                    let item = starts.get(i).copied().unwrap_or(list_at);
+                    let at = source::open_paren(ck.src, item)
+                        .and_then(|o| source::field(ck.src, Some(o), "abilities"))
+                        .or_else(|| {
+                            source::open_paren(ck.src, item)
+                                .and_then(|o| source::field(ck.src, Some(o), "template"))
+                        })
+                        .unwrap_or(item);
+                    let known: Vec<&str> = parsed
+                        .abilities
+                        .keys()
+                        .chain(library.keys())
+                        .map(String::as_str)
+                        .collect();
+                    ck.at(
+                        at,
+                        format!(
+                            "`{}` has unknown ability `{id}`; known abilities: {}",
+                            c.id,
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    AbilityBook(book)
 }
 
 fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
@@ -629,6 +713,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             recoveries: h.recoveries,
             recoveries_max: h.recoveries,
             heroic_resource: h.heroic_resource,
+            resource_per_turn: h.resource_per_turn,
         });
         let stamina = Stamina {
             current,
@@ -665,6 +750,8 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 grabbed_by: None,
                 aided_by: Vec::new(),
                 altitude: spec.altitude.unwrap_or(0),
+                abilities: spec.abilities.clone().unwrap_or_default(),
+                conditions: Vec::new(),
                 vitality,
                 budget: ActionBudget::default(),
             },
@@ -676,6 +763,20 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_built_in_abilities_parse_and_follow_the_ability_format() {
+        let lib = ability_library();
+        assert!(lib.len() >= 20, "{} abilities", lib.len());
+        for (id, a) in &lib {
+            assert_eq!(a.problems(), Vec::<String>::new(), "{id}");
+        }
+        for (name, t) in library() {
+            for id in t.abilities.unwrap_or_default() {
+                assert!(lib.contains_key(&id), "{name} names unknown ability {id}");
+            }
+        }
+    }
 
     #[test]
     fn the_built_in_library_parses() {

@@ -36,6 +36,13 @@ pub struct TurnState {
     /// `ForceMove` must now choose; nothing else can happen until it does.
     #[serde(default)]
     pub pending_forced: Option<crate::forced::PendingForced>,
+    /// Further forced movements from the same ability, in the order its user named the targets;
+    /// each becomes the pending one in turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queued_forced: Vec<crate::forced::PendingForced>,
+    /// Conditions an ability imposes once its forced movement is over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deferred_conditions: Vec<crate::ability_use::DeferredCondition>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,
@@ -332,6 +339,7 @@ pub fn resolve_turn_commands(
     query: RosterQuery,
     mut budgets: Query<(Entity, &CreatureId, &mut ActionBudget, Has<Defending>)>,
     mut aided: Query<(&CreatureId, &mut crate::creature::Aided)>,
+    mut heroes: Query<(&CreatureId, &mut crate::creature::Hero)>,
 ) {
     match &command.0 {
         Some(Command::ChooseFirstSide { side }) => {
@@ -366,6 +374,20 @@ pub fn resolve_turn_commands(
                 },
             );
             crate::aid::lapse(creature, &mut log, &mut aided);
+            if let Some((_, mut hero)) = heroes
+                .iter_mut()
+                .find(|h| &h.0.0 == creature && h.1.resource_per_turn != 0)
+            {
+                hero.heroic_resource += hero.resource_per_turn;
+                log.push(
+                    rule::HEROIC_RESOURCE,
+                    Event::ResourceGained {
+                        creature: creature.clone(),
+                        amount: hero.resource_per_turn,
+                        now: hero.heroic_resource,
+                    },
+                );
+            }
             if let Some((entity, _, mut budget, defending)) =
                 budgets.iter_mut().find(|b| &b.1.0 == creature)
             {

@@ -45,7 +45,7 @@ fn ds_combat_113_grab_a_size_2_ogre_tier_2_after_its_free_strike() {
     let o = creature(&mut e, "o");
     assert_eq!(
         (o.conditions.clone(), o.grabbed_by.clone()),
-        (vec!["grabbed"], Some("h".to_owned()))
+        (vec!["grabbed".to_owned()], Some("h".to_owned()))
     );
     // One creature at a time.
     let e2 = e.apply(grab("h", "far"));

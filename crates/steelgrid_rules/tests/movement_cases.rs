@@ -362,7 +362,7 @@ fn walking_off_a_ledge_ends_the_move_with_a_fall() {
     let h = creature(&mut e, "h");
     assert_eq!(
         (h.position, h.z, h.stamina.current, h.conditions.clone()),
-        (Square::new(2, 0), 0, 24, vec!["prone"])
+        (Square::new(2, 0), 0, 24, vec!["prone".to_owned()])
     );
 }
 

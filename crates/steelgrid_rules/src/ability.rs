@@ -1,0 +1,549 @@
+//! Abilities as data: the stat block every hero and monster ability is written in — keywords,
+//! action type, distance, target, power roll with three tier outcomes, effect and cost — and the
+//! checks `steelgrid check` makes on them (seed 002 L1333-1675; digest §17-29).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::condition::{Condition, Duration};
+use crate::creature::{ActionKind, Characteristic, Characteristics};
+use crate::damage::DamageType;
+use crate::forced::ForcedKind;
+use crate::power_roll::Tier;
+
+/// Ability keywords (seed 002 L1374-1414).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Keyword {
+    /// Creates an area of effect; never a strike.
+    Area,
+    /// Usable with the Charge main action in place of the melee free strike.
+    Charge,
+    Magic,
+    /// Reaches by contact.
+    Melee,
+    Psionic,
+    /// Reaches creatures too far for contact.
+    Ranged,
+    /// Picks specific targets and rolls to harm them.
+    Strike,
+    /// Made with a weapon (or a monster's claws and teeth); big creatures push little ones
+    /// farther with it (seed 002 L2813-2817).
+    Weapon,
+}
+
+/// What using the ability costs from the turn (seed 002 L1416-1422).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActionType {
+    MainAction,
+    Maneuver,
+    MoveAction,
+    /// Used only when its trigger happens.
+    TriggeredAction,
+    FreeTriggeredAction,
+    FreeManeuver,
+    /// A leader's or solo's villain action (seed 002 L4396-4410).
+    VillainAction,
+}
+
+impl ActionType {
+    /// The part of the turn it spends, if it is used on the creature's own turn.
+    pub fn spends(self) -> Option<ActionKind> {
+        match self {
+            ActionType::MainAction => Some(ActionKind::Main),
+            ActionType::Maneuver => Some(ActionKind::Maneuver),
+            ActionType::MoveAction => Some(ActionKind::Move),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionType::MainAction => "main action",
+            ActionType::Maneuver => "maneuver",
+            ActionType::MoveAction => "move action",
+            ActionType::TriggeredAction => "triggered action",
+            ActionType::FreeTriggeredAction => "free triggered action",
+            ActionType::FreeManeuver => "free maneuver",
+            ActionType::VillainAction => "villain action",
+        }
+    }
+}
+
+/// How far the ability reaches, or the area it makes (seed 002 L1424-1478).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Distance {
+    /// Melee X: targets within X squares.
+    Melee(u32),
+    /// Ranged X: targets within X squares; a bane with an enemy adjacent (L1436).
+    Ranged(u32),
+    /// The user picks melee or ranged for each use (L1438-1442).
+    MeleeOrRanged(u32, u32),
+    /// Only the user.
+    #[serde(rename = "Self")]
+    SelfOnly,
+    /// X aura around the user (seed 002 L1460-1462).
+    Aura(u32),
+    /// X burst around the user (L1464-1466).
+    Burst(u32),
+    /// X cube placed within M (L1468-1470).
+    Cube { side: u32, within: u32 },
+    /// A×B line placed within M (L1472-1474).
+    Line {
+        length: u32,
+        width: u32,
+        within: u32,
+    },
+    /// X wall placed within M, square by square (L1476-1478).
+    Wall { squares: u32, within: u32 },
+}
+
+impl Distance {
+    pub fn is_area(self) -> bool {
+        matches!(
+            self,
+            Distance::Aura(_)
+                | Distance::Burst(_)
+                | Distance::Cube { .. }
+                | Distance::Line { .. }
+                | Distance::Wall { .. }
+        )
+    }
+
+    /// The reach for one use: melee or ranged, and how far.
+    pub fn reach(self, ranged: bool) -> Option<(bool, u32)> {
+        match self {
+            Distance::Melee(n) => Some((false, n)),
+            Distance::Ranged(n) => Some((true, n)),
+            Distance::MeleeOrRanged(m, r) => Some(if ranged { (true, r) } else { (false, m) }),
+            _ => None,
+        }
+    }
+
+    /// As the stat block writes it.
+    pub fn label(self) -> String {
+        match self {
+            Distance::Melee(n) => format!("Melee {n}"),
+            Distance::Ranged(n) => format!("Ranged {n}"),
+            Distance::MeleeOrRanged(m, r) => format!("Melee {m} or Ranged {r}"),
+            Distance::SelfOnly => "Self".into(),
+            Distance::Aura(n) => format!("{n} aura"),
+            Distance::Burst(n) => format!("{n} burst"),
+            Distance::Cube { side, within } => format!("{side} cube within {within}"),
+            Distance::Line {
+                length,
+                width,
+                within,
+            } => format!("{length} x {width} line within {within}"),
+            Distance::Wall { squares, within } => format!("{squares} wall within {within}"),
+        }
+    }
+}
+
+/// Who the ability may affect (seed 002 L1486-1516).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Who {
+    /// Any creature, friend or foe (never the user unless `with_self`).
+    Creature,
+    /// Creatures hostile to the user.
+    Enemy,
+    /// Willing creatures friendly to the user; never the user unless `with_self`.
+    Ally,
+    /// The user alone.
+    #[serde(rename = "Self")]
+    SelfOnly,
+}
+
+/// The ability's target entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Target {
+    pub who: Who,
+    /// How many at most; left out for "each … in the area" (L1514-1516).
+    #[serde(default)]
+    pub count: Option<u32>,
+    /// The user may be one of the targets ("each ally and you").
+    #[serde(default)]
+    pub with_self: bool,
+}
+
+/// Damage in a tier outcome: a number, plus the characteristic the roll used unless the block
+/// says otherwise (seed 002 L1531-1551).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DamageSpec {
+    pub base: u32,
+    #[serde(default = "yes")]
+    pub plus_characteristic: bool,
+    #[serde(default)]
+    pub kind: Option<DamageType>,
+}
+
+/// Forced movement in a tier outcome: the target moves; the user places it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcedEffect {
+    pub kind: ForcedKind,
+    pub distance: u32,
+}
+
+/// A potency's strength: the user's highest characteristic less 2, less 1, or itself
+/// (seed 002 L1581-1585; Director creatures alike, L4734).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Strength {
+    Weak,
+    Average,
+    Strong,
+}
+
+/// "M < AVERAGE": the effect lands only when the target's characteristic is below the
+/// potency (seed 002 L1575-1587).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Potency {
+    pub resisted_by: Characteristic,
+    pub strength: Strength,
+}
+
+impl Potency {
+    /// The potency value from the user's characteristics.
+    pub fn value(self, user: &Characteristics) -> i32 {
+        user.highest()
+            - match self.strength {
+                Strength::Weak => 2,
+                Strength::Average => 1,
+                Strength::Strong => 0,
+            }
+    }
+}
+
+/// A condition an outcome imposes, maybe behind a potency.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionEffect {
+    pub condition: Condition,
+    pub duration: Duration,
+    #[serde(default)]
+    pub potency: Option<Potency>,
+}
+
+/// One tier's outcome, or the unrolled effect: resolved damage first, then forced movement, then
+/// conditions (seed 002 L1553-1565).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    #[serde(default)]
+    pub damage: Option<DamageSpec>,
+    #[serde(default)]
+    pub forced: Option<ForcedEffect>,
+    #[serde(default)]
+    pub conditions: Vec<ConditionEffect>,
+    /// Temporary Stamina the target gains (the higher of old and new, seed 002 L3094-3102).
+    #[serde(default)]
+    pub temporary_stamina: u32,
+    /// Anything else, in words, for the log.
+    #[serde(default)]
+    pub text: String,
+}
+
+impl Outcome {
+    /// The outcome as one line of a stat block, given the characteristic value added to damage.
+    pub fn describe(&self, characteristic: i32) -> String {
+        let mut parts = Vec::new();
+        if let Some(d) = self.damage {
+            let n = d.base as i32
+                + if d.plus_characteristic {
+                    characteristic
+                } else {
+                    0
+                };
+            let kind = d
+                .kind
+                .map(|k| format!(" {k:?}").to_lowercase())
+                .unwrap_or_default();
+            parts.push(format!("{}{kind} damage", n.max(0)));
+        }
+        if let Some(f) = self.forced {
+            parts.push(format!("{:?} {}", f.kind, f.distance).to_lowercase());
+        }
+        for c in &self.conditions {
+            let gate = c
+                .potency
+                .map(|p| {
+                    format!(
+                        "{} < {}, ",
+                        characteristic_letter(p.resisted_by),
+                        format!("{:?}", p.strength).to_uppercase()
+                    )
+                })
+                .unwrap_or_default();
+            parts.push(format!(
+                "{gate}{} ({})",
+                c.condition.name(),
+                c.duration.label()
+            ));
+        }
+        if self.temporary_stamina > 0 {
+            parts.push(format!("{} temporary Stamina", self.temporary_stamina));
+        }
+        if !self.text.is_empty() {
+            parts.push(self.text.clone());
+        }
+        if parts.is_empty() {
+            "no effect".into()
+        } else {
+            parts.join("; ")
+        }
+    }
+}
+
+pub fn characteristic_letter(c: Characteristic) -> &'static str {
+    match c {
+        Characteristic::Might => "M",
+        Characteristic::Agility => "A",
+        Characteristic::Reason => "R",
+        Characteristic::Intuition => "I",
+        Characteristic::Presence => "P",
+    }
+}
+
+/// The power roll: 2d10 + one characteristic (the highest of those listed), and three tiers
+/// (seed 002 L1522-1551).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PowerRoll {
+    pub characteristic: Vec<Characteristic>,
+    pub tier1: Outcome,
+    pub tier2: Outcome,
+    pub tier3: Outcome,
+}
+
+impl PowerRoll {
+    pub fn outcome(&self, tier: Tier) -> &Outcome {
+        match tier {
+            Tier::One => &self.tier1,
+            Tier::Two => &self.tier2,
+            Tier::Three => &self.tier3,
+        }
+    }
+
+    /// The listed characteristic the user rolls with: the highest it has among them.
+    pub fn characteristic_for(&self, user: &Characteristics) -> Option<Characteristic> {
+        self.characteristic
+            .iter()
+            .copied()
+            .max_by_key(|c| (user.get(*c), std::cmp::Reverse(*c as u8)))
+    }
+}
+
+/// What using the ability costs (seed 002 L1349-1368, L1665-1667).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Cost {
+    /// The hero's heroic resource (Wrath, Focus, Piety…).
+    Resource(u32),
+    /// The Director's Malice.
+    Malice(u32),
+}
+
+/// An ability as content writes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ability {
+    pub name: String,
+    /// One or two lines of story; never mechanics (seed 002 L1343-1347).
+    #[serde(default)]
+    pub story: String,
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+    pub action: ActionType,
+    #[serde(default)]
+    pub trigger: Option<String>,
+    pub distance: Distance,
+    pub target: Target,
+    #[serde(default)]
+    pub power_roll: Option<PowerRoll>,
+    /// Applies whether or not there is a roll: the whole of an unrolled ability (L1657-1659).
+    #[serde(default)]
+    pub effect: Option<Outcome>,
+    #[serde(default)]
+    pub cost: Option<Cost>,
+    /// A signature ability: never costs its heroic resource (seed 002 L1370-1372).
+    #[serde(default)]
+    pub signature: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Ability {
+    pub fn has(&self, k: Keyword) -> bool {
+        self.keywords.contains(&k)
+    }
+
+    /// A strike: picks specific targets and rolls to harm them (seed 002 L1398-1408).
+    pub fn is_strike(&self) -> bool {
+        self.has(Keyword::Strike)
+    }
+
+    /// Every way the stat block contradicts the rules, in words.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let area = self.distance.is_area();
+        if self.has(Keyword::Area) != area {
+            out.push(if area {
+                format!(
+                    "`{}` makes an area ({}) but lacks the Area keyword",
+                    self.name,
+                    self.distance.label()
+                )
+            } else {
+                format!(
+                    "`{}` has the Area keyword but its distance ({}) is not an area",
+                    self.name,
+                    self.distance.label()
+                )
+            });
+        }
+        if area && self.has(Keyword::Strike) {
+            out.push(format!(
+                "`{}`: an area ability is never a strike (seed 002 L1406-1408)",
+                self.name
+            ));
+        }
+        if self.has(Keyword::Melee) && self.has(Keyword::Ranged) {
+            out.push(format!(
+                "`{}`: an ability never has both the Melee and Ranged keywords (seed 002 L1440)",
+                self.name
+            ));
+        }
+        match self.distance {
+            Distance::Melee(_) if self.has(Keyword::Ranged) => out.push(format!(
+                "`{}` is Ranged but its distance is melee",
+                self.name
+            )),
+            Distance::Ranged(_) if self.has(Keyword::Melee) => out.push(format!(
+                "`{}` is Melee but its distance is ranged",
+                self.name
+            )),
+            _ => {}
+        }
+        let sizes = match self.distance {
+            Distance::Melee(n) | Distance::Ranged(n) | Distance::Aura(n) | Distance::Burst(n) => {
+                vec![n]
+            }
+            Distance::MeleeOrRanged(m, r) => vec![m, r],
+            Distance::Cube { side, .. } => vec![side],
+            Distance::Line { length, width, .. } => vec![length, width],
+            Distance::Wall { squares, .. } => vec![squares],
+            Distance::SelfOnly => vec![],
+        };
+        if sizes.contains(&0) {
+            out.push(format!(
+                "`{}`: {} has a size of 0",
+                self.name,
+                self.distance.label()
+            ));
+        }
+        if self.distance == Distance::SelfOnly && self.target.who != Who::SelfOnly {
+            out.push(format!(
+                "`{}`: distance Self can only target Self",
+                self.name
+            ));
+        }
+        if self.target.who == Who::SelfOnly && self.distance != Distance::SelfOnly {
+            out.push(format!(
+                "`{}` targets Self, so its distance is Self",
+                self.name
+            ));
+        }
+        if self.target.count.is_none() && !area && self.target.who != Who::SelfOnly {
+            out.push(format!(
+                "`{}`: only an area affects \"each\" creature; give the target a count",
+                self.name
+            ));
+        }
+        if self.target.count == Some(0) {
+            out.push(format!("`{}` targets 0 creatures", self.name));
+        }
+        if self.is_strike() && self.power_roll.is_none() {
+            out.push(format!(
+                "`{}` is a strike, so it has a power roll (seed 002 L1398-1404)",
+                self.name
+            ));
+        }
+        if let Some(roll) = &self.power_roll
+            && roll.characteristic.is_empty()
+        {
+            out.push(format!(
+                "`{}`: its power roll names no characteristic",
+                self.name
+            ));
+        }
+        if self.power_roll.is_none() && self.effect.is_none() {
+            out.push(format!(
+                "`{}` has neither a power roll nor an effect",
+                self.name
+            ));
+        }
+        let triggered = matches!(
+            self.action,
+            ActionType::TriggeredAction | ActionType::FreeTriggeredAction
+        );
+        if triggered != self.trigger.is_some() {
+            out.push(if triggered {
+                format!("`{}` is a triggered action without a trigger", self.name)
+            } else {
+                format!(
+                    "`{}` has a trigger but is a {}",
+                    self.name,
+                    self.action.name()
+                )
+            });
+        }
+        match self.cost {
+            Some(Cost::Resource(_)) if self.signature => out.push(format!(
+                "`{}` is a signature ability, which costs no heroic resource (seed 002 L1370-1372)",
+                self.name
+            )),
+            Some(Cost::Resource(0) | Cost::Malice(0)) => {
+                out.push(format!("`{}` costs 0; leave the cost out", self.name))
+            }
+            _ => {}
+        }
+        let outcomes = self
+            .power_roll
+            .iter()
+            .flat_map(|r| [&r.tier1, &r.tier2, &r.tier3])
+            .chain(self.effect.as_ref());
+        for o in outcomes {
+            if let Some(f) = o.forced
+                && f.distance == 0
+            {
+                out.push(format!("`{}`: a forced movement of 0 squares", self.name));
+            }
+            if o.damage.is_some() && matches!(self.target.who, Who::Ally | Who::SelfOnly) {
+                out.push(format!(
+                    "`{}` damages its targets but only targets allies or self",
+                    self.name
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// The abilities a game knows, by id: the built-in library and the scenario's own.
+#[derive(
+    bevy_ecs::prelude::Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize,
+)]
+pub struct AbilityBook(pub BTreeMap<String, Ability>);
+
+impl AbilityBook {
+    pub fn get(&self, id: &str) -> Option<&Ability> {
+        self.0.get(id)
+    }
+}
+
+/// The built-in ability library: original abilities built on the rules' formulas.
+pub const LIBRARY: &str = include_str!("../content/abilities.ron");

@@ -1,0 +1,330 @@
+//! Using an ability: one power roll for every target, each target's own edges and banes and
+//! tier, critical hits, damage, then forced movement, then conditions behind their potencies
+//! (seed 002 L1522-1675; digest §24-29, §9.1).
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ability::{Ability, ActionType, ConditionEffect, Cost, Keyword, Outcome};
+use crate::command::{Command, CurrentCommand};
+use crate::condition::{Afflicted, BleedsOnUse, Condition, Conditions};
+use crate::creature::{
+    ActionBudget, Characteristic, Characteristics, CreatureId, Hero, Stamina, Vitality,
+};
+use crate::damage::{DamageRequest, PendingDamage};
+use crate::dice::Dice;
+use crate::event::{Event, EventLog, rule};
+use crate::forced::PendingForced;
+use crate::grid::Square;
+use crate::options::RulesOptions;
+use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::turn::{TurnState, take_action};
+
+/// One target as validation found it.
+#[derive(Clone, Debug)]
+pub struct CheckedTarget {
+    pub entity: Entity,
+    pub id: String,
+    pub edges: Vec<Modifier>,
+    pub banes: Vec<Modifier>,
+    /// Restrained, or grabbed by someone other than the user: it can't be force-moved.
+    pub unmovable: Option<String>,
+}
+
+/// Everything the ability needs, gathered while validating.
+#[derive(Resource, Clone, Debug)]
+pub struct CheckedAbility {
+    pub user: Entity,
+    pub ability: Ability,
+    /// The characteristic rolled (and added to damage).
+    pub characteristic: Option<Characteristic>,
+    /// The area's squares, for areas.
+    pub area: Vec<Square>,
+    pub targets: Vec<CheckedTarget>,
+}
+
+/// A condition waiting for the ability's forced movement to finish (seed 002 L1565: effects
+/// resolve in the order printed, and the engine prints damage, movement, then conditions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeferredCondition {
+    pub target: String,
+    pub afflicted: Afflicted,
+}
+
+/// The user's characteristic value a tier's damage adds.
+fn damage_of(outcome: &Outcome, added: i32) -> Option<(u32, Option<crate::damage::DamageType>)> {
+    outcome.damage.map(|d| {
+        let n = d.base as i32 + if d.plus_characteristic { added } else { 0 };
+        (n.max(0) as u32, d.kind)
+    })
+}
+
+/// Command stage: resolve a checked `UseAbility`.
+#[allow(clippy::too_many_arguments)]
+pub fn resolve_ability(
+    command: Res<CurrentCommand>,
+    checked: Option<Res<CheckedAbility>>,
+    options: Res<RulesOptions>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    mut turn: ResMut<TurnState>,
+    mut pending: ResMut<PendingDamage>,
+    mut bleeds: ResMut<BleedsOnUse>,
+    mut creatures: Query<(
+        &CreatureId,
+        &Characteristics,
+        &mut ActionBudget,
+        Option<&mut Hero>,
+        &mut Stamina,
+        &Conditions,
+    )>,
+) {
+    let (Some(Command::UseAbility { tier, .. }), Some(checked)) = (&command.0, checked) else {
+        return;
+    };
+    let ability = &checked.ability;
+    let Ok((id, chars, mut budget, hero, _, _)) = creatures.get_mut(checked.user) else {
+        return;
+    };
+    let by = id.0.clone();
+    let chars = *chars;
+    if let Some(kind) = ability.action.spends() {
+        take_action(&mut log, &mut budget, &by, kind);
+    }
+    if let (Some(Cost::Resource(n)), Some(mut hero)) = (ability.cost, hero) {
+        hero.heroic_resource -= n as i32;
+        log.push(
+            rule::HEROIC_RESOURCE,
+            Event::ResourceSpent {
+                creature: by.clone(),
+                amount: n,
+                left: hero.heroic_resource,
+            },
+        );
+    }
+    log.push(
+        if ability.distance.is_area() {
+            rule::AREA
+        } else {
+            rule::ABILITY
+        },
+        Event::AbilityUsed {
+            creature: by.clone(),
+            ability: ability.name.clone(),
+            distance: ability.distance.label(),
+            targets: checked.targets.iter().map(|t| t.id.clone()).collect(),
+            area: checked.area.clone(),
+        },
+    );
+    let added = checked.characteristic.map_or(0, |c| chars.get(c));
+    let main_action = ability.action == ActionType::MainAction;
+    // seed 002 L1640-1644: one roll for every target.
+    let faces = (ability.power_roll.is_some() && !checked.targets.is_empty())
+        .then(|| [dice.d10(), dice.d10()]);
+    let mut critical = false;
+    let mut tiers = Vec::new();
+    for t in &checked.targets {
+        let Some(faces) = faces else {
+            tiers.push(None);
+            continue;
+        };
+        let spec = PowerRollSpec {
+            characteristic: added,
+            edges: t.edges.clone(),
+            banes: t.banes.clone(),
+            main_action_ability: main_action,
+            ..PowerRollSpec::default()
+        };
+        let mut roll = power_roll::resolve(&spec, faces, &options);
+        if let Some(cap) = tier {
+            roll.downgrade((*cap).min(roll.rolled_tier));
+        }
+        critical |= roll.critical;
+        tiers.push(Some(roll.tier));
+        log.push(
+            if roll.tier < roll.rolled_tier {
+                rule::DOWNGRADE
+            } else {
+                rule::POWER_ROLL
+            },
+            Event::PowerRolled {
+                creature: by.clone(),
+                ability: ability.name.clone(),
+                target: t.id.clone(),
+                roll,
+            },
+        );
+    }
+    if critical && let Ok((_, _, mut budget, ..)) = creatures.get_mut(checked.user) {
+        // seed 002 L1636: a natural 19-20 on a main-action ability roll: one more main action.
+        budget.main += 1;
+        log.push(
+            rule::CRITICAL_HIT,
+            Event::ExtraMainAction {
+                creature: by.clone(),
+            },
+        );
+    }
+    let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
+    let mut forced = Vec::new();
+    for (t, tier) in checked.targets.iter().zip(&tiers) {
+        let outcomes: Vec<&Outcome> = tier
+            .and_then(|tier| ability.power_roll.as_ref().map(|r| r.outcome(tier)))
+            .into_iter()
+            .chain(ability.effect.as_ref())
+            .collect();
+        for outcome in outcomes {
+            log.push(
+                rule::ABILITY_OUTCOME,
+                Event::AbilityOutcome {
+                    creature: by.clone(),
+                    ability: ability.name.clone(),
+                    target: t.id.clone(),
+                    tier: *tier,
+                    text: outcome.describe(added),
+                },
+            );
+            if let Some((amount, damage_type)) = damage_of(outcome, added) {
+                pending.0.push(DamageRequest {
+                    target: t.entity,
+                    source: by.clone(),
+                    amount,
+                    damage_type,
+                    halved: false,
+                    knock_out: false,
+                });
+            }
+            if let Some(f) = outcome.forced {
+                match &t.unmovable {
+                    Some(why) => log.push(
+                        rule::FORCED_DISTANCE,
+                        Event::ForcedMovementPrevented {
+                            target: t.id.clone(),
+                            reason: why.clone(),
+                        },
+                    ),
+                    None => forced.push(PendingForced {
+                        source: ability.name.clone(),
+                        forcer: by.clone(),
+                        target: t.id.clone(),
+                        kind: f.kind,
+                        distance: f.distance,
+                        melee_weapon,
+                    }),
+                }
+            }
+            if outcome.temporary_stamina > 0
+                && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
+            {
+                // Temporary Stamina doesn't stack: the higher amount stays (seed 002 L3094-3102).
+                stamina.temporary = stamina.temporary.max(outcome.temporary_stamina as i32);
+                log.push(
+                    rule::TEMPORARY_STAMINA,
+                    Event::TemporaryStaminaGained {
+                        creature: t.id.clone(),
+                        amount: outcome.temporary_stamina,
+                        now: stamina.temporary,
+                    },
+                );
+            }
+            for c in &outcome.conditions {
+                let Ok((_, target_chars, ..)) = creatures.get(t.entity) else {
+                    continue;
+                };
+                if let Some(p) = c.potency {
+                    let value = p.value(&chars);
+                    let score = target_chars.get(p.resisted_by);
+                    let lands = score < value;
+                    log.push(
+                        rule::POTENCY,
+                        Event::PotencyChecked {
+                            target: t.id.clone(),
+                            characteristic: p.resisted_by,
+                            score,
+                            potency: value,
+                            lands,
+                        },
+                    );
+                    if !lands {
+                        continue;
+                    }
+                }
+                turn.deferred_conditions.push(deferred(&by, &t.id, c));
+            }
+        }
+    }
+    // The user picks the order of several targets' forced movement by the order it named them.
+    let mut forced = forced.into_iter();
+    if let Some(first) = forced.next() {
+        for p in std::iter::once(&first).chain(forced.as_slice()) {
+            log.push(
+                rule::FORCED_DISTANCE,
+                Event::ForcedMovementPending { pending: p.clone() },
+            );
+        }
+        turn.pending_forced = Some(first);
+        turn.queued_forced.extend(forced);
+    }
+    let rolled_might_or_agility = ability.power_roll.is_some()
+        && matches!(
+            checked.characteristic,
+            Some(Characteristic::Might | Characteristic::Agility)
+        );
+    bleeds.0 = Some(main_action || rolled_might_or_agility);
+}
+
+fn deferred(by: &str, target: &str, c: &ConditionEffect) -> DeferredCondition {
+    DeferredCondition {
+        target: target.to_owned(),
+        afflicted: Afflicted {
+            condition: c.condition,
+            duration: c.duration,
+            source: by.to_owned(),
+        },
+    }
+}
+
+/// Stamina stage: once no forced movement is waiting, impose the conditions the last ability
+/// left, after its damage (a creature it killed gains nothing).
+pub fn impose_deferred_conditions(
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &Vitality, &mut Conditions)>,
+) {
+    if turn.pending_forced.is_some() || turn.deferred_conditions.is_empty() {
+        return;
+    }
+    for d in std::mem::take(&mut turn.deferred_conditions) {
+        let Some((_, vitality, mut conditions)) = creatures.iter_mut().find(|c| c.0.0 == d.target)
+        else {
+            continue;
+        };
+        if *vitality == Vitality::Dead {
+            continue;
+        }
+        let condition: Condition = d.afflicted.condition;
+        let replaced = conditions.impose(d.afflicted.clone());
+        if let Some(old) = replaced.filter(|o| o.source != d.afflicted.source)
+            && condition.has_source()
+        {
+            log.push(
+                condition.rule(),
+                Event::ConditionEnded {
+                    creature: d.target.clone(),
+                    condition: format!("{} of {}", condition.name(), old.source),
+                },
+            );
+        }
+        log.push(
+            condition.rule(),
+            Event::ConditionGained {
+                creature: d.target.clone(),
+                condition: if condition.has_source() {
+                    format!("{} of {}", condition.name(), d.afflicted.source)
+                } else {
+                    format!("{} ({})", condition.name(), d.afflicted.duration.label())
+                },
+            },
+        );
+    }
+}

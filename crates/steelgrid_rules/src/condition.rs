@@ -1,0 +1,273 @@
+//! Conditions with a duration — bleeding, dazed, frightened, restrained, slowed, taunted and
+//! weakened — and how they end: at the end of the creature's turn, on a save, or with the
+//! encounter (seed 002 L1677-1697, L1723-1775; digest §30, §32). Prone and grabbed have their
+//! own components (`creature::Prone`, `creature::Grabbed`).
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand};
+use crate::creature::{ActionBudget, CreatureId, Hero, Stamina};
+use crate::dice::Dice;
+use crate::event::{Event, EventLog, Rule, rule};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Condition {
+    Bleeding,
+    Dazed,
+    Frightened,
+    Restrained,
+    Slowed,
+    Taunted,
+    Weakened,
+}
+
+impl Condition {
+    pub fn name(self) -> &'static str {
+        match self {
+            Condition::Bleeding => "bleeding",
+            Condition::Dazed => "dazed",
+            Condition::Frightened => "frightened",
+            Condition::Restrained => "restrained",
+            Condition::Slowed => "slowed",
+            Condition::Taunted => "taunted",
+            Condition::Weakened => "weakened",
+        }
+    }
+
+    pub fn rule(self) -> Rule {
+        match self {
+            Condition::Bleeding => rule::BLEEDING,
+            Condition::Dazed => rule::DAZED,
+            Condition::Frightened => rule::FRIGHTENED,
+            Condition::Restrained => rule::RESTRAINED,
+            Condition::Slowed => rule::SLOWED,
+            Condition::Taunted => rule::TAUNTED,
+            Condition::Weakened => rule::WEAKENED,
+        }
+    }
+
+    /// Frightened and taunted are "of" a creature; a new source replaces the old one
+    /// (seed 002 L1739, L1771).
+    pub fn has_source(self) -> bool {
+        matches!(self, Condition::Frightened | Condition::Taunted)
+    }
+}
+
+/// How long an effect lasts (seed 002 L1677-1693).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Duration {
+    /// EoT: until the end of the creature's next turn, or of this turn if it is its own
+    /// (L1681-1683) — either way, the next end of its turn.
+    EndOfTurn,
+    /// A d10 at the end of each of its turns; 6 or more ends it (L1685-1689).
+    SaveEnds,
+    /// Until the encounter ends (L1691-1693).
+    EndOfEncounter,
+}
+
+impl Duration {
+    pub fn label(self) -> &'static str {
+        match self {
+            Duration::EndOfTurn => "EoT",
+            Duration::SaveEnds => "save ends",
+            Duration::EndOfEncounter => "until the encounter ends",
+        }
+    }
+}
+
+/// One condition on a creature.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Afflicted {
+    pub condition: Condition,
+    pub duration: Duration,
+    /// The creature it is "of" (frightened, taunted) or that imposed it.
+    pub source: String,
+}
+
+/// The conditions on a creature. The same condition never stacks: a second imposition keeps
+/// one entry with the later duration (seed 002 L1669-1675).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Conditions(pub Vec<Afflicted>);
+
+impl Conditions {
+    pub fn has(&self, c: Condition) -> bool {
+        self.0.iter().any(|a| a.condition == c)
+    }
+
+    /// The creature a frightened or taunted condition is of.
+    pub fn source_of(&self, c: Condition) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|a| a.condition == c)
+            .map(|a| a.source.as_str())
+    }
+
+    /// Impose `new`; returns what it replaced, if anything.
+    pub fn impose(&mut self, new: Afflicted) -> Option<Afflicted> {
+        match self.0.iter_mut().find(|a| a.condition == new.condition) {
+            Some(old) => Some(std::mem::replace(old, new)),
+            None => {
+                self.0.push(new);
+                self.0.sort_by_key(|a| a.condition);
+                None
+            }
+        }
+    }
+}
+
+/// Slowed makes speed 2 unless already lower; restrained makes it 0 (seed 002 L1761, L1767).
+pub fn speed_under(conditions: &Conditions, speed: u32) -> u32 {
+    if conditions.has(Condition::Restrained) {
+        0
+    } else if conditions.has(Condition::Slowed) {
+        speed.min(2)
+    } else {
+        speed
+    }
+}
+
+/// Command stage, on EndTurn: EoT conditions end and each save-ends condition gets its d10
+/// (one die per effect, digest AMB-26).
+pub fn end_of_turn(
+    command: Res<CurrentCommand>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &mut Conditions)>,
+) {
+    let Some(Command::EndTurn { creature }) = &command.0 else {
+        return;
+    };
+    let Some((id, mut conditions)) = creatures.iter_mut().find(|c| &c.0.0 == creature) else {
+        return;
+    };
+    let mut kept = Vec::new();
+    for a in std::mem::take(&mut conditions.0) {
+        let ends = match a.duration {
+            Duration::EndOfTurn => true,
+            Duration::SaveEnds => {
+                let roll = dice.d10();
+                let saved = roll >= 6;
+                log.push(
+                    rule::SAVE_ENDS,
+                    Event::SavingThrow {
+                        creature: id.0.clone(),
+                        condition: a.condition.name().into(),
+                        roll,
+                        saved,
+                    },
+                );
+                saved
+            }
+            Duration::EndOfEncounter => false,
+        };
+        if ends {
+            log.push(
+                if a.duration == Duration::EndOfTurn {
+                    rule::END_OF_TURN
+                } else {
+                    rule::SAVE_ENDS
+                },
+                Event::ConditionEnded {
+                    creature: id.0.clone(),
+                    condition: a.condition.name().into(),
+                },
+            );
+        } else {
+            kept.push(a);
+        }
+    }
+    conditions.0 = kept;
+}
+
+/// Whether the command makes a bleeding creature lose Stamina: a main action, or an ability
+/// roll with Might or Agility (seed 002 L1727-1731). Returns the creature.
+fn bleeding_trigger(command: &Command, main_action_ability: Option<bool>) -> Option<&str> {
+    match command {
+        Command::FreeStrike { attacker, .. } => Some(attacker),
+        Command::Charge { creature, .. }
+        | Command::Heal { creature, .. }
+        | Command::Defend { creature }
+        | Command::Knockback { creature, .. }
+        | Command::Grab { creature, .. }
+        | Command::EscapeGrab { creature } => Some(creature),
+        Command::UseAbility { creature, .. } if main_action_ability == Some(true) => Some(creature),
+        _ => None,
+    }
+}
+
+/// Set by ability resolution: whether the ability just used makes a bleeding user bleed.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct BleedsOnUse(pub Option<bool>);
+
+/// Command stage, last: a bleeding creature that just used a main action or made a Might or
+/// Agility roll loses 1d6 + its level Stamina, once per action; nothing prevents it
+/// (seed 002 L1727-1731; digest AMB-23: Stamina loss, not damage). Director creatures count as
+/// level 1 until monsters carry a level.
+pub fn bleed(
+    command: Res<CurrentCommand>,
+    mut ability: ResMut<BleedsOnUse>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &Conditions, &mut Stamina, Option<&Hero>)>,
+) {
+    let used = ability.0.take();
+    let Some(command) = &command.0 else {
+        return;
+    };
+    let Some(who) = bleeding_trigger(command, used) else {
+        return;
+    };
+    let Some((id, conditions, mut stamina, hero)) = creatures.iter_mut().find(|c| c.0.0 == who)
+    else {
+        return;
+    };
+    if !conditions.has(Condition::Bleeding) {
+        return;
+    }
+    let level = hero.map_or(1, |h| h.level);
+    let d6 = dice.d6();
+    let lost = d6 + level;
+    stamina.current -= lost as i32;
+    log.push(
+        rule::BLEEDING,
+        Event::StaminaLost {
+            creature: id.0.clone(),
+            amount: lost,
+            roll: d6,
+            stamina: stamina.current,
+        },
+    );
+}
+
+/// Command stage, after every action: a dazed creature that used any action has used its one
+/// activity this turn; only a critical hit's extra main action is left (seed 002 L1733-1735,
+/// L1636; DS-CORE-07, DS-CORE-52).
+pub fn dazed_acts_once(
+    start: Res<crate::aid::CommandLogStart>,
+    log: Res<EventLog>,
+    mut creatures: Query<(&CreatureId, &Conditions, &mut ActionBudget)>,
+) {
+    let events = &log.events[start.0.min(log.events.len())..];
+    for (id, conditions, mut budget) in &mut creatures {
+        if !conditions.has(Condition::Dazed) {
+            continue;
+        }
+        let mine = |e: &&crate::event::LoggedEvent| match &e.event {
+            Event::ActionUsed { creature, .. } => *creature == id.0,
+            _ => false,
+        };
+        if !events.iter().any(|e| mine(&e)) {
+            continue;
+        }
+        let extra = events
+            .iter()
+            .filter(
+                |e| matches!(&e.event, Event::ExtraMainAction { creature } if *creature == id.0),
+            )
+            .count() as u32;
+        budget.main = extra;
+        budget.maneuver_used = true;
+        budget.move_used = true;
+    }
+}
