@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::sim;
@@ -33,6 +34,26 @@ struct Cli {
     /// Open the step-through explainer on the last command played, at this event (from 1).
     #[arg(long, global = true)]
     explain: Option<usize>,
+    /// Aim the acting creature's ability N at square X,Y, written `N@X,Y` (as if its key were
+    /// pressed and the mouse pointed there).
+    #[arg(long, global = true, value_parser = parse_aim)]
+    aim: Option<(usize, Square)>,
+}
+
+/// `2@5,3` → ability 2 aimed at (5, 3).
+fn parse_aim(text: &str) -> Result<(usize, Square), String> {
+    let bad = || format!("`{text}` is not N@X,Y (ability number, then a square), e.g. 2@5,3");
+    let (slot, square) = text.split_once('@').ok_or_else(bad)?;
+    let (x, y) = square.split_once(',').ok_or_else(bad)?;
+    let slot: usize = slot.trim().parse().map_err(|_| bad())?;
+    if !(1..=5).contains(&slot) {
+        return Err(format!("ability {slot}: the keys are 1 to 5"));
+    }
+    let (x, y) = (
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    );
+    Ok((slot, Square::new(x, y)))
 }
 
 #[derive(Subcommand, Debug)]
@@ -115,6 +136,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         },
         replay,
         explain: cli.explain,
+        aim: cli.aim,
     };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {

@@ -91,6 +91,7 @@ fn options(
         ai_sides,
         replay,
         explain: None,
+        aim: None,
     }
 }
 

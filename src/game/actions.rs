@@ -39,6 +39,12 @@ pub enum Action {
     Charge,
     /// Toggle ranged free strikes.
     Ranged,
+    /// Aim the acting creature's first to fifth ability (its stat block's order).
+    Ability1,
+    Ability2,
+    Ability3,
+    Ability4,
+    Ability5,
     /// The heroes go first (when it is the chooser's call).
     FirstSideHeroes,
     /// The Director goes first.
@@ -93,6 +99,11 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::AidAttack, KeyCode::KeyA)
         .with(Action::Charge, KeyCode::KeyQ)
         .with(Action::Ranged, KeyCode::KeyR)
+        .with(Action::Ability1, KeyCode::Digit1)
+        .with(Action::Ability2, KeyCode::Digit2)
+        .with(Action::Ability3, KeyCode::Digit3)
+        .with(Action::Ability4, KeyCode::Digit4)
+        .with(Action::Ability5, KeyCode::Digit5)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
         .with(Action::NextCreature, KeyCode::Tab)
@@ -115,6 +126,20 @@ pub fn bindings() -> InputMap<Action> {
 
 fn spawn_controls(mut commands: Commands) {
     commands.spawn((Controls, Name::new("controls"), bindings()));
+}
+
+impl Action {
+    /// The ability slot (0-based) an ability key aims.
+    pub fn ability_slot(self) -> Option<usize> {
+        match self {
+            Action::Ability1 => Some(0),
+            Action::Ability2 => Some(1),
+            Action::Ability3 => Some(2),
+            Action::Ability4 => Some(3),
+            Action::Ability5 => Some(4),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -141,6 +166,11 @@ mod tests {
             Action::AidAttack,
             Action::Charge,
             Action::Ranged,
+            Action::Ability1,
+            Action::Ability2,
+            Action::Ability3,
+            Action::Ability4,
+            Action::Ability5,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,
             Action::NextCreature,

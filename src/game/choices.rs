@@ -100,7 +100,7 @@ fn ask(
     let gait = match mode.tool {
         Tool::Advance => Gait::Move,
         Tool::Disengage => Gait::Shift,
-        Tool::Knockback | Tool::Heal | Tool::Grab | Tool::Aid | Tool::Charge => {
+        Tool::Knockback | Tool::Heal | Tool::Grab | Tool::Aid | Tool::Charge | Tool::Ability(_) => {
             return Ok(Choices::None);
         }
     };

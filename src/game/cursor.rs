@@ -21,12 +21,21 @@ pub fn plugin(app: &mut App) {
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HoveredSquare(pub Option<Square>);
 
+/// A square held under the pointer whatever the mouse does (`--aim`, for screenshots).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct HoverPin(pub Square);
+
 fn track_cursor(
     window: Single<&Window, With<PrimaryWindow>>,
     camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     layout: Res<BoardLayout>,
+    pin: Option<Res<HoverPin>>,
     mut hovered: ResMut<HoveredSquare>,
 ) {
+    if let Some(pin) = pin {
+        hovered.set_if_neq(HoveredSquare(Some(pin.0)));
+        return;
+    }
     let (camera, transform) = *camera;
     let square = window
         .cursor_position()

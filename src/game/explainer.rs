@@ -274,6 +274,17 @@ pub fn squares(event: &Event, state: &StateView) -> (Vec<Square>, Vec<String>) {
                 .collect(),
         ),
         Event::ObjectDestroyed { square } => (vec![*square], Vec::new()),
+        Event::AbilityUsed {
+            creature,
+            targets,
+            area,
+            ..
+        } => (
+            area.clone(),
+            std::iter::once(creature.clone())
+                .chain(targets.iter().cloned())
+                .collect(),
+        ),
         other => {
             // Any other event: the creatures it names.
             let text = serde_json::to_value(other).unwrap_or_default();
@@ -309,7 +320,11 @@ fn draw_highlights(
     };
     let (path, creatures) = squares(&logged.event, &state.0);
     let centres: Vec<Vec2> = path.iter().map(|&sq| layout.square_center(sq)).collect();
-    if centres.len() > 1 {
+    let moves = matches!(
+        logged.event,
+        Event::Moved { .. } | Event::ForcedMoved { .. }
+    );
+    if moves && centres.len() > 1 {
         gizmos.linestrip_2d(centres.iter().copied(), HIGHLIGHT);
     }
     for &c in &centres {

@@ -5,7 +5,9 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
+use steelgrid_rules::ability::{Cost, Distance};
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::engine::AbilityView;
 
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
@@ -29,7 +31,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
+1-5 abilities    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -231,7 +233,24 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         let ranged = if mode.ranged { " (ranged)" } else { "" };
         return match mode.tool {
             Tool::Advance => {
-                format!("{who}: click a square to move, an enemy to free strike{ranged}")
+                let bar: Vec<String> = state
+                    .creatures
+                    .iter()
+                    .find(|c| &c.id == id)
+                    .map(|c| {
+                        c.abilities
+                            .iter()
+                            .enumerate()
+                            .map(|(i, a)| format!("{} {}{}", i + 1, a.name, cost(a)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let bar = if bar.is_empty() {
+                    String::new()
+                } else {
+                    format!(" | {}", bar.join("  "))
+                };
+                format!("{who}: click a square to move, an enemy to free strike{ranged}{bar}")
             }
             Tool::Disengage => format!("{who} disengages: click a square to shift 1 (D: back)"),
             Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
@@ -239,6 +258,33 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
             Tool::Grab => format!("{who} grab: click an adjacent creature (G: back)"),
             Tool::Aid => format!("{who} aid attack: click an adjacent enemy (A: back)"),
             Tool::Charge => format!("{who} charge: click an enemy to charge (Q: back)"),
+            Tool::Ability(slot) => {
+                let Some(a) = state
+                    .creatures
+                    .iter()
+                    .find(|c| &c.id == id)
+                    .and_then(|c| c.abilities.get(slot))
+                else {
+                    return format!("{who}: no ability on key {}", slot + 1);
+                };
+                let click = match a.distance {
+                    Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
+                        "click anywhere to use it"
+                    }
+                    Distance::Cube { .. } => "click where to centre the cube",
+                    Distance::Line { .. } => "click the direction of the line",
+                    Distance::Wall { .. } => "click a square for the wall",
+                    _ => "click a target",
+                };
+                format!(
+                    "{who}: {} ({}, {}{}) - {click} ({}: back)",
+                    a.name,
+                    a.distance_label,
+                    a.action.name(),
+                    cost(a),
+                    slot + 1
+                )
+            }
         };
     }
     if let Some(side) = state.acting_side {
@@ -255,6 +301,15 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         };
     }
     String::new()
+}
+
+/// An ability's cost as the bar shows it: `, 3 resource` (or Malice).
+fn cost(a: &AbilityView) -> String {
+    match a.cost {
+        Some(Cost::Resource(n)) => format!(" ({n} res)"),
+        Some(Cost::Malice(n)) => format!(" ({n} malice)"),
+        None => String::new(),
+    }
 }
 
 /// The text and colour of one field of the top row.

@@ -44,6 +44,9 @@ pub struct LaunchOptions {
     pub replay: Option<steelgrid_rules::record::Record>,
     /// Open the explainer on the last command played, at this event (from 1).
     pub explain: Option<usize>,
+    /// Aim the acting creature's ability in this slot (from 1) at this square, as if chosen
+    /// with its key and pointed at with the mouse.
+    pub aim: Option<(usize, steelgrid_rules::grid::Square)>,
 }
 
 /// The game being played: the rules engine (the single source of truth for the encounter) and
@@ -128,6 +131,13 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
     }
     if let Some(open) = explain {
         app.insert_resource(open);
+    }
+    if let Some((slot, square)) = options.aim {
+        app.insert_resource(play::PlayMode {
+            tool: play::Tool::Ability(slot.saturating_sub(1)),
+            ..default()
+        });
+        app.insert_resource(cursor::HoverPin(square));
     }
     if let Some(record) = options.replay {
         app.insert_resource(records::ReplayPlayer::new(record));

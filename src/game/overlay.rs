@@ -11,8 +11,9 @@ use super::board::{BoardLayout, SQUARE};
 use super::choices::{self, Choices};
 use super::cursor::HoveredSquare;
 use super::log::{ascii, short_name, sq};
-use super::play::PlayMode;
+use super::play::{PlayMode, Tool, aim};
 use super::{CurrentState, Rules};
+use steelgrid_rules::ability_use::AbilityPreview;
 
 /// Depth of the overlay: above the board's labels, below the tokens.
 const OVERLAY_Z: f32 = 4.0;
@@ -27,9 +28,13 @@ const NOTE_BACK: Color = Color::srgba(0.45, 0.05, 0.08, 0.9);
 const FORCED_LIFT: f32 = 12.0;
 const PATH: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
 const FOCUS: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
+/// An aimed area's squares and the targets it would hit.
+const AREA: Color = Color::srgb_u8(0xf0, 0x8a, 0x24);
+const TARGET: Color = Color::srgb_u8(0xe8, 0x3f, 0x6f);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
+        .init_resource::<Aim>()
         .add_systems(Startup, thicker_lines)
         .add_systems(
             Update,
@@ -42,6 +47,7 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<PlayMode>),
                 ),
                 draw_path,
+                draw_aim,
             )
                 .after(choices::refresh),
         );
@@ -50,6 +56,11 @@ pub fn plugin(app: &mut App) {
 /// The hovered choice (or creature) in words, for the status bar.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Preview(pub Option<String>);
+
+/// The engine's preview of the ability being aimed at the hovered square: its area and each
+/// target.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Aim(pub Option<AbilityPreview>);
 
 /// One square of the overlay.
 #[derive(Component)]
@@ -175,12 +186,111 @@ pub fn preview(
     hovered: Res<HoveredSquare>,
     mode: Res<PlayMode>,
     mut preview: ResMut<Preview>,
+    mut aim: ResMut<Aim>,
 ) {
-    let text = hovered.0.and_then(|square| {
-        let engine = rules.bypass_change_detection().0.engine_mut();
-        describe(engine, &state.0, &choices, square, mode.variant)
-    });
+    let engine = rules.bypass_change_detection().0.engine_mut();
+    if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
+        let (text, found) = aim_at(engine, &state.0, slot, square);
+        aim.set_if_neq(Aim(found));
+        preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
+        return;
+    }
+    aim.set_if_neq(Aim(None));
+    let text = hovered
+        .0
+        .and_then(|square| describe(engine, &state.0, &choices, square, mode.variant));
     preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
+}
+
+/// Ask the engine what the ability in `slot`, aimed at `square`, would do: per target, the
+/// odds of each tier with the edges and banes behind them, and each tier's outcome.
+fn aim_at(
+    engine: &mut steelgrid_rules::Engine,
+    state: &StateView,
+    slot: usize,
+    square: Square,
+) -> (Option<String>, Option<AbilityPreview>) {
+    let Some(user) = state
+        .turn
+        .as_ref()
+        .and_then(|id| state.creatures.iter().find(|c| &c.id == id))
+    else {
+        return (None, None);
+    };
+    let Some(ability) = user.abilities.get(slot) else {
+        return (None, None);
+    };
+    let Some(command) = aim(state, user, ability, square) else {
+        return (Some(format!("{}: point at a creature", ability.name)), None);
+    };
+    match engine.preview_ability(&command) {
+        Ok(p) => {
+            let mut parts = Vec::new();
+            for t in &p.targets {
+                let mods: Vec<String> = t
+                    .edges
+                    .iter()
+                    .map(|m| format!("edge: {}", m.note))
+                    .chain(t.banes.iter().map(|m| format!("bane: {}", m.note)))
+                    .collect();
+                let outcomes: Vec<String> = match t.odds {
+                    Some(odds) => t
+                        .outcomes
+                        .iter()
+                        .zip(odds)
+                        .enumerate()
+                        .map(|(i, (o, p))| format!("t{} {:.0}% {o}", i + 1, p * 100.0))
+                        .collect(),
+                    None => t.outcomes.clone(),
+                };
+                let mods = if mods.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", mods.join(", "))
+                };
+                parts.push(format!(
+                    "{}{mods}: {}",
+                    short_name(state, &t.id),
+                    outcomes.join(" / ")
+                ));
+            }
+            let text = if parts.is_empty() {
+                format!("{}: no target in the area", p.ability)
+            } else {
+                format!("{}: {}", p.ability, parts.join(" | "))
+            };
+            (Some(text), Some(p))
+        }
+        Err(e) => (Some(format!("{}: {}", e.rule, e.reason)), None),
+    }
+}
+
+/// The aimed ability's area and targets, drawn every frame while aiming.
+fn draw_aim(aim: Res<Aim>, state: Res<CurrentState>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    let Some(p) = &aim.0 else {
+        return;
+    };
+    for &sq in &p.area {
+        gizmos.rect_2d(
+            Isometry2d::from_translation(layout.square_center(sq)),
+            Vec2::splat(SQUARE - 8.0),
+            AREA,
+        );
+    }
+    for c in state
+        .0
+        .creatures
+        .iter()
+        .filter(|c| p.targets.iter().any(|t| t.id == c.id))
+    {
+        for &sq in &c.footprint {
+            gizmos.circle_2d(
+                Isometry2d::from_translation(layout.square_center(sq)),
+                SQUARE * 0.45,
+                TARGET,
+            );
+        }
+    }
 }
 
 fn describe(

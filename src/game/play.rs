@@ -3,9 +3,11 @@
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
+use steelgrid_rules::ability::Distance;
+use steelgrid_rules::area::Direction;
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::engine::CreatureView;
-use steelgrid_rules::grid::Square;
+use steelgrid_rules::engine::{AbilityView, CreatureView};
+use steelgrid_rules::grid::{Footprint, Square};
 use steelgrid_rules::movement::Gait;
 use steelgrid_rules::{Command, RuleError, StateView};
 
@@ -49,6 +51,9 @@ pub enum Tool {
     Aid,
     /// Click an enemy to Charge it along the cheapest clear straight line.
     Charge,
+    /// Aim the acting creature's ability in this slot: click a target, or where to put the
+    /// area.
+    Ability(usize),
 }
 
 /// The player's current way of acting.
@@ -101,6 +106,76 @@ fn creature_at(state: &StateView, square: Square) -> Option<&CreatureView> {
         .find(|c| !c.dead && c.footprint.contains(&square))
 }
 
+/// The `UseAbility` a click on `square` asks for: the creature there for a targeted ability;
+/// a burst or aura needs no aim; a cube is centred on the square; a line starts beside the
+/// user toward it. Whether it is legal is the engine's call.
+pub fn aim(
+    state: &StateView,
+    user: &CreatureView,
+    ability: &AbilityView,
+    square: Square,
+) -> Option<Command> {
+    let command = |targets: Vec<String>,
+                   at: Option<Square>,
+                   direction: Option<Direction>,
+                   squares: Vec<Square>,
+                   ranged: bool| Command::UseAbility {
+        creature: user.id.clone(),
+        ability: ability.id.clone(),
+        targets,
+        at,
+        direction,
+        squares,
+        ranged,
+        tier: None,
+    };
+    let origin = user.position;
+    let side = user.footprint.len().isqrt() as i32;
+    match ability.distance {
+        Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
+            Some(command(Vec::new(), None, None, Vec::new(), false))
+        }
+        Distance::Cube { side: n, .. } => {
+            let half = (n as i32 - 1) / 2;
+            let at = Square::new(square.x - half, square.y - half);
+            Some(command(Vec::new(), Some(at), None, Vec::new(), false))
+        }
+        Distance::Line { .. } => {
+            let centre = |o: i32, v: i32| (2 * v + 1) - (2 * o + side);
+            let (dx, dy) = (
+                centre(origin.x, square.x).signum(),
+                centre(origin.y, square.y).signum(),
+            );
+            let dir = Direction::ALL.into_iter().find(|d| d.step() == (dx, dy))?;
+            let edge = |o: i32, d: i32| match d {
+                1 => o + side,
+                -1 => o - 1,
+                _ => o,
+            };
+            let at = Square::new(edge(origin.x, dx), edge(origin.y, dy));
+            Some(command(Vec::new(), Some(at), Some(dir), Vec::new(), false))
+        }
+        Distance::Wall { .. } => Some(command(Vec::new(), None, None, vec![square], false)),
+        Distance::Melee(_) | Distance::Ranged(_) | Distance::MeleeOrRanged(..) => {
+            let target = creature_at(state, square)?;
+            let gap = Footprint::new(origin, user.size)
+                .distance(Footprint::new(target.position, target.size));
+            let ranged = match ability.distance {
+                Distance::Ranged(_) => true,
+                Distance::MeleeOrRanged(melee, _) => gap > melee,
+                _ => false,
+            };
+            Some(command(
+                vec![target.id.clone()],
+                None,
+                None,
+                Vec::new(),
+                ranged,
+            ))
+        }
+    }
+}
+
 /// What a click on `square` asks for.
 pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
     if let Some(pending) = &state.pending_forced {
@@ -121,6 +196,16 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
             None => Intent::Nothing,
         };
     };
+    if let Tool::Ability(slot) = mode.tool {
+        let user = state.creatures.iter().find(|c| c.id == actor);
+        let Some((user, ability)) = user.and_then(|u| u.abilities.get(slot).map(|a| (u, a))) else {
+            return Intent::Mode(PlayMode::default());
+        };
+        return match aim(state, user, ability, square) {
+            Some(command) => Intent::Send(command),
+            None => Intent::Hint(format!("{}: click a creature to target", ability.name)),
+        };
+    }
     if let Some(target) = occupant.filter(|c| c.id != actor) {
         let target = target.id.clone();
         match mode.tool {
@@ -154,7 +239,7 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
                     target,
                 };
             }
-            Tool::Advance | Tool::Disengage => {}
+            Tool::Advance | Tool::Disengage | Tool::Ability(_) => {}
         }
         return Intent::Send(Command::free_strike(actor, target, mode.ranged));
     }
@@ -222,6 +307,24 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             ..mode.clone()
         }),
         Action::Cancel => Intent::Mode(PlayMode::default()),
+        Action::Ability1
+        | Action::Ability2
+        | Action::Ability3
+        | Action::Ability4
+        | Action::Ability5 => {
+            let slot = action.ability_slot().unwrap_or_default();
+            let has = turn
+                .as_ref()
+                .and_then(|id| state.creatures.iter().find(|c| &c.id == id))
+                .is_some_and(|c| slot < c.abilities.len());
+            if has {
+                toggle(Tool::Ability(slot))
+            } else if turn.is_some() {
+                Intent::Hint(format!("no ability on key {}", slot + 1))
+            } else {
+                Intent::Hint("no creature is taking its turn".into())
+            }
+        }
         Action::NextCreature if state.pending_forced.is_some() => Intent::Mode(PlayMode {
             variant: mode.variant + 1,
             ..mode.clone()
@@ -294,8 +397,13 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 19] = [
+const KEYS: [Action; 24] = [
     Action::Cancel,
+    Action::Ability1,
+    Action::Ability2,
+    Action::Ability3,
+    Action::Ability4,
+    Action::Ability5,
     Action::FirstSideHeroes,
     Action::FirstSideDirector,
     Action::NextCreature,
@@ -398,6 +506,69 @@ mod tests {
             Intent::Send(command) => command,
             other => panic!("expected a command, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn ability_keys_aim_and_clicks_become_use_ability_commands() {
+        let src = r#"Scenario(name: "aim", map: (rows: ["..........", "..........", "..........", ".........."]),
+            creatures: [
+                (id: "orrin", template: "hexwright", position: (1, 1)),
+                (id: "gob", template: "bramble_cutter", position: (6, 1)),
+            ], dice: [7])"#;
+        let mut engine = scenario::load("aim.ron", src)
+            .expect("scenario")
+            .start(None);
+        engine
+            .apply(Command::ChooseFirstSide { side: Side::Heroes })
+            .expect("first side");
+        engine
+            .apply(Command::StartTurn {
+                creature: "orrin".into(),
+            })
+            .expect("orrin's turn");
+        let state = engine.state();
+        let Intent::Mode(mode) = key(&state, &PlayMode::default(), Action::Ability1) else {
+            panic!("key 1 aims the first ability");
+        };
+        assert_eq!(mode.tool, Tool::Ability(0));
+        let bolt = send(click(&state, &mode, &Choices::None, Square::new(6, 1)));
+        assert!(
+            matches!(&bolt, Command::UseAbility { ability, targets, ranged: true, .. }
+            if ability == "ember_bolt" && *targets == ["gob"])
+        );
+        // The line goes from beside Orrin toward the click, the cube is centred on it.
+        let line_mode = PlayMode {
+            tool: Tool::Ability(2),
+            ..PlayMode::default()
+        };
+        let line = send(click(&state, &line_mode, &Choices::None, Square::new(5, 3)));
+        assert!(
+            matches!(&line, Command::UseAbility { at: Some(at), direction: Some(Direction::SE), .. }
+            if *at == Square::new(2, 2))
+        );
+        let cube_mode = PlayMode {
+            tool: Tool::Ability(1),
+            ..PlayMode::default()
+        };
+        let cube = send(click(&state, &cube_mode, &Choices::None, Square::new(6, 1)));
+        assert!(
+            matches!(&cube, Command::UseAbility { at: Some(at), .. } if *at == Square::new(6, 1))
+        );
+        // The engine previews without rolling: odds and outcomes for the goblin.
+        let preview = engine.preview_ability(&bolt).expect("a legal bolt");
+        let gob = &preview.targets[0];
+        assert_eq!(gob.id, "gob");
+        assert_eq!(gob.odds, Some([0.36, 0.43, 0.21]));
+        assert_eq!(gob.outcomes[0], "4 fire damage");
+        assert!(engine.apply(bolt).is_ok());
+        engine
+            .apply(Command::EndTurn {
+                creature: "orrin".into(),
+            })
+            .expect("end turn");
+        let Intent::Hint(_) = key(&engine.state(), &PlayMode::default(), Action::Ability1) else {
+            panic!("no ability to aim between turns");
+        };
     }
 
     #[test]

@@ -43,6 +43,76 @@ pub struct CheckedAbility {
     pub targets: Vec<CheckedTarget>,
 }
 
+/// What an ability would do if used now, for the client's aim and the AI: the area's squares
+/// and, for each target, its edges and banes, its odds of each tier and each tier's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AbilityPreview {
+    pub ability: String,
+    pub area: Vec<Square>,
+    pub targets: Vec<TargetPreview>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TargetPreview {
+    pub id: String,
+    pub edges: Vec<Modifier>,
+    pub banes: Vec<Modifier>,
+    /// Chance of tier 1, 2, 3; none for an ability without a power roll.
+    pub odds: Option<[f64; 3]>,
+    /// Each tier's outcome in words (or the effect alone for an unrolled ability).
+    pub outcomes: Vec<String>,
+}
+
+impl CheckedAbility {
+    /// The preview of this checked use, rolling nothing.
+    pub fn preview(&self, user: &Characteristics, options: &RulesOptions) -> AbilityPreview {
+        let added = self.characteristic.map_or(0, |c| user.get(c));
+        let ability = &self.ability;
+        let effect = ability.effect.as_ref().map(|e| e.describe(added));
+        let targets = self
+            .targets
+            .iter()
+            .map(|t| {
+                let (odds, outcomes) = match &ability.power_roll {
+                    Some(roll) => {
+                        let spec = PowerRollSpec {
+                            characteristic: added,
+                            edges: t.edges.clone(),
+                            banes: t.banes.clone(),
+                            main_action_ability: ability.action == ActionType::MainAction,
+                            ..PowerRollSpec::default()
+                        };
+                        let tiers = [&roll.tier1, &roll.tier2, &roll.tier3]
+                            .map(|o| {
+                                let mut text = o.describe(added);
+                                if let Some(e) = &effect {
+                                    text.push_str("; ");
+                                    text.push_str(e);
+                                }
+                                text
+                            })
+                            .to_vec();
+                        (Some(power_roll::tier_odds(&spec, options)), tiers)
+                    }
+                    None => (None, effect.iter().cloned().collect()),
+                };
+                TargetPreview {
+                    id: t.id.clone(),
+                    edges: t.edges.clone(),
+                    banes: t.banes.clone(),
+                    odds,
+                    outcomes,
+                }
+            })
+            .collect();
+        AbilityPreview {
+            ability: ability.name.clone(),
+            area: self.area.clone(),
+            targets,
+        }
+    }
+}
+
 /// A condition waiting for the ability's forced movement to finish (seed 002 L1565: effects
 /// resolve in the order printed, and the engine prints damage, movement, then conditions).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1576,6 +1576,23 @@ impl Engine {
         &self.world.resource::<EventLog>().events
     }
 
+    /// What a `UseAbility` would do now — its area, targets, edges and banes, tier odds and
+    /// outcomes — without rolling or changing anything; refused exactly as `apply` would be.
+    pub fn preview_ability(
+        &mut self,
+        command: &Command,
+    ) -> Result<ability_use::AbilityPreview, RuleError> {
+        if !matches!(command, Command::UseAbility { .. }) {
+            return Err(RuleError::new(rule::ABILITY, "not an ability"));
+        }
+        let checked = self.check_ability(command)?;
+        let user = *self
+            .world
+            .get::<Characteristics>(checked.user)
+            .expect("characteristics");
+        Ok(checked.preview(&user, self.world.resource::<RulesOptions>()))
+    }
+
     /// An ability in this game's book.
     pub fn ability(&self, id: &str) -> Option<&Ability> {
         self.world.resource::<AbilityBook>().get(id)
@@ -1616,7 +1633,7 @@ impl Engine {
             creatures: snap
                 .creatures
                 .iter()
-                .map(|c| CreatureView::new(c, &snap.map, turn))
+                .map(|c| CreatureView::new(c, &snap.map, turn, &snap.abilities))
                 .collect(),
             scripted_dice_left: snap.dice.scripted_left(),
             checksum,
@@ -1725,8 +1742,8 @@ pub struct CreatureView {
     /// Conditions in effect, with their duration or source (`slowed (EoT)`,
     /// `frightened of ogre`).
     pub conditions: Vec<String>,
-    /// Ids of its abilities (look them up with `Engine::ability`).
-    pub abilities: Vec<String>,
+    /// Its abilities, in the order of its stat block (hotkeys 1-9 in the client).
+    pub abilities: Vec<AbilityView>,
     /// Lasting effects of actions, such as `defending`.
     pub effects: Vec<&'static str>,
     /// Who holds it when it is grabbed.
@@ -1750,6 +1767,37 @@ pub struct CreatureView {
     pub actions: ActionsLeft,
 }
 
+/// One of a creature's abilities as the state publishes it.
+#[derive(Clone, Debug, Serialize)]
+pub struct AbilityView {
+    pub id: String,
+    pub name: String,
+    pub action: crate::ability::ActionType,
+    pub distance: crate::ability::Distance,
+    /// As the stat block writes it, e.g. `3 cube within 8`.
+    pub distance_label: String,
+    pub target: crate::ability::Target,
+    pub keywords: Vec<crate::ability::Keyword>,
+    pub cost: Option<crate::ability::Cost>,
+    pub signature: bool,
+}
+
+impl AbilityView {
+    fn new(id: &str, a: &Ability) -> Self {
+        AbilityView {
+            id: id.to_owned(),
+            name: a.name.clone(),
+            action: a.action,
+            distance: a.distance,
+            distance_label: a.distance.label(),
+            target: a.target,
+            keywords: a.keywords.clone(),
+            cost: a.cost,
+            signature: a.signature,
+        }
+    }
+}
+
 /// The actions a creature can still take this turn, trades included (seed 002 L2938).
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct ActionsLeft {
@@ -1767,7 +1815,7 @@ pub struct StaminaView {
 }
 
 impl CreatureView {
-    fn new(c: &CreatureRecord, map: &Map, turn: &TurnState) -> Self {
+    fn new(c: &CreatureRecord, map: &Map, turn: &TurnState, book: &AbilityBook) -> Self {
         let fp = Footprint::new(c.position, c.size);
         CreatureView {
             id: c.id.clone(),
@@ -1802,7 +1850,11 @@ impl CreatureView {
                     }
                 }))
                 .collect(),
-            abilities: c.abilities.clone(),
+            abilities: c
+                .abilities
+                .iter()
+                .filter_map(|id| book.get(id).map(|a| AbilityView::new(id, a)))
+                .collect(),
             grabbed_by: c.grabbed_by.clone(),
             effects: [
                 (c.defending, "defending"),

@@ -211,6 +211,19 @@ pub fn resolve(spec: &PowerRollSpec, dice: [u32; 2], options: &RulesOptions) -> 
     }
 }
 
+/// The chance of each tier for this roll, counted over all 100 faces of 2d10 through the
+/// same resolution as a real roll (natural 19-20 and automatic outcomes included).
+pub fn tier_odds(spec: &PowerRollSpec, options: &RulesOptions) -> [f64; 3] {
+    let mut counts = [0u32; 3];
+    for a in 1..=10 {
+        for b in 1..=10 {
+            let t = resolve(spec, [a, b], options).tier;
+            counts[usize::from(t.number() - 1)] += 1;
+        }
+    }
+    counts.map(|c| f64::from(c) / 100.0)
+}
+
 impl PowerRollResult {
     /// Choose a lower tier than the one rolled (seed 002 L689-693). A critical hit keeps its
     /// extra main action. Returns false if `tier` is higher than the rolled tier.
@@ -226,6 +239,30 @@ impl PowerRollResult {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tier_odds_count_every_face_of_2d10() {
+        let options = RulesOptions::default();
+        // +2: tier 1 needs a natural 2-9 (36 of 100), tier 3 a natural 15+ (21 of 100).
+        let plain = PowerRollSpec {
+            characteristic: 2,
+            ..PowerRollSpec::default()
+        };
+        assert_eq!(tier_odds(&plain, &options), [0.36, 0.43, 0.21]);
+        // A double bane lowers every tier but a natural 19-20 (3 of 100 faces).
+        let banes = PowerRollSpec {
+            banes: vec![
+                Modifier {
+                    rule: "x".into(),
+                    note: String::new()
+                };
+                2
+            ],
+            ..plain.clone()
+        };
+        let [t1, t2, t3] = tier_odds(&banes, &options);
+        assert_eq!((t1, t2, t3), (0.79, 0.18, 0.03));
+    }
 
     #[test]
     fn edge_bane_combination_table() {
