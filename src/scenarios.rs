@@ -27,6 +27,17 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_ledge",
     "demo_stability",
     "demo_opportunity",
+    "demo_slowed",
+    "demo_restrained",
+    "demo_dazed",
+    "demo_frightened",
+    "demo_taunted",
+    "demo_weakened",
+    "demo_bleeding",
+    "demo_burst",
+    "demo_cube",
+    "demo_line",
+    "demo_aura",
 ];
 
 /// The scenario the game opens when none is named.

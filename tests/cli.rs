@@ -186,6 +186,49 @@ fn sim_with_the_ai_on_both_sides_plays_to_the_end_the_same_way_twice() {
 }
 
 #[test]
+fn every_condition_and_area_demo_plays_on_to_an_end_with_the_ai_using_abilities() {
+    let mut abilities_used = 0;
+    for name in [
+        "slowed",
+        "restrained",
+        "dazed",
+        "frightened",
+        "taunted",
+        "weakened",
+        "bleeding",
+        "burst",
+        "cube",
+        "line",
+        "aura",
+    ] {
+        let file = format!("scenarios/demo_{name}.ron");
+        let out = steelgrid(&["sim", &file, "--ai", "both", "--max-rounds", "30", "--json"]);
+        assert!(out.status.success(), "{name}: {}", text(&out.stderr));
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let status = json["state"]["status"].as_str().unwrap();
+        assert!(
+            status == "victory" || status == "defeat",
+            "{name}: {status}"
+        );
+        let demo_lines = std::fs::read_to_string(root().join(&file))
+            .unwrap()
+            .matches("UseAbility")
+            .count();
+        abilities_used += json["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["event"] == "ability_used")
+            .count()
+            .saturating_sub(demo_lines);
+    }
+    assert!(
+        abilities_used > 20,
+        "the AI used {abilities_used} abilities"
+    );
+}
+
+#[test]
 fn a_recorded_ai_game_replays_and_a_tampered_one_names_its_step() {
     let dir = std::env::temp_dir().join(format!("steelgrid-cli-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -1,6 +1,6 @@
-//! The forced-movement demonstration scenarios, played through `steelgrid sim` (which plays a
-//! scenario's demo script first): where everyone ends, what they lose, and the derivation the
-//! log shows.
+//! The demonstration scenarios — forced movement, each condition, each area shape — played
+//! through `steelgrid sim` (which plays a scenario's demo script first): where everyone ends,
+//! what they lose, and what the log shows.
 
 use std::process::Command;
 
@@ -127,4 +127,149 @@ fn demo_opportunity() {
         attacks[0]["at"]["x"], 3,
         "struck in the square she was leaving"
     );
+}
+
+fn conditions(v: &[&str]) -> Vec<String> {
+    v.iter().map(|c| (*c).to_owned()).collect()
+}
+
+/// The events of one rule, in order.
+fn events<'a>(state: &'a Value, rule: &str) -> Vec<&'a Value> {
+    state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["rule"] == rule)
+        .collect()
+}
+
+#[test]
+fn demo_slowed() {
+    let s = sim("slowed");
+    // 8 cold + cold weakness 3; two squares at speed 2; the save (4) failed.
+    assert_eq!(
+        creature(&s, "hound"),
+        (4, 2, 19, conditions(&["slowed (save ends)"]))
+    );
+    let save = events(&s, "effect.save_ends");
+    assert_eq!(
+        (save[0]["roll"].as_i64(), save[0]["saved"].as_bool()),
+        (Some(4), Some(false))
+    );
+}
+
+#[test]
+fn demo_restrained() {
+    let s = sim("restrained");
+    // 6 from the glyph, 10 from Brann's sweep with the edge; the push did not move it.
+    assert_eq!(
+        creature(&s, "cutter"),
+        (5, 2, 14, conditions(&["restrained (save ends)"]))
+    );
+    assert_eq!(creature(&s, "brann").2, 27, "tier 1 through the bane");
+    assert_eq!(
+        events(&s, "forced_movement.distance")[0]["event"],
+        "forced_movement_prevented"
+    );
+}
+
+#[test]
+fn demo_dazed() {
+    let s = sim("dazed");
+    assert_eq!(creature(&s, "witch"), (4, 3, 19, vec![]));
+    assert!(events(&s, "opportunity_attack").is_empty());
+    assert_eq!(events(&s, "effect.save_ends")[0]["saved"], true);
+}
+
+#[test]
+fn demo_frightened() {
+    let s = sim("frightened");
+    assert_eq!(creature(&s, "witch"), (9, 2, 22, vec![]));
+    assert_eq!(
+        creature(&s, "lena"),
+        (2, 2, 22, vec![]),
+        "tier 1, slow resisted"
+    );
+    assert_eq!(events(&s, "ability.potency")[1]["lands"], false);
+}
+
+#[test]
+fn demo_taunted() {
+    let s = sim("taunted");
+    assert_eq!(
+        creature(&s, "tessa").2,
+        19,
+        "tier 3 lowered to tier 2 by the double bane"
+    );
+    assert_eq!(creature(&s, "cutter").3, Vec::<String>::new(), "EoT ended");
+}
+
+#[test]
+fn demo_weakened() {
+    let s = sim("weakened");
+    assert_eq!(creature(&s, "tessa").2, 19);
+    assert_eq!(
+        creature(&s, "cutter").3,
+        Vec::<String>::new(),
+        "saved with an 8"
+    );
+    assert_eq!(
+        creature(&s, "hound").3,
+        conditions(&["weakened (save ends)"])
+    );
+}
+
+#[test]
+fn demo_bleeding() {
+    let s = sim("bleeding");
+    // 11 from the wound, then 1d6 (4) + level 1 after its main action.
+    assert_eq!(
+        creature(&s, "hound"),
+        (3, 2, 14, conditions(&["bleeding (save ends)"]))
+    );
+    assert_eq!(creature(&s, "tessa").2, 20);
+    assert_eq!(
+        events(&s, "condition.bleeding").last().unwrap()["amount"],
+        5
+    );
+}
+
+#[test]
+fn demo_burst() {
+    let s = sim("burst");
+    assert_eq!(creature(&s, "east"), (8, 3, 24, vec![]));
+    assert_eq!(creature(&s, "west"), (1, 3, 24, vec![]));
+    assert_eq!(creature(&s, "far"), (9, 3, 30, vec![]), "outside the burst");
+}
+
+#[test]
+fn demo_cube() {
+    let s = sim("cube");
+    for id in ["north", "south"] {
+        assert_eq!(creature(&s, id).2, 24);
+        assert_eq!(creature(&s, id).3, conditions(&["slowed (EoT)"]));
+    }
+    assert_eq!(creature(&s, "beside"), (9, 3, 30, vec![]));
+}
+
+#[test]
+fn demo_line() {
+    let s = sim("line");
+    assert_eq!(creature(&s, "near"), (4, 2, 25, vec![]));
+    assert_eq!(creature(&s, "farther"), (6, 2, 25, vec![]));
+    assert_eq!(creature(&s, "aside"), (4, 4, 30, vec![]));
+}
+
+#[test]
+fn demo_aura() {
+    let s = sim("aura");
+    assert_eq!(creature(&s, "brann").2, 29, "4 of the 5 absorbed");
+    let lena = s["state"]["creatures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "lena")
+        .unwrap();
+    assert_eq!(lena["stamina"]["temporary"], 4);
+    assert_eq!(creature(&s, "tessa").2, 24, "outside the aura");
 }

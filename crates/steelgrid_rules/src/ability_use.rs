@@ -61,6 +61,31 @@ pub struct TargetPreview {
     pub odds: Option<[f64; 3]>,
     /// Each tier's outcome in words (or the effect alone for an unrolled ability).
     pub outcomes: Vec<String>,
+    /// The same outcomes in numbers, for the AI.
+    pub numbers: Vec<OutcomeNumbers>,
+}
+
+/// What one outcome does, counted: damage before weakness and immunity, squares of forced
+/// movement, conditions it may impose (potency not yet checked), temporary Stamina.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct OutcomeNumbers {
+    pub damage: u32,
+    pub forced: u32,
+    pub conditions: u32,
+    pub temporary_stamina: u32,
+}
+
+impl OutcomeNumbers {
+    fn of<'a>(outcomes: impl IntoIterator<Item = &'a Outcome>, added: i32) -> Self {
+        outcomes
+            .into_iter()
+            .fold(OutcomeNumbers::default(), |n, o| OutcomeNumbers {
+                damage: n.damage + damage_of(o, added).map_or(0, |d| d.0),
+                forced: n.forced + o.forced.map_or(0, |f| f.distance),
+                conditions: n.conditions + o.conditions.len() as u32,
+                temporary_stamina: n.temporary_stamina + o.temporary_stamina,
+            })
+    }
 }
 
 impl CheckedAbility {
@@ -73,6 +98,14 @@ impl CheckedAbility {
             .targets
             .iter()
             .map(|t| {
+                let numbers: Vec<OutcomeNumbers> = match &ability.power_roll {
+                    Some(roll) => [&roll.tier1, &roll.tier2, &roll.tier3]
+                        .map(|o| {
+                            OutcomeNumbers::of(std::iter::once(o).chain(&ability.effect), added)
+                        })
+                        .to_vec(),
+                    None => vec![OutcomeNumbers::of(&ability.effect, added)],
+                };
                 let (odds, outcomes) = match &ability.power_roll {
                     Some(roll) => {
                         let spec = PowerRollSpec {
@@ -102,6 +135,7 @@ impl CheckedAbility {
                     banes: t.banes.clone(),
                     odds,
                     outcomes,
+                    numbers,
                 }
             })
             .collect();
@@ -381,7 +415,7 @@ pub fn impose_deferred_conditions(
                 condition.rule(),
                 Event::ConditionEnded {
                     creature: d.target.clone(),
-                    condition: format!("{} of {}", condition.name(), old.source),
+                    condition: old.label(),
                 },
             );
         }
@@ -389,11 +423,7 @@ pub fn impose_deferred_conditions(
             condition.rule(),
             Event::ConditionGained {
                 creature: d.target.clone(),
-                condition: if condition.has_source() {
-                    format!("{} of {}", condition.name(), d.afflicted.source)
-                } else {
-                    format!("{} ({})", condition.name(), d.afflicted.duration.label())
-                },
+                condition: d.afflicted.label(),
             },
         );
     }

@@ -4,7 +4,9 @@
 //! engine, and it is deterministic: ties go to the first option in a fixed order.
 //!
 //! Tactics, in order: stand up if prone; heal a dying ally beside it; knock an adjacent enemy
-//! into something when that hurts; strike the enemy it can hurt most, charging in when a clear
+//! into something when that hurts; use the ability (or free strike) the engine's preview says
+//! does the most — expected damage, forced movement and conditions on enemies, less what it
+//! does to allies — aiming areas at each enemy in turn; charging in when a clear
 //! straight line reaches it; otherwise move next to the weakest reachable enemy without
 //! provoking if it can; aid an ally's attack; catch its breath when winded and alone; end the
 //! turn.
@@ -216,9 +218,11 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             }
         }
     }
-    let can_strike_now = options
-        .iter()
-        .any(|(c, _)| matches!(c, Command::FreeStrike { .. }));
+    options.extend(ability_options(engine, state, &me));
+    let can_strike_now = options.iter().any(|(c, _)| {
+        matches!(c, Command::FreeStrike { .. })
+            || matches!(c, Command::UseAbility { targets, .. } if !targets.is_empty())
+    });
     if me.actions.move_action
         && !can_strike_now
         && let Ok(reach) = engine.reachable(actor, Gait::Move)
@@ -313,4 +317,113 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         }
     }
     decision(side, options)
+}
+
+/// Every use of the actor's abilities worth weighing now, scored from the engine's preview:
+/// each target's expected outcome over the tier odds, enemies counting for and allies against.
+/// Targeted abilities are tried on each creature, cubes centred on each enemy, lines in every
+/// direction, bursts and auras as they are.
+fn ability_options(
+    engine: &mut Engine,
+    state: &StateView,
+    me: &CreatureView,
+) -> Vec<(Command, i32)> {
+    use crate::ability::{ActionType, Distance};
+    use crate::area::Direction;
+    let mut out = Vec::new();
+    for a in &me.abilities {
+        let left = match a.action {
+            ActionType::MainAction => me.actions.main,
+            ActionType::Maneuver => me.actions.maneuver,
+            _ => false,
+        };
+        if !left {
+            continue;
+        }
+        let use_it = |targets: Vec<String>, at: Option<Square>, direction: Option<Direction>| {
+            Command::UseAbility {
+                creature: me.id.clone(),
+                ability: a.id.clone(),
+                targets,
+                at,
+                direction,
+                squares: Vec::new(),
+                ranged: matches!(a.distance, Distance::Ranged(_)),
+                tier: None,
+            }
+        };
+        let living = state.creatures.iter().filter(|c| !c.dead && !c.unconscious);
+        let candidates: Vec<Command> = match a.distance {
+            Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
+                vec![use_it(Vec::new(), None, None)]
+            }
+            Distance::Cube { side, .. } => {
+                let half = (side as i32 - 1) / 2;
+                enemies(state, me)
+                    .map(|e| {
+                        let at = Square::new(e.position.x - half, e.position.y - half);
+                        use_it(Vec::new(), Some(at), None)
+                    })
+                    .collect()
+            }
+            Distance::Line { .. } => Direction::ALL
+                .into_iter()
+                .map(|d| {
+                    let (dx, dy) = d.step();
+                    let side = me.size.side();
+                    let edge = |o: i32, d: i32| match d {
+                        1 => o + side,
+                        -1 => o - 1,
+                        _ => o,
+                    };
+                    let at = Square::new(edge(me.position.x, dx), edge(me.position.y, dy));
+                    use_it(Vec::new(), Some(at), Some(d))
+                })
+                .collect(),
+            Distance::Wall { .. } => Vec::new(),
+            Distance::Melee(_) | Distance::Ranged(_) | Distance::MeleeOrRanged(..) => living
+                .map(|c| use_it(vec![c.id.clone()], None, None))
+                .collect(),
+        };
+        for command in candidates {
+            let Ok(preview) = engine.preview_ability(&command) else {
+                continue;
+            };
+            let mut value = 0.0;
+            let mut weakest = 30;
+            for t in &preview.targets {
+                let Some(c) = state.creatures.iter().find(|c| c.id == t.id) else {
+                    continue;
+                };
+                let odds = t.odds.map_or(vec![1.0], |o| o.to_vec());
+                let harm: f64 = odds
+                    .iter()
+                    .zip(&t.numbers)
+                    .map(|(p, n)| p * f64::from(n.damage + n.forced + 3 * n.conditions))
+                    .sum();
+                if c.side == me.side {
+                    // Temporary Stamina helps a friend as far as it beats what it has (it
+                    // doesn't stack); anything else hurts one.
+                    let help: f64 = odds
+                        .iter()
+                        .zip(&t.numbers)
+                        .map(|(p, n)| {
+                            p * f64::from((n.temporary_stamina as i32 - c.stamina.temporary).max(0))
+                        })
+                        .sum();
+                    value += help - harm;
+                } else {
+                    value += harm;
+                    weakest = weakest.min(c.stamina.current.min(30));
+                }
+            }
+            if value < 1.0 {
+                continue;
+            }
+            // On the free strike's scale (about 5 damage, favouring the weakest enemy).
+            let score = 20 + 30 - weakest + (2.0 * (value - 5.0)).round() as i32;
+            out.push((command, score));
+        }
+    }
+    out
 }

@@ -85,6 +85,18 @@ pub struct Afflicted {
     pub source: String,
 }
 
+impl Afflicted {
+    /// As the state and the log show it: `slowed (EoT)`, `frightened of ogre`,
+    /// `taunted by brann`.
+    pub fn label(&self) -> String {
+        match self.condition {
+            Condition::Frightened => format!("frightened of {}", self.source),
+            Condition::Taunted => format!("taunted by {}", self.source),
+            c => format!("{} ({})", c.name(), self.duration.label()),
+        }
+    }
+}
+
 /// The conditions on a creature. The same condition never stacks: a second imposition keeps
 /// one entry with the later duration (seed 002 L1669-1675).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1842,13 +1842,7 @@ impl CreatureView {
                 .into_iter()
                 .filter(|(on, _)| *on)
                 .map(|(_, name)| name.to_owned())
-                .chain(c.conditions.iter().map(|a| {
-                    if a.condition.has_source() {
-                        format!("{} of {}", a.condition.name(), a.source)
-                    } else {
-                        format!("{} ({})", a.condition.name(), a.duration.label())
-                    }
-                }))
+                .chain(c.conditions.iter().map(condition::Afflicted::label))
                 .collect(),
             abilities: c
                 .abilities
