@@ -388,7 +388,16 @@ mod tests {
         }
         assert_eq!(
             prompt(&engine.state(), &mode),
-            "Brann: click a square to move, an enemy to free strike"
+            "Brann: click a square to move, an enemy to free strike | 1 Iron Sweep  \
+             2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance"
+        );
+        let aiming = PlayMode {
+            tool: Tool::Ability(1),
+            ..PlayMode::default()
+        };
+        assert_eq!(
+            prompt(&engine.state(), &aiming),
+            "Brann: Shield Slam (Melee 1, main action (3 res)) - click a target (2: back)"
         );
     }
 }

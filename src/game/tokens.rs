@@ -46,6 +46,10 @@ struct TokenStyle {
     bar_winded: Handle<ColorMaterial>,
     dying: Handle<ColorMaterial>,
     prone: Handle<ColorMaterial>,
+    /// Conditions other than prone.
+    condition: Handle<ColorMaterial>,
+    /// Temporary Stamina, over the stamina bar.
+    temporary: Handle<ColorMaterial>,
 }
 
 impl FromWorld for TokenStyle {
@@ -66,6 +70,8 @@ impl FromWorld for TokenStyle {
             bar_winded: add(Color::srgb_u8(0xe6, 0x9f, 0x00)),
             dying: add(Color::srgb_u8(0xcc, 0x79, 0xa7)),
             prone: add(Color::srgb_u8(0xb8, 0xa6, 0xe8)),
+            condition: add(Color::srgb_u8(0xe8, 0x3f, 0x6f)),
+            temporary: add(Color::srgb_u8(0x56, 0xb4, 0xe9)),
         }
     }
 }
@@ -236,6 +242,25 @@ fn spawn_token(
                 style.prone.clone(),
             );
         }
+        // Every other condition, one lettered badge each down the left side (the hover text
+        // and the log name them in full).
+        let letters = creature
+            .conditions
+            .iter()
+            .filter_map(|c| condition_letter(c.split_whitespace().next().unwrap_or_default()));
+        for (i, letter) in letters.enumerate() {
+            let step = 0.24 * extent;
+            let at = Vec3::new(-extent * 0.36, extent * 0.36 - step * (i as f32 + 1.0), 0.8);
+            spawn_badge(
+                t,
+                style,
+                meshes,
+                at,
+                10.0 * detail.sqrt(),
+                letter,
+                style.condition.clone(),
+            );
+        }
         if creature.altitude > 0 {
             // Flying: its height above the ground, top right.
             let at = Vec3::new(extent * 0.36, extent * 0.36, 0.8);
@@ -251,6 +276,22 @@ fn spawn_token(
             );
         }
     });
+}
+
+/// The badge letter of a condition (prone has its own `P` badge): `w` for weakened, since `W`
+/// marks winded.
+fn condition_letter(condition: &str) -> Option<&'static str> {
+    Some(match condition {
+        "bleeding" => "B",
+        "dazed" => "D",
+        "frightened" => "F",
+        "grabbed" => "G",
+        "restrained" => "R",
+        "slowed" => "S",
+        "taunted" => "T",
+        "weakened" => "w",
+        _ => return None,
+    })
 }
 
 /// A bar across the bottom of the footprint: green while healthy, amber with a `W` badge
@@ -286,6 +327,15 @@ fn spawn_stamina_bar(
             Mesh2d(meshes.add(Rectangle::new(width * fraction, height))),
             MeshMaterial2d(fill),
             Transform::from_xyz(-width / 2.0 + width * fraction / 2.0, y, 0.7),
+        ));
+    }
+    if stamina.temporary > 0 && stamina.max > 0 {
+        // Temporary Stamina as a blue band along the top of the bar.
+        let part = (stamina.temporary as f32 / stamina.max as f32).clamp(0.0, 1.0);
+        t.spawn((
+            Mesh2d(meshes.add(Rectangle::new(width * part, height / 2.0))),
+            MeshMaterial2d(style.temporary.clone()),
+            Transform::from_xyz(-width / 2.0 + width * part / 2.0, y + height / 4.0, 0.75),
         ));
     }
     let badge = if creature.dying {

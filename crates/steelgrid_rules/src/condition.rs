@@ -218,6 +218,7 @@ pub struct BleedsOnUse(pub Option<bool>);
 /// level 1 until monsters carry a level.
 pub fn bleed(
     command: Res<CurrentCommand>,
+    start: Res<crate::aid::CommandLogStart>,
     mut ability: ResMut<BleedsOnUse>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
@@ -227,29 +228,39 @@ pub fn bleed(
     let Some(command) = &command.0 else {
         return;
     };
-    let Some(who) = bleeding_trigger(command, used) else {
-        return;
-    };
-    let Some((id, conditions, mut stamina, hero)) = creatures.iter_mut().find(|c| c.0.0 == who)
-    else {
-        return;
-    };
-    if !conditions.has(Condition::Bleeding) {
-        return;
+    // The command's own action, then every opportunity attack it provoked (a triggered
+    // action), each its own action.
+    let events = &log.events[start.0.min(log.events.len())..];
+    let actors: Vec<String> = bleeding_trigger(command, used)
+        .map(str::to_owned)
+        .into_iter()
+        .chain(events.iter().filter_map(|e| match &e.event {
+            Event::OpportunityAttack { attacker, .. } => Some(attacker.clone()),
+            _ => None,
+        }))
+        .collect();
+    for who in actors {
+        let Some((id, conditions, mut stamina, hero)) = creatures.iter_mut().find(|c| c.0.0 == who)
+        else {
+            continue;
+        };
+        if !conditions.has(Condition::Bleeding) {
+            continue;
+        }
+        let level = hero.map_or(1, |h| h.level);
+        let d6 = dice.d6();
+        let lost = d6 + level;
+        stamina.current -= lost as i32;
+        log.push(
+            rule::BLEEDING,
+            Event::StaminaLost {
+                creature: id.0.clone(),
+                amount: lost,
+                roll: d6,
+                stamina: stamina.current,
+            },
+        );
     }
-    let level = hero.map_or(1, |h| h.level);
-    let d6 = dice.d6();
-    let lost = d6 + level;
-    stamina.current -= lost as i32;
-    log.push(
-        rule::BLEEDING,
-        Event::StaminaLost {
-            creature: id.0.clone(),
-            amount: lost,
-            roll: d6,
-            stamina: stamina.current,
-        },
-    );
 }
 
 /// Command stage, after every action: a dazed creature that used any action has used its one

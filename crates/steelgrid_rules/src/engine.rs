@@ -457,9 +457,8 @@ impl Engine {
                         format!("{creature} is slowed and can't shift"),
                     ));
                 }
-                if let Some(source) = mover.conditions.source_of(Condition::Frightened) {
-                    self.check_not_closer(&mover, source, path)?;
-                }
+                let steps = self.ground_steps(&mover, path);
+                self.check_not_closer(&mover, &steps)?;
                 if gait == movement::Gait::Shift && path.len() > 1 {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
                 }
@@ -488,6 +487,17 @@ impl Engine {
                         format!("{creature} is grabbed by {by}: its speed is 0"),
                     ));
                 }
+                let steps: Vec<(Footprint, i32)> = path
+                    .iter()
+                    .map(|&(x, y, z)| {
+                        let fp = Footprint {
+                            origin: Square::new(x, y),
+                            side: mover.footprint.side,
+                        };
+                        (fp, z)
+                    })
+                    .collect();
+                self.check_not_closer(&mover, &steps)?;
                 let others = self.others(e);
                 let plan = movement::plan_flight(
                     self.world.resource::<Map>(),
@@ -606,6 +616,8 @@ impl Engine {
                         "a Charge moves in a straight line",
                     ));
                 }
+                let spaces = self.ground_steps(&mover, path);
+                self.check_not_closer(&mover, &spaces)?;
                 if plan.cost != path.len() as u32 || plan.drop.is_some() {
                     return Err(RuleError::new(
                         rule::CHARGE,
@@ -715,7 +727,7 @@ impl Engine {
                 let g = self.entity(&by)?;
                 let holder = self.creature_ref(g);
                 // seed 002 L2868: a bane when smaller than what holds you.
-                let banes = if me.size.ordinal() < holder.size.ordinal() {
+                let mut banes = if me.size.ordinal() < holder.size.ordinal() {
                     vec![crate::power_roll::Modifier {
                         rule: rule::ESCAPE_GRAB.id.into(),
                         note: format!("{creature} is smaller than {by}"),
@@ -723,6 +735,7 @@ impl Engine {
                 } else {
                     Vec::new()
                 };
+                banes.extend(crate::opportunity::roller_banes(&me));
                 self.world.insert_resource(grab::CheckedGrab {
                     roller: e,
                     other: g,
@@ -803,13 +816,16 @@ impl Engine {
     }
 
     /// A frightened creature can't willingly move closer to its fear's source
-    /// (seed 002 L1739): no step may end nearer to it than the one before.
+    /// (seed 002 L1739): no step may end nearer to it than the one before, height included.
+    /// `steps` are the spaces it passes through, each with the height of its bottom.
     fn check_not_closer(
         &mut self,
         mover: &CreatureRef,
-        source: &str,
-        path: &[Square],
+        steps: &[(Footprint, i32)],
     ) -> Result<(), RuleError> {
+        let Some(source) = mover.conditions.source_of(Condition::Frightened) else {
+            return Ok(());
+        };
         let Ok(s) = self.entity(source) else {
             return Ok(());
         };
@@ -817,25 +833,40 @@ impl Engine {
         if !fear.vitality.can_act() {
             return Ok(());
         }
-        let mut gap = mover.footprint.distance(fear.footprint);
-        for sq in path {
-            let next = Footprint {
-                origin: *sq,
-                side: mover.footprint.side,
-            }
-            .distance(fear.footprint);
+        let mut gap = mover.gap(&fear);
+        for &(footprint, z) in steps {
+            let there = CreatureRef {
+                footprint,
+                z,
+                ..mover.clone()
+            };
+            let next = there.gap(&fear);
             if next < gap {
                 return Err(RuleError::new(
                     rule::FRIGHTENED,
                     format!(
-                        "{} is frightened of {source} and can't move closer to it ({sq})",
-                        mover.id
+                        "{} is frightened of {source} and can't move closer to it ({})",
+                        mover.id, footprint.origin
                     ),
                 ));
             }
             gap = next;
         }
         Ok(())
+    }
+
+    /// The spaces a ground move passes through, with the height of the ground under each.
+    fn ground_steps(&self, mover: &CreatureRef, path: &[Square]) -> Vec<(Footprint, i32)> {
+        let map = self.world.resource::<Map>();
+        path.iter()
+            .map(|sq| {
+                let fp = Footprint {
+                    origin: *sq,
+                    side: mover.footprint.side,
+                };
+                (fp, map.ground_under(fp))
+            })
+            .collect()
     }
 
     /// Check a `UseAbility`: the ability is the creature's, the turn has the action for it,

@@ -208,6 +208,22 @@ pub fn provoked(
         .collect()
 }
 
+/// Banes a roller's own conditions put on every power roll it makes, whatever the target:
+/// weakened (seed 002 L1775) and restrained (L1763).
+pub fn roller_banes(roller: &CreatureRef) -> Vec<Modifier> {
+    [
+        (Condition::Weakened, rule::WEAKENED, "weakened"),
+        (Condition::Restrained, rule::RESTRAINED, "restrained"),
+    ]
+    .into_iter()
+    .filter(|(c, ..)| roller.conditions.has(*c))
+    .map(|(_, rule, word)| Modifier {
+        rule: rule.id.into(),
+        note: format!("{} is {word}", roller.id),
+    })
+    .collect()
+}
+
 /// Edges and banes from conditions (seed 002 L1737-1775): a weakened or restrained roller has a
 /// bane; a restrained target gives an edge; frightened gives its source an edge and the
 /// frightened creature a bane against it; a taunted roller that can see its taunter has a
@@ -225,15 +241,7 @@ fn condition_modifiers(
         note,
     };
     let mine = &attacker.conditions;
-    if mine.has(Condition::Weakened) {
-        banes.push(note(rule::WEAKENED, format!("{} is weakened", attacker.id)));
-    }
-    if mine.has(Condition::Restrained) {
-        banes.push(note(
-            rule::RESTRAINED,
-            format!("{} is restrained", attacker.id),
-        ));
-    }
+    banes.extend(roller_banes(attacker));
     if target.conditions.has(Condition::Restrained) {
         edges.push(note(
             rule::RESTRAINED,
