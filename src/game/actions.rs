@@ -45,6 +45,12 @@ pub enum Action {
     Ability3,
     Ability4,
     Ability5,
+    /// Put one more surge (up to 3) on the next ability's damage; round to none.
+    Surge,
+    /// Spend a hero token: the save just failed succeeds, or else 2 surges for the hero on turn.
+    HeroToken,
+    /// Spend 2 hero tokens: the hero on turn (or just hurt) regains its recovery value.
+    TokenStamina,
     /// The heroes go first (when it is the chooser's call).
     FirstSideHeroes,
     /// The Director goes first.
@@ -104,6 +110,9 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Ability3, KeyCode::Digit3)
         .with(Action::Ability4, KeyCode::Digit4)
         .with(Action::Ability5, KeyCode::Digit5)
+        .with(Action::Surge, KeyCode::KeyS)
+        .with(Action::HeroToken, KeyCode::KeyT)
+        .with(Action::TokenStamina, KeyCode::KeyV)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
         .with(Action::NextCreature, KeyCode::Tab)
@@ -171,6 +180,9 @@ mod tests {
             Action::Ability3,
             Action::Ability4,
             Action::Ability5,
+            Action::Surge,
+            Action::HeroToken,
+            Action::TokenStamina,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,
             Action::NextCreature,

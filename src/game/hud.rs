@@ -31,7 +31,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-1-5 abilities    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
+1-5 abilities    S surge    T hero token    V token Stamina    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -276,8 +276,12 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                     Distance::Wall { .. } => "click a square for the wall",
                     _ => "click a target",
                 };
+                let surges = match mode.surges {
+                    0 => String::new(),
+                    n => format!(" +{n} surges on the target's damage"),
+                };
                 format!(
-                    "{who}: {} ({}, {}{}) - {click} ({}: back)",
+                    "{who}: {} ({}, {}{}){surges} - {click} ({}: back)",
                     a.name,
                     a.distance_label,
                     a.action.name(),
@@ -345,7 +349,19 @@ fn turn_line(state: &StateView) -> (String, Color) {
         let creature = state.creatures.iter().find(|c| &c.id == id);
         let name = creature.map_or(id.as_str(), |c| c.name.as_str());
         let color = creature.map_or(TEXT, |c| side_color(c.side));
-        return (format!("{name}'s turn"), color);
+        // A hero's resources: heroic resource, surges and the party's hero tokens.
+        let resources = creature
+            .filter(|c| c.hero)
+            .map(|c| {
+                format!(
+                    " - resource {}, surges {}, hero tokens {}",
+                    c.heroic_resource.unwrap_or(0),
+                    c.surges.unwrap_or(0),
+                    state.hero_tokens
+                )
+            })
+            .unwrap_or_default();
+        return (format!("{name}'s turn{resources}"), color);
     }
     if let Some(side) = state.acting_side {
         let line = match side {

@@ -7,6 +7,7 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
+use steelgrid_rules::hero_token::TokenBenefit;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
 
 use super::camera::LOG_PANEL_PX;
@@ -346,6 +347,45 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(target),
             if *lands { "lands" } else { "is resisted" }
         ),
+        Event::HeroTokenSpent {
+            creature,
+            benefit,
+            left,
+        } => format!(
+            "{} spends {} for {} ({left} left)",
+            n(creature),
+            if benefit.cost() == 1 {
+                "a hero token"
+            } else {
+                "2 hero tokens"
+            },
+            match benefit {
+                TokenBenefit::Surges => "2 surges",
+                TokenBenefit::Save => "a successful save",
+                TokenBenefit::Stamina => "Stamina",
+            }
+        ),
+        Event::SurgesGained { creature, now, .. } => format!("{} has {now} surges", n(creature)),
+        Event::SurgesSpent {
+            creature,
+            damage,
+            damage_target,
+            potency,
+            left,
+        } => {
+            let mut on = Vec::new();
+            if let Some(t) = damage_target.as_deref().filter(|_| *damage > 0) {
+                on.push(format!("{damage} on {}'s damage", n(t)));
+            }
+            for t in potency {
+                on.push(format!("2 for +1 potency against {}", n(t)));
+            }
+            format!(
+                "{} spends surges: {} ({left} left)",
+                n(creature),
+                on.join(", ")
+            )
+        }
         Event::ResourceGained {
             creature,
             amount,

@@ -190,7 +190,7 @@ pub fn preview(
 ) {
     let engine = rules.bypass_change_detection().0.engine_mut();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
-        let (text, found) = aim_at(engine, &state.0, slot, square);
+        let (text, found) = aim_at(engine, &state.0, slot, square, mode.surges);
         aim.set_if_neq(Aim(found));
         preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
         return;
@@ -209,6 +209,7 @@ fn aim_at(
     state: &StateView,
     slot: usize,
     square: Square,
+    surges: u32,
 ) -> (Option<String>, Option<AbilityPreview>) {
     let Some(user) = state
         .turn
@@ -220,7 +221,7 @@ fn aim_at(
     let Some(ability) = user.abilities.get(slot) else {
         return (None, None);
     };
-    let Some(command) = aim(state, user, ability, square) else {
+    let Some(command) = aim(state, user, ability, square, surges) else {
         return (Some(format!("{}: point at a creature", ability.name)), None);
     };
     match engine.preview_ability(&command) {

@@ -8,6 +8,7 @@ use steelgrid_rules::area::Direction;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::grid::{Footprint, Square};
+use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::movement::Gait;
 use steelgrid_rules::{Command, RuleError, StateView};
 
@@ -66,6 +67,8 @@ pub struct PlayMode {
     pub focus: Option<String>,
     /// Which of the push outcomes ending on one square a click picks (Tab cycles them).
     pub variant: usize,
+    /// Surges to add to the next targeted ability's damage.
+    pub surges: u32,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -114,6 +117,7 @@ pub fn aim(
     user: &CreatureView,
     ability: &AbilityView,
     square: Square,
+    surges: u32,
 ) -> Option<Command> {
     let command = |targets: Vec<String>,
                    at: Option<Square>,
@@ -122,10 +126,18 @@ pub fn aim(
                    ranged: bool| Command::UseAbility {
         creature: user.id.clone(),
         ability: ability.id.clone(),
-        targets,
         at,
         direction,
         squares,
+        surges: match targets.first() {
+            Some(first) if surges > 0 => SurgeSpend {
+                damage: surges,
+                damage_target: Some(first.clone()),
+                potency: Vec::new(),
+            },
+            _ => SurgeSpend::default(),
+        },
+        targets,
         ranged,
         tier: None,
     };
@@ -201,7 +213,7 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
         let Some((user, ability)) = user.and_then(|u| u.abilities.get(slot).map(|a| (u, a))) else {
             return Intent::Mode(PlayMode::default());
         };
-        return match aim(state, user, ability, square) {
+        return match aim(state, user, ability, square, mode.surges) {
             Some(command) => Intent::Send(command),
             None => Intent::Hint(format!("{}: click a creature to target", ability.name)),
         };
@@ -307,6 +319,46 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             ..mode.clone()
         }),
         Action::Cancel => Intent::Mode(PlayMode::default()),
+        Action::Surge => {
+            let have = turn
+                .as_ref()
+                .and_then(|id| state.creatures.iter().find(|c| &c.id == id))
+                .and_then(|c| c.surges)
+                .unwrap_or(0);
+            if have == 0 {
+                Intent::Hint("no surges: a hero token (T) buys 2".into())
+            } else {
+                Intent::Mode(PlayMode {
+                    surges: (mode.surges + 1) % (have.min(3) + 1),
+                    ..mode.clone()
+                })
+            }
+        }
+        Action::HeroToken => match state.failed_saves.first() {
+            Some((hero, _)) => Intent::Send(Command::SpendHeroToken {
+                creature: hero.clone(),
+                benefit: TokenBenefit::Save,
+            }),
+            None => on_turn(|creature| Command::SpendHeroToken {
+                creature,
+                benefit: TokenBenefit::Surges,
+            }),
+        },
+        Action::TokenStamina => {
+            let hurt = state.just_damaged.iter().find(|id| {
+                state
+                    .creatures
+                    .iter()
+                    .any(|c| &c.id == *id && c.hero && !c.dead)
+            });
+            match turn.as_ref().or(hurt) {
+                Some(hero) => Intent::Send(Command::SpendHeroToken {
+                    creature: hero.clone(),
+                    benefit: TokenBenefit::Stamina,
+                }),
+                None => Intent::Hint("no hero is on turn or just hurt".into()),
+            }
+        }
         Action::Ability1
         | Action::Ability2
         | Action::Ability3
@@ -397,8 +449,11 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 24] = [
+const KEYS: [Action; 27] = [
     Action::Cancel,
+    Action::Surge,
+    Action::HeroToken,
+    Action::TokenStamina,
     Action::Ability1,
     Action::Ability2,
     Action::Ability3,

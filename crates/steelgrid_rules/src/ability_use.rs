@@ -41,6 +41,7 @@ pub struct CheckedAbility {
     /// The area's squares, for areas.
     pub area: Vec<Square>,
     pub targets: Vec<CheckedTarget>,
+    pub surges: crate::hero_token::SurgeSpend,
 }
 
 /// What an ability would do if used now, for the client's aim and the AI: the area's squares
@@ -195,16 +196,32 @@ pub fn resolve_ability(
     if let Some(kind) = ability.action.spends() {
         take_action(&mut log, &mut budget, &by, kind);
     }
-    if let (Some(Cost::Resource(n)), Some(mut hero)) = (ability.cost, hero) {
-        hero.heroic_resource -= n as i32;
-        log.push(
-            rule::HEROIC_RESOURCE,
-            Event::ResourceSpent {
-                creature: by.clone(),
-                amount: n,
-                left: hero.heroic_resource,
-            },
-        );
+    if let Some(mut hero) = hero {
+        if let Some(Cost::Resource(n)) = ability.cost {
+            hero.heroic_resource -= n as i32;
+            log.push(
+                rule::HEROIC_RESOURCE,
+                Event::ResourceSpent {
+                    creature: by.clone(),
+                    amount: n,
+                    left: hero.heroic_resource,
+                },
+            );
+        }
+        let s = &checked.surges;
+        if !s.is_empty() {
+            hero.surges -= s.cost();
+            log.push(
+                rule::SURGES,
+                Event::SurgesSpent {
+                    creature: by.clone(),
+                    damage: s.damage,
+                    damage_target: s.damage_target.clone(),
+                    potency: s.potency.clone(),
+                    left: hero.surges,
+                },
+            );
+        }
     }
     log.push(
         if ability.distance.is_area() {
@@ -288,7 +305,11 @@ pub fn resolve_ability(
                     text: outcome.describe(added),
                 },
             );
-            if let Some((amount, damage_type)) = damage_of(outcome, added) {
+            if let Some((mut amount, damage_type)) = damage_of(outcome, added) {
+                if tier.is_some() && checked.surges.damage_target.as_deref() == Some(&t.id) {
+                    // seed 002 L1652: + the highest characteristic per surge.
+                    amount += checked.surges.damage * chars.highest().max(0) as u32;
+                }
                 pending.0.push(DamageRequest {
                     target: t.entity,
                     source: by.clone(),
@@ -336,7 +357,8 @@ pub fn resolve_ability(
                     continue;
                 };
                 if let Some(p) = c.potency {
-                    let value = p.value(&chars);
+                    let raised = i32::from(checked.surges.potency.contains(&t.id));
+                    let value = p.value(&chars) + raised;
                     let score = target_chars.get(p.resisted_by);
                     let lands = score < value;
                     log.push(

@@ -18,6 +18,7 @@ use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
 use crate::grid::Square;
+use crate::hero_token::SurgeSpend;
 use crate::movement::Gait;
 
 /// One option the AI weighed, for the log: the command and its score.
@@ -350,6 +351,7 @@ fn ability_options(
                 squares: Vec::new(),
                 ranged: matches!(a.distance, Distance::Ranged(_)),
                 tier: None,
+                surges: SurgeSpend::default(),
             }
         };
         let living = state.creatures.iter().filter(|c| !c.dead && !c.unconscious);

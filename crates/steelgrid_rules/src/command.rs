@@ -146,6 +146,17 @@ pub enum Command {
         /// Take at most this tier (seed 002 L689-693).
         #[serde(default)]
         tier: Option<Tier>,
+        /// Surges the hero spends on it (seed 002 L1646-1655).
+        #[serde(
+            default,
+            skip_serializing_if = "crate::hero_token::SurgeSpend::is_empty"
+        )]
+        surges: crate::hero_token::SurgeSpend,
+    },
+    /// Spend from the heroes' hero tokens (seed 002 L746-773).
+    SpendHeroToken {
+        creature: String,
+        benefit: crate::hero_token::TokenBenefit,
     },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
@@ -204,6 +215,7 @@ impl Command {
             Command::Release { .. } => "Release",
             Command::ScriptDice { .. } => "ScriptDice",
             Command::UseAbility { .. } => "UseAbility",
+            Command::SpendHeroToken { .. } => "SpendHeroToken",
         }
     }
 }

@@ -35,6 +35,21 @@ impl Condition {
         }
     }
 
+    /// The condition a log line names (`slowed`).
+    pub fn named(name: &str) -> Option<Condition> {
+        [
+            Condition::Bleeding,
+            Condition::Dazed,
+            Condition::Frightened,
+            Condition::Restrained,
+            Condition::Slowed,
+            Condition::Taunted,
+            Condition::Weakened,
+        ]
+        .into_iter()
+        .find(|c| c.name() == name)
+    }
+
     pub fn rule(self) -> Rule {
         match self {
             Condition::Bleeding => rule::BLEEDING,

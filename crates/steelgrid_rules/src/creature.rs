@@ -173,6 +173,13 @@ pub struct Hero {
     /// but not their gains, so hero content sets this (digest AMB-34).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resource_per_turn: i32,
+    /// Surges on hand (seed 002 L1646-1655): lost when combat ends.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub surges: u32,
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &i32) -> bool {

@@ -22,6 +22,7 @@ use crate::forced_resolution;
 use crate::free_strike::{self, CheckedStrike};
 use crate::grab;
 use crate::grid::{Footprint, Map, Size, Square};
+use crate::hero_token;
 use crate::movement::{self, CheckedAdvance};
 use crate::options::RulesOptions;
 use crate::stamina;
@@ -93,6 +94,9 @@ pub struct Snapshot {
     pub encounter: EncounterInfo,
     pub options: RulesOptions,
     pub map: Map,
+    /// The heroes' shared hero tokens.
+    #[serde(default)]
+    pub hero_tokens: hero_token::HeroTokens,
     /// Every ability the creatures have, by id.
     #[serde(default, skip_serializing_if = "ability_book_is_empty")]
     pub abilities: AbilityBook,
@@ -132,6 +136,7 @@ fn resolve_schedule() -> Schedule {
     );
     schedule.add_systems(
         (
+            hero_token::close_windows,
             turn::resolve_turn_commands,
             movement::resolve_move,
             free_strike::resolve_free_strike,
@@ -139,6 +144,7 @@ fn resolve_schedule() -> Schedule {
             stamina::resolve_heal,
             stamina::resolve_defend,
             ability_use::resolve_ability,
+            hero_token::resolve_spend,
             resolve_environment_damage,
             resolve_script_dice,
             forced_resolution::resolve_forced_move,
@@ -164,6 +170,7 @@ fn resolve_schedule() -> Schedule {
             damage::apply_pending_damage,
             stamina::update_vitality,
             ability_use::impose_deferred_conditions,
+            hero_token::open_windows,
         )
             .chain()
             .in_set(Stage::Stamina),
@@ -181,6 +188,7 @@ impl Engine {
         world.insert_resource(snapshot.options);
         world.insert_resource(snapshot.map);
         world.insert_resource(snapshot.abilities);
+        world.insert_resource(snapshot.hero_tokens);
         world.insert_resource(condition::BleedsOnUse::default());
         world.insert_resource(snapshot.turn);
         world.insert_resource(snapshot.dice);
@@ -801,6 +809,62 @@ impl Engine {
                 let checked = self.check_ability(command)?;
                 self.world.insert_resource(checked);
             }
+            Command::SpendHeroToken { creature, benefit } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                let e = self.entity(creature)?;
+                if self.world.get::<Hero>(e).is_none() {
+                    return Err(RuleError::new(
+                        rule::HERO_TOKEN,
+                        format!("{creature} is not a hero; hero tokens are the heroes'"),
+                    ));
+                }
+                if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
+                    return Err(RuleError::new(
+                        rule::HERO_TOKEN,
+                        format!("{creature} is dead"),
+                    ));
+                }
+                let tokens = self.world.resource::<hero_token::HeroTokens>();
+                if tokens.pool < benefit.cost() {
+                    return Err(RuleError::new(
+                        rule::HERO_TOKEN,
+                        format!(
+                            "{benefit:?} takes {} hero tokens; the heroes have {}",
+                            benefit.cost(),
+                            tokens.pool
+                        ),
+                    ));
+                }
+                if tokens.used_this_turn.contains(creature) {
+                    return Err(RuleError::new(
+                        rule::HERO_TOKEN,
+                        format!("{creature} has had a hero token's benefit this turn already"),
+                    ));
+                }
+                let own_turn = self.world.resource::<TurnState>().current.as_deref()
+                    == Some(creature.as_str());
+                match benefit {
+                    hero_token::TokenBenefit::Save
+                        if !tokens.failed_saves.iter().any(|f| &f.0 == creature) =>
+                    {
+                        return Err(RuleError::new(
+                            rule::HERO_TOKEN,
+                            format!("{creature} has no saving throw just failed to turn"),
+                        ));
+                    }
+                    hero_token::TokenBenefit::Stamina
+                        if !own_turn && !tokens.just_damaged.contains(creature) =>
+                    {
+                        return Err(RuleError::new(
+                            rule::HERO_TOKEN,
+                            format!(
+                                "{creature} can recover with hero tokens on its turn or when it has just taken damage"
+                            ),
+                        ));
+                    }
+                    _ => {}
+                }
+            }
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
@@ -885,6 +949,7 @@ impl Engine {
             direction,
             squares,
             ranged,
+            surges,
             ..
         } = command
         else {
@@ -1139,6 +1204,9 @@ impl Engine {
                 }
             })
             .collect();
+        if !surges.is_empty() {
+            self.check_surges(e, &ab, surges, &chosen)?;
+        }
         let characteristic = ab.power_roll.as_ref().and_then(|r| {
             r.characteristic_for(
                 self.world
@@ -1152,7 +1220,69 @@ impl Engine {
             characteristic,
             area,
             targets: checked_targets,
+            surges: surges.clone(),
         })
+    }
+
+    /// Surges on an ability (seed 002 L1646-1655): the hero has them; damage surges (at most 3,
+    /// digest AMB-30) go on one target of a rolled ability that deals damage (L1571-1573);
+    /// potency surges, 2 each, raise the potency against targets of an ability with one.
+    fn check_surges(
+        &self,
+        user: Entity,
+        ab: &Ability,
+        surges: &hero_token::SurgeSpend,
+        targets: &[CreatureRef],
+    ) -> Result<(), RuleError> {
+        let refuse = |m: String| Err(RuleError::new(rule::SURGES, m));
+        let Some(roll) = &ab.power_roll else {
+            return refuse(format!(
+                "`{}` has no power roll: surges only add to rolled damage and rolled potencies",
+                ab.name
+            ));
+        };
+        let outcomes = [&roll.tier1, &roll.tier2, &roll.tier3];
+        if surges.damage > 0 {
+            if surges.damage > 3 {
+                return refuse(format!(
+                    "at most 3 surges add to one ability's damage, not {}",
+                    surges.damage
+                ));
+            }
+            if !outcomes.iter().any(|o| o.damage.is_some()) {
+                return refuse(format!("`{}` deals no damage to add to", ab.name));
+            }
+            match &surges.damage_target {
+                Some(t) if targets.iter().any(|c| &c.id == t) => {}
+                Some(t) => return refuse(format!("{t} is not a target of `{}`", ab.name)),
+                None => return refuse("name the one target the damage surges go to".into()),
+            }
+        }
+        if !surges.potency.is_empty() {
+            if !outcomes
+                .iter()
+                .any(|o| o.conditions.iter().any(|c| c.potency.is_some()))
+            {
+                return refuse(format!("`{}` has no potency to raise", ab.name));
+            }
+            for (i, t) in surges.potency.iter().enumerate() {
+                if !targets.iter().any(|c| &c.id == t) {
+                    return refuse(format!("{t} is not a target of `{}`", ab.name));
+                }
+                if surges.potency[..i].contains(t) {
+                    return refuse(format!("the potency against {t} rises by 1 at most"));
+                }
+            }
+        }
+        let have = self.world.get::<Hero>(user).map_or(0, |h| h.surges);
+        if surges.cost() > have {
+            return refuse(format!(
+                "that takes {} surges; {} has {have}",
+                surges.cost(),
+                targets.first().map_or("the user", |_| "the hero")
+            ));
+        }
+        Ok(())
     }
 
     /// The checks Knockback and Grab share (seed 002 L2872-2912): a maneuver left, another
@@ -1580,6 +1710,7 @@ impl Engine {
             encounter: self.world.resource::<EncounterInfo>().clone(),
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
+            hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
             abilities: self.world.resource::<AbilityBook>().clone(),
             creatures: rows.into_iter().map(|r| r.1).collect(),
             turn: self.world.resource::<TurnState>().clone(),
@@ -1661,6 +1792,14 @@ impl Engine {
                 Some(Outcome::Victory) => "victory",
                 Some(Outcome::Defeat) => "defeat",
             },
+            hero_tokens: snap.hero_tokens.pool,
+            failed_saves: snap
+                .hero_tokens
+                .failed_saves
+                .iter()
+                .map(|(c, k)| (c.clone(), k.name().to_owned()))
+                .collect(),
+            just_damaged: snap.hero_tokens.just_damaged.clone(),
             creatures: snap
                 .creatures
                 .iter()
@@ -1745,6 +1884,12 @@ pub struct StateView {
     /// A forced movement waiting for its path.
     pub pending_forced: Option<forced::PendingForced>,
     pub status: &'static str,
+    /// The heroes' shared hero tokens.
+    pub hero_tokens: u32,
+    /// Heroes whose saving throw just failed, with the condition (a token may turn it).
+    pub failed_saves: Vec<(String, String)>,
+    /// Creatures the last command damaged (a hero may recover with 2 tokens now).
+    pub just_damaged: Vec<String>,
     pub creatures: Vec<CreatureView>,
     pub scripted_dice_left: usize,
     pub checksum: String,
@@ -1785,6 +1930,8 @@ pub struct CreatureView {
     pub free_strike: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heroic_resource: Option<i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub surges: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recoveries: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -1892,6 +2039,7 @@ impl CreatureView {
             speed: c.speed,
             free_strike: c.free_strike,
             heroic_resource: c.hero.map(|h| h.heroic_resource),
+            surges: c.hero.map(|h| h.surges),
             recoveries: c.hero.map(|h| h.recoveries),
             squad: c.minion.as_ref().and_then(|m| m.squad.clone()),
             group: c.group.clone(),

@@ -212,6 +212,10 @@ rules! {
         "An EoT effect lasts until the end of the affected creature's next turn, or of this turn if imposed during it.";
     SAVE_ENDS = "effect.save_ends", "seed 002 L1685-1689",
         "At the end of each of its turns the creature rolls a d10 for a save-ends effect: 6 or more ends it.";
+    HERO_TOKEN = "hero_token", "seed 002 L746-773",
+        "The heroes share hero tokens: one buys 2 surges or turns a failed save, two regain Stamina equal to the recovery value; one benefit per hero per turn.";
+    SURGES = "surge", "seed 002 L1646-1655",
+        "A surge adds the hero's highest characteristic to one target's rolled damage (up to 3 at once); 2 surges raise a potency by 1 against one target.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -414,6 +418,23 @@ pub enum Event {
         score: i32,
         potency: i32,
         lands: bool,
+    },
+    HeroTokenSpent {
+        creature: String,
+        benefit: crate::hero_token::TokenBenefit,
+        left: u32,
+    },
+    SurgesGained {
+        creature: String,
+        amount: u32,
+        now: u32,
+    },
+    SurgesSpent {
+        creature: String,
+        damage: u32,
+        damage_target: Option<String>,
+        potency: Vec<String>,
+        left: u32,
     },
     ResourceGained {
         creature: String,

@@ -24,6 +24,7 @@ pub mod forced_resolution;
 pub mod free_strike;
 pub mod grab;
 pub mod grid;
+pub mod hero_token;
 pub mod movement;
 pub mod opportunity;
 pub mod options;

@@ -176,6 +176,9 @@ pub struct ScenarioFile {
     /// Creature templates local to this scenario, by name.
     #[serde(default)]
     pub templates: BTreeMap<String, CreatureSpec>,
+    /// The heroes' hero tokens at the start; as many as there are heroes when left out.
+    #[serde(default)]
+    pub hero_tokens: Option<u32>,
     /// Abilities local to this scenario, by id; they may replace library ones.
     #[serde(default)]
     pub abilities: BTreeMap<String, Ability>,
@@ -402,6 +405,13 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             },
             options: parsed.options,
             map,
+            hero_tokens: crate::hero_token::HeroTokens {
+                // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
+                pool: parsed
+                    .hero_tokens
+                    .unwrap_or(creatures.iter().filter(|c| c.hero.is_some()).count() as u32),
+                ..Default::default()
+            },
             abilities,
             creatures,
             turn: TurnState::default(),
@@ -714,6 +724,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             recoveries_max: h.recoveries,
             heroic_resource: h.heroic_resource,
             resource_per_turn: h.resource_per_turn,
+            surges: 0,
         });
         let stamina = Stamina {
             current,

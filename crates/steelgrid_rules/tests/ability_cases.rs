@@ -283,6 +283,7 @@ fn use_ability(creature: &str, ability: &str, targets: &[&str]) -> Command {
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        surges: Default::default(),
     }
 }
 
@@ -296,6 +297,7 @@ fn placed(creature: &str, ability: &str, at: (i32, i32), direction: Option<Direc
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        surges: Default::default(),
     }
 }
 

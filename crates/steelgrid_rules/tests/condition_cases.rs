@@ -152,6 +152,7 @@ fn use_ability(creature: &str, ability: &str, targets: &[&str]) -> Command {
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        surges: Default::default(),
     }
 }
 

@@ -1,0 +1,187 @@
+//! Hero tokens, the heroes' shared pool (seed 002 L746-773), and surges (L1646-1655).
+//!
+//! One token buys 2 surges or turns the saving throw just failed into a success; two tokens
+//! regain Stamina equal to the recovery value, on the hero's turn or right after it takes
+//! damage (digest AMB-03: no Recovery is spent). Each hero gets one token benefit per turn
+//! (AMB-04). Surges add the hero's highest characteristic to one target's rolled damage, up to
+//! three at a time, or raise a potency by 1 against one target for two.
+
+use std::collections::BTreeSet;
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand};
+use crate::condition::{Condition, Conditions};
+use crate::creature::{CreatureId, Hero, Stamina};
+use crate::event::{Event, EventLog, rule};
+
+/// What a hero token buys.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TokenBenefit {
+    /// One token: 2 surges.
+    Surges,
+    /// One token: the saving throw just failed succeeds instead.
+    Save,
+    /// Two tokens: regain Stamina equal to the recovery value.
+    Stamina,
+}
+
+impl TokenBenefit {
+    pub fn cost(self) -> u32 {
+        match self {
+            TokenBenefit::Surges | TokenBenefit::Save => 1,
+            TokenBenefit::Stamina => 2,
+        }
+    }
+}
+
+/// Surges a hero spends on one ability use: `damage` surges (at most 3) on `damage_target`,
+/// and 2 surges for +1 potency against each of `potency`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SurgeSpend {
+    #[serde(default)]
+    pub damage: u32,
+    #[serde(default)]
+    pub damage_target: Option<String>,
+    #[serde(default)]
+    pub potency: Vec<String>,
+}
+
+impl SurgeSpend {
+    pub fn is_empty(&self) -> bool {
+        self.damage == 0 && self.potency.is_empty()
+    }
+
+    /// Surges it costs.
+    pub fn cost(&self) -> u32 {
+        self.damage + 2 * self.potency.len() as u32
+    }
+}
+
+/// The pool and the windows in which tokens may be spent.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroTokens {
+    pub pool: u32,
+    /// Heroes who have had a token benefit this turn.
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub used_this_turn: BTreeSet<String>,
+    /// Saving throws failed by the last command, which a token may still turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub failed_saves: Vec<(String, Condition)>,
+    /// Creatures damaged by the last command (a hero may spend 2 tokens to recover then).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub just_damaged: Vec<String>,
+}
+
+/// Command stage, first: the windows of the last command close unless this command is a token
+/// spent in them; a new turn gives every hero a token benefit again.
+pub fn close_windows(command: Res<CurrentCommand>, mut tokens: ResMut<HeroTokens>) {
+    match &command.0 {
+        Some(Command::SpendHeroToken { .. }) => {}
+        Some(Command::StartTurn { .. } | Command::EndTurn { .. }) => {
+            tokens.failed_saves.clear();
+            tokens.just_damaged.clear();
+            tokens.used_this_turn.clear();
+        }
+        _ => {
+            tokens.failed_saves.clear();
+            tokens.just_damaged.clear();
+        }
+    }
+}
+
+/// Stamina stage: note who this command damaged and which saves it failed.
+pub fn open_windows(
+    start: Res<crate::aid::CommandLogStart>,
+    log: Res<EventLog>,
+    mut tokens: ResMut<HeroTokens>,
+) {
+    for e in &log.events[start.0.min(log.events.len())..] {
+        match &e.event {
+            Event::Damaged { target, .. } if !tokens.just_damaged.contains(target) => {
+                tokens.just_damaged.push(target.clone())
+            }
+            Event::SavingThrow {
+                creature,
+                condition,
+                saved: false,
+                ..
+            } => {
+                if let Some(c) = Condition::named(condition) {
+                    tokens.failed_saves.push((creature.clone(), c));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Command stage: spend hero tokens.
+pub fn resolve_spend(
+    command: Res<CurrentCommand>,
+    mut tokens: ResMut<HeroTokens>,
+    mut log: ResMut<EventLog>,
+    mut heroes: Query<(&CreatureId, &mut Hero, &mut Stamina, &mut Conditions)>,
+) {
+    let Some(Command::SpendHeroToken { creature, benefit }) = &command.0 else {
+        return;
+    };
+    let Some((id, mut hero, mut stamina, mut conditions)) =
+        heroes.iter_mut().find(|h| &h.0.0 == creature)
+    else {
+        return;
+    };
+    tokens.pool -= benefit.cost();
+    tokens.used_this_turn.insert(id.0.clone());
+    log.push(
+        rule::HERO_TOKEN,
+        Event::HeroTokenSpent {
+            creature: id.0.clone(),
+            benefit: *benefit,
+            left: tokens.pool,
+        },
+    );
+    match benefit {
+        TokenBenefit::Surges => {
+            hero.surges += 2;
+            log.push(
+                rule::SURGES,
+                Event::SurgesGained {
+                    creature: id.0.clone(),
+                    amount: 2,
+                    now: hero.surges,
+                },
+            );
+        }
+        TokenBenefit::Save => {
+            let Some(i) = tokens.failed_saves.iter().position(|f| f.0 == id.0) else {
+                return;
+            };
+            let (_, condition) = tokens.failed_saves.remove(i);
+            conditions.0.retain(|a| a.condition != condition);
+            log.push(
+                rule::HERO_TOKEN,
+                Event::ConditionEnded {
+                    creature: id.0.clone(),
+                    condition: condition.name().into(),
+                },
+            );
+        }
+        TokenBenefit::Stamina => {
+            let before = stamina.current;
+            let value = stamina.recovery_value();
+            let amount = crate::stamina::regain(&mut stamina, value);
+            log.push(
+                rule::HERO_TOKEN,
+                Event::StaminaRegained {
+                    creature: id.0.clone(),
+                    amount,
+                    stamina_before: before,
+                    stamina_after: stamina.current,
+                },
+            );
+        }
+    }
+}
