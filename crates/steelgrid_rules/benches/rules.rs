@@ -82,6 +82,7 @@ fn main() {
         );
     });
     forced_movement();
+    abilities();
     let sides = [Side::Heroes, Side::Director];
     let mut last = (String::new(), 0, 0);
     measure("AI vs AI: the default scenario to its end", 5, || {
@@ -230,4 +231,43 @@ fn forced_movement() {
             );
         },
     );
+}
+
+/// Abilities on the burst demonstration: Lena's 2 burst on two goblins (one roll, two tiers,
+/// two queued pushes), its preview (edges, banes, tier odds over the 100 faces of 2d10), and
+/// the AI weighing every ability use it has.
+fn abilities() {
+    const BURST: &str = include_str!("../../../scenarios/demo_burst.ron");
+    let scenario = scenario::load("demo_burst.ron", BURST).expect("burst demo");
+    let mut e = scenario.start(None);
+    for c in [
+        Command::ChooseFirstSide { side: Side::Heroes },
+        Command::StartTurn {
+            creature: "lena".into(),
+        },
+    ] {
+        e.apply(c).expect("opening");
+    }
+    let snapshot = e.snapshot();
+    let halo = Command::UseAbility {
+        creature: "lena".into(),
+        ability: "blinding_halo".into(),
+        targets: Vec::new(),
+        at: None,
+        direction: None,
+        squares: Vec::new(),
+        ranged: false,
+        tier: None,
+        surges: Default::default(),
+    };
+    measure("use a 2 burst on two goblins (restore + apply)", 500, || {
+        let mut e = Engine::restore(snapshot.clone());
+        black_box(e.apply(halo.clone()).is_ok());
+    });
+    measure("preview that burst (area, edges, tier odds)", 500, || {
+        black_box(e.preview_ability(black_box(&halo)).is_ok());
+    });
+    measure("one AI decision weighing every ability use", 50, || {
+        black_box(steelgrid_rules::ai::decide(&mut e, Side::Heroes));
+    });
 }

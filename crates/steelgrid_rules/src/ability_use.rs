@@ -289,12 +289,13 @@ pub fn resolve_ability(
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
     let mut forced = Vec::new();
     for (t, tier) in checked.targets.iter().zip(&tiers) {
-        let outcomes: Vec<&Outcome> = tier
-            .and_then(|tier| ability.power_roll.as_ref().map(|r| r.outcome(tier)))
+        // The tier's outcome is rolled damage; the effect's is not (seed 002 L1571-1573).
+        let outcomes: Vec<(bool, &Outcome)> = tier
+            .and_then(|tier| ability.power_roll.as_ref().map(|r| (true, r.outcome(tier))))
             .into_iter()
-            .chain(ability.effect.as_ref())
+            .chain(ability.effect.as_ref().map(|e| (false, e)))
             .collect();
-        for outcome in outcomes {
+        for (rolled, outcome) in outcomes {
             log.push(
                 rule::ABILITY_OUTCOME,
                 Event::AbilityOutcome {
@@ -306,7 +307,7 @@ pub fn resolve_ability(
                 },
             );
             if let Some((mut amount, damage_type)) = damage_of(outcome, added) {
-                if tier.is_some() && checked.surges.damage_target.as_deref() == Some(&t.id) {
+                if rolled && checked.surges.damage_target.as_deref() == Some(&t.id) {
                     // seed 002 L1652: + the highest characteristic per surge.
                     amount += checked.surges.damage * chars.highest().max(0) as u32;
                 }
