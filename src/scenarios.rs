@@ -38,6 +38,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_cube",
     "demo_line",
     "demo_aura",
+    "demo_lasting",
 ];
 
 /// The scenario the game opens when none is named.

@@ -273,3 +273,21 @@ fn demo_aura() {
     assert_eq!(lena["stamina"]["temporary"], 4);
     assert_eq!(creature(&s, "tessa").2, 24, "outside the aura");
 }
+
+#[test]
+fn demo_lasting() {
+    let s = sim("lasting");
+    // The hound's aura burned Tessa as her turn began; the bog ended with the witch's next turn.
+    assert_eq!(creature(&s, "tessa"), (6, 6, 22, vec![]));
+    assert_eq!(
+        events(&s, "ability.area.lasting").last().unwrap()["event"],
+        "area_ended"
+    );
+    let zones: Vec<(&str, Option<u64>)> = s["state"]["zones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|z| (z["ability"].as_str().unwrap(), z["aura"].as_u64()))
+        .collect();
+    assert_eq!(zones, [("Stone Rampart", None), ("Smoulder", Some(1))]);
+}

@@ -39,12 +39,13 @@ pub enum Action {
     Charge,
     /// Toggle ranged free strikes.
     Ranged,
-    /// Aim the acting creature's first to fifth ability (its stat block's order).
+    /// Aim the acting creature's first to sixth ability (its stat block's order).
     Ability1,
     Ability2,
     Ability3,
     Ability4,
     Ability5,
+    Ability6,
     /// Put one more surge (up to 3) on the next ability's damage; round to none.
     Surge,
     /// Spend a hero token: the save just failed succeeds, or else 2 surges for the hero on turn.
@@ -110,6 +111,7 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Ability3, KeyCode::Digit3)
         .with(Action::Ability4, KeyCode::Digit4)
         .with(Action::Ability5, KeyCode::Digit5)
+        .with(Action::Ability6, KeyCode::Digit6)
         .with(Action::Surge, KeyCode::KeyS)
         .with(Action::HeroToken, KeyCode::KeyT)
         .with(Action::TokenStamina, KeyCode::KeyV)
@@ -146,6 +148,7 @@ impl Action {
             Action::Ability3 => Some(2),
             Action::Ability4 => Some(3),
             Action::Ability5 => Some(4),
+            Action::Ability6 => Some(5),
             _ => None,
         }
     }
@@ -180,6 +183,7 @@ mod tests {
             Action::Ability3,
             Action::Ability4,
             Action::Ability5,
+            Action::Ability6,
             Action::Surge,
             Action::HeroToken,
             Action::TokenStamina,

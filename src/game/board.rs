@@ -21,7 +21,30 @@ const LABEL_Z: f32 = 2.0;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
-        .add_systems(Startup, spawn_board);
+        .add_systems(Startup, spawn_board)
+        .add_systems(
+            Update,
+            refresh_terrain
+                .after(super::publish_state)
+                .run_if(resource_changed::<super::CurrentState>),
+        );
+}
+
+/// A tile of the terrain layer, showing this square.
+#[derive(Component, Clone, Copy, Debug)]
+struct TerrainTile(Square);
+
+/// Redraw the squares whose terrain the rules changed: an object broken by a push, a wall
+/// raised or ground turned to mud by an ability, and back again when it ends.
+fn refresh_terrain(rules: Res<Rules>, mut tiles: Query<(&TerrainTile, &mut TileTextureIndex)>) {
+    let map = rules.0.engine().map();
+    for (tile, mut index) in &mut tiles {
+        if let Some(want) = map.terrain(tile.0).map(atlas::terrain_tile)
+            && index.0 != want
+        {
+            index.0 = want;
+        }
+    }
 }
 
 /// Where the board sits in the world: centred on the origin, one [`SQUARE`] per map square.
@@ -92,7 +115,9 @@ fn spawn_board(
     let squares = || (0..map.height).flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)));
 
     let terrain = squares().filter_map(|sq| Some((sq, atlas::terrain_tile(map.terrain(sq)?))));
-    spawn_layer(&mut commands, &layout, texture.clone(), 0.0, terrain);
+    for (sq, tile) in spawn_layer(&mut commands, &layout, texture.clone(), 0.0, terrain) {
+        commands.entity(tile).insert(TerrainTile(sq));
+    }
     let overlay = squares().filter_map(|sq| Some((sq, overlay_tile(map, sq)?)));
     spawn_layer(&mut commands, &layout, texture, OVERLAY_Z, overlay);
 
@@ -119,16 +144,17 @@ fn spawn_board(
     }
 }
 
-/// One tilemap holding a tile for each `(square, atlas index)`.
+/// One tilemap holding a tile for each `(square, atlas index)`; returns each tile's entity.
 fn spawn_layer(
     commands: &mut Commands,
     layout: &BoardLayout,
     texture: TilemapTexture,
     z: f32,
     tiles: impl Iterator<Item = (Square, u32)>,
-) {
+) -> Vec<(Square, Entity)> {
     let tilemap = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(layout.size);
+    let mut spawned = Vec::new();
     for (sq, index) in tiles {
         let Some(position) = layout.tile_pos(sq) else {
             continue;
@@ -142,6 +168,7 @@ fn spawn_layer(
             })
             .id();
         storage.set(&position, tile);
+        spawned.push((sq, tile));
     }
     commands.entity(tilemap).insert(TilemapBundle {
         grid_size: BoardLayout::GRID,
@@ -154,6 +181,7 @@ fn spawn_layer(
         transform: Transform::from_xyz(0.0, 0.0, z),
         ..default()
     });
+    spawned
 }
 
 /// Height of the ground a creature would stand on, for comparing neighbours.

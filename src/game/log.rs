@@ -9,6 +9,7 @@ use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::hero_token::TokenBenefit;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+use steelgrid_rules::zone::{ZoneDuration, ZoneGround};
 
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
@@ -347,6 +348,41 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(target),
             if *lands { "lands" } else { "is resisted" }
         ),
+        Event::AreaPlaced {
+            creature,
+            ability,
+            squares,
+            aura,
+            lasting,
+        } => {
+            let what = match (aura, lasting.ground) {
+                (Some(r), _) => format!("a {r} aura"),
+                (None, Some(ZoneGround::Wall)) => format!("a wall of {} squares", squares.len()),
+                (None, Some(ZoneGround::Difficult)) => {
+                    format!("{} squares of difficult ground", squares.len())
+                }
+                (None, Some(ZoneGround::Damaging(d))) => {
+                    format!("{} squares of damaging ground ({d})", squares.len())
+                }
+                (None, None) => format!("an area of {} squares", squares.len()),
+            };
+            let until = match lasting.duration {
+                ZoneDuration::EndOfYourNextTurn => "until the end of its next turn",
+                ZoneDuration::EndOfEncounter => "until the encounter ends",
+            };
+            format!("{}'s {ability} leaves {what} {until}", n(creature))
+        }
+        Event::AreaDamage {
+            creature,
+            ability,
+            amount,
+        } => format!(
+            "{} starts its turn in {ability}: {amount} damage",
+            n(creature)
+        ),
+        Event::AreaEnded { creature, ability } => {
+            format!("{}'s {ability} is gone", n(creature))
+        }
         Event::HeroTokenSpent {
             creature,
             benefit,

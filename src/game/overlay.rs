@@ -31,6 +31,8 @@ const FOCUS: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
 /// An aimed area's squares and the targets it would hit.
 const AREA: Color = Color::srgb_u8(0xf0, 0x8a, 0x24);
 const TARGET: Color = Color::srgb_u8(0xe8, 0x3f, 0x6f);
+/// A lasting aura or zone.
+const ZONE: Color = Color::srgba(0.90, 0.35, 0.10, 0.7);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
@@ -48,6 +50,7 @@ pub fn plugin(app: &mut App) {
                 ),
                 draw_path,
                 draw_aim,
+                draw_zones,
             )
                 .after(choices::refresh),
         );
@@ -190,7 +193,7 @@ pub fn preview(
 ) {
     let engine = rules.bypass_change_detection().0.engine_mut();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
-        let (text, found) = aim_at(engine, &state.0, slot, square, mode.surges);
+        let (text, found) = aim_at(engine, &state.0, slot, square, &mode);
         aim.set_if_neq(Aim(found));
         preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
         return;
@@ -209,7 +212,7 @@ fn aim_at(
     state: &StateView,
     slot: usize,
     square: Square,
-    surges: u32,
+    mode: &PlayMode,
 ) -> (Option<String>, Option<AbilityPreview>) {
     let Some(user) = state
         .turn
@@ -221,7 +224,7 @@ fn aim_at(
     let Some(ability) = user.abilities.get(slot) else {
         return (None, None);
     };
-    let Some(command) = aim(state, user, ability, square, surges) else {
+    let Some(command) = aim(state, user, ability, square, mode) else {
         return (Some(format!("{}: point at a creature", ability.name)), None);
     };
     match engine.preview_ability(&command) {
@@ -263,6 +266,20 @@ fn aim_at(
             (Some(text), Some(p))
         }
         Err(e) => (Some(format!("{}: {}", e.rule, e.reason)), None),
+    }
+}
+
+/// Areas on the map that don't show in the ground: auras around their owners and zones that
+/// hurt enemies starting a turn in them, outlined square by square.
+fn draw_zones(state: Res<CurrentState>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    for zone in state.0.zones.iter().filter(|z| z.ground.is_none()) {
+        for &sq in &zone.squares {
+            gizmos.rect_2d(
+                Isometry2d::from_translation(layout.square_center(sq)),
+                Vec2::splat(SQUARE - 14.0),
+                ZONE,
+            );
+        }
     }
 }
 

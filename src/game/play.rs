@@ -69,6 +69,8 @@ pub struct PlayMode {
     pub variant: usize,
     /// Surges to add to the next targeted ability's damage.
     pub surges: u32,
+    /// The squares of a wall being placed, in order (Enter raises it).
+    pub wall: Vec<Square>,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -117,8 +119,9 @@ pub fn aim(
     user: &CreatureView,
     ability: &AbilityView,
     square: Square,
-    surges: u32,
+    mode: &PlayMode,
 ) -> Option<Command> {
+    let surges = mode.surges;
     let command = |targets: Vec<String>,
                    at: Option<Square>,
                    direction: Option<Direction>,
@@ -167,7 +170,14 @@ pub fn aim(
             let at = Square::new(edge(origin.x, dx), edge(origin.y, dy));
             Some(command(Vec::new(), Some(at), Some(dir), Vec::new(), false))
         }
-        Distance::Wall { .. } => Some(command(Vec::new(), None, None, vec![square], false)),
+        Distance::Wall { .. } => {
+            // The wall placed so far, with the hovered square added (the preview of a click).
+            let mut squares = mode.wall.clone();
+            if !squares.contains(&square) {
+                squares.push(square);
+            }
+            Some(command(Vec::new(), None, None, squares, false))
+        }
         Distance::Melee(_) | Distance::Ranged(_) | Distance::MeleeOrRanged(..) => {
             let target = creature_at(state, square)?;
             let gap = Footprint::new(origin, user.size)
@@ -213,7 +223,21 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
         let Some((user, ability)) = user.and_then(|u| u.abilities.get(slot).map(|a| (u, a))) else {
             return Intent::Mode(PlayMode::default());
         };
-        return match aim(state, user, ability, square, mode.surges) {
+        if matches!(ability.distance, Distance::Wall { .. }) {
+            // A click adds the square to the wall (or takes it back off); Enter raises it.
+            let mut wall = mode.wall.clone();
+            match wall.iter().position(|s| *s == square) {
+                Some(i) => {
+                    wall.remove(i);
+                }
+                None => wall.push(square),
+            }
+            return Intent::Mode(PlayMode {
+                wall,
+                ..mode.clone()
+            });
+        }
+        return match aim(state, user, ability, square, mode) {
             Some(command) => Intent::Send(command),
             None => Intent::Hint(format!("{}: click a creature to target", ability.name)),
         };
@@ -363,7 +387,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::Ability2
         | Action::Ability3
         | Action::Ability4
-        | Action::Ability5 => {
+        | Action::Ability5
+        | Action::Ability6 => {
             let slot = action.ability_slot().unwrap_or_default();
             let has = turn
                 .as_ref()
@@ -385,10 +410,22 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             focus: next_focus(state, mode.focus.as_deref()),
             ..mode.clone()
         }),
-        Action::Confirm => match &mode.focus {
-            Some(creature) if turn.is_none() => Intent::Send(Command::StartTurn {
+        Action::Confirm => match (&mode.focus, mode.tool) {
+            (Some(creature), _) if turn.is_none() => Intent::Send(Command::StartTurn {
                 creature: creature.clone(),
             }),
+            (_, Tool::Ability(slot)) if !mode.wall.is_empty() => {
+                let user = turn
+                    .as_ref()
+                    .and_then(|id| state.creatures.iter().find(|c| &c.id == id));
+                match user.and_then(|u| u.abilities.get(slot).map(|a| (u, a))) {
+                    Some((user, ability)) => match aim(state, user, ability, mode.wall[0], mode) {
+                        Some(command) => Intent::Send(command),
+                        None => Intent::Nothing,
+                    },
+                    None => Intent::Nothing,
+                }
+            }
             _ => Intent::Nothing,
         },
         // Handled elsewhere: the board's selection, the camera, and the game record.
@@ -449,8 +486,9 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 27] = [
+const KEYS: [Action; 28] = [
     Action::Cancel,
+    Action::Ability6,
     Action::Surge,
     Action::HeroToken,
     Action::TokenStamina,

@@ -260,10 +260,14 @@ fn abilities() {
         tier: None,
         surges: Default::default(),
     };
-    measure("use a 2 burst on two goblins (restore + apply)", 500, || {
-        let mut e = Engine::restore(snapshot.clone());
-        black_box(e.apply(halo.clone()).is_ok());
-    });
+    measure(
+        "use a 2 burst on two goblins (restore + apply)",
+        500,
+        || {
+            let mut e = Engine::restore(snapshot.clone());
+            black_box(e.apply(halo.clone()).is_ok());
+        },
+    );
     measure("preview that burst (area, edges, tier odds)", 500, || {
         black_box(e.preview_ability(black_box(&halo)).is_ok());
     });

@@ -11,6 +11,7 @@ use crate::creature::{ActionKind, Characteristic, Characteristics};
 use crate::damage::DamageType;
 use crate::forced::ForcedKind;
 use crate::power_roll::Tier;
+use crate::zone::{Lasting, ZoneGround};
 
 /// Ability keywords (seed 002 L1374-1414).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -370,6 +371,9 @@ pub struct Ability {
     /// A signature ability: never costs its heroic resource (seed 002 L1370-1372).
     #[serde(default)]
     pub signature: bool,
+    /// The area stays on the map (an aura, a wall, a zone).
+    #[serde(default)]
+    pub lasting: Option<Lasting>,
 }
 
 fn yes() -> bool {
@@ -510,6 +514,27 @@ impl Ability {
                 out.push(format!("`{}` costs 0; leave the cost out", self.name))
             }
             _ => {}
+        }
+        if let Some(lasting) = self.lasting {
+            match (self.distance, lasting.ground) {
+                (d, _) if !d.is_area() => out.push(format!(
+                    "`{}` leaves an area behind but its distance ({}) makes none",
+                    self.name,
+                    d.label()
+                )),
+                (Distance::Aura(_), Some(_)) => out.push(format!(
+                    "`{}`: an aura moves with its creator, so it can't change the ground",
+                    self.name
+                )),
+                (Distance::Wall { .. }, g) if g != Some(ZoneGround::Wall) => out.push(format!(
+                    "`{}` is a wall: its lasting ground is Wall",
+                    self.name
+                )),
+                (d, Some(ZoneGround::Wall)) if !matches!(d, Distance::Wall { .. }) => out.push(
+                    format!("`{}`: only a wall ability raises a wall", self.name),
+                ),
+                _ => {}
+            }
         }
         let outcomes = self
             .power_roll

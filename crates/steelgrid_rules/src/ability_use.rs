@@ -175,6 +175,7 @@ pub fn resolve_ability(
     mut turn: ResMut<TurnState>,
     mut pending: ResMut<PendingDamage>,
     mut bleeds: ResMut<BleedsOnUse>,
+    mut new_zone: ResMut<crate::zone::NewZone>,
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -391,6 +392,24 @@ pub fn resolve_ability(
         }
         turn.pending_forced = Some(first);
         turn.queued_forced.extend(forced);
+    }
+    if let Some(lasting) = ability.lasting {
+        // "Until the end of your next turn": made on its own turn, the owner's turn has to end
+        // twice.
+        let own_turn = turn.current.as_deref() == Some(by.as_str());
+        new_zone.0 = Some(crate::zone::Zone {
+            seq: 0,
+            owner: by.clone(),
+            ability: ability.name.clone(),
+            aura: match ability.distance {
+                crate::ability::Distance::Aura(n) => Some(n),
+                _ => None,
+            },
+            squares: checked.area.clone(),
+            lasting,
+            turns_left: if own_turn { 2 } else { 1 },
+            replaced: Vec::new(),
+        });
     }
     let rolled_might_or_agility = ability.power_roll.is_some()
         && matches!(

@@ -27,6 +27,7 @@ use crate::movement::{self, CheckedAdvance};
 use crate::options::RulesOptions;
 use crate::stamina;
 use crate::turn::{self, TurnState};
+use crate::zone;
 
 /// The ordered stages every command goes through.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -97,6 +98,9 @@ pub struct Snapshot {
     /// The heroes' shared hero tokens.
     #[serde(default)]
     pub hero_tokens: hero_token::HeroTokens,
+    /// Areas on the map, in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<zone::Zone>,
     /// Every ability the creatures have, by id.
     #[serde(default, skip_serializing_if = "ability_book_is_empty")]
     pub abilities: AbilityBook,
@@ -136,26 +140,35 @@ fn resolve_schedule() -> Schedule {
     );
     schedule.add_systems(
         (
-            hero_token::close_windows,
-            turn::resolve_turn_commands,
-            movement::resolve_move,
-            free_strike::resolve_free_strike,
-            stamina::resolve_catch_breath,
-            stamina::resolve_heal,
-            stamina::resolve_defend,
-            ability_use::resolve_ability,
-            hero_token::resolve_spend,
-            resolve_environment_damage,
-            resolve_script_dice,
-            forced_resolution::resolve_forced_move,
-            forced_resolution::resolve_stand_up,
-            forced_resolution::resolve_knockback,
-            grab::resolve_grab,
-            grab::resolve_release,
-            aid::resolve_aid_attack,
-            condition::dazed_acts_once,
-            condition::end_of_turn,
-            condition::bleed,
+            (
+                hero_token::close_windows,
+                turn::resolve_turn_commands,
+                zone::start_of_turn,
+                movement::resolve_move,
+                free_strike::resolve_free_strike,
+                stamina::resolve_catch_breath,
+                stamina::resolve_heal,
+                stamina::resolve_defend,
+                ability_use::resolve_ability,
+                zone::place,
+                hero_token::resolve_spend,
+            )
+                .chain(),
+            (
+                resolve_environment_damage,
+                resolve_script_dice,
+                forced_resolution::resolve_forced_move,
+                forced_resolution::resolve_stand_up,
+                forced_resolution::resolve_knockback,
+                grab::resolve_grab,
+                grab::resolve_release,
+                aid::resolve_aid_attack,
+                condition::dazed_acts_once,
+                condition::end_of_turn,
+                zone::expire,
+                condition::bleed,
+            )
+                .chain(),
         )
             .chain()
             .in_set(Stage::Command),
@@ -189,6 +202,10 @@ impl Engine {
         world.insert_resource(snapshot.map);
         world.insert_resource(snapshot.abilities);
         world.insert_resource(snapshot.hero_tokens);
+        world.insert_resource(zone::NewZone::default());
+        for z in snapshot.zones {
+            world.spawn(z);
+        }
         world.insert_resource(condition::BleedsOnUse::default());
         world.insert_resource(snapshot.turn);
         world.insert_resource(snapshot.dice);
@@ -1711,6 +1728,12 @@ impl Engine {
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
             hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
+            zones: {
+                let mut q = self.world.query::<&zone::Zone>();
+                let mut zones: Vec<zone::Zone> = q.iter(&self.world).cloned().collect();
+                zones.sort_by_key(|z| z.seq);
+                zones
+            },
             abilities: self.world.resource::<AbilityBook>().clone(),
             creatures: rows.into_iter().map(|r| r.1).collect(),
             turn: self.world.resource::<TurnState>().clone(),
@@ -1793,6 +1816,26 @@ impl Engine {
                 Some(Outcome::Defeat) => "defeat",
             },
             hero_tokens: snap.hero_tokens.pool,
+            zones: snap
+                .zones
+                .iter()
+                .map(|z| {
+                    let owner = snap
+                        .creatures
+                        .iter()
+                        .find(|c| c.id == z.owner)
+                        .map(|c| Footprint::new(c.position, c.size));
+                    ZoneView {
+                        owner: z.owner.clone(),
+                        ability: z.ability.clone(),
+                        squares: z.covers(&snap.map, owner),
+                        aura: z.aura,
+                        ground: z.lasting.ground,
+                        start_of_turn_damage: z.lasting.start_of_turn_damage,
+                        until: z.lasting.duration,
+                    }
+                })
+                .collect(),
             failed_saves: snap
                 .hero_tokens
                 .failed_saves
@@ -1886,6 +1929,8 @@ pub struct StateView {
     pub status: &'static str,
     /// The heroes' shared hero tokens.
     pub hero_tokens: u32,
+    /// Areas on the map: auras, walls, zones.
+    pub zones: Vec<ZoneView>,
     /// Heroes whose saving throw just failed, with the condition (a token may turn it).
     pub failed_saves: Vec<(String, String)>,
     /// Creatures the last command damaged (a hero may recover with 2 tokens now).
@@ -1943,6 +1988,18 @@ pub struct CreatureView {
     pub acted_this_round: bool,
     /// What is left of its turn (all false outside its turn).
     pub actions: ActionsLeft,
+}
+
+/// An area on the map as the state publishes it: the squares it covers now.
+#[derive(Clone, Debug, Serialize)]
+pub struct ZoneView {
+    pub owner: String,
+    pub ability: String,
+    pub squares: Vec<Square>,
+    pub aura: Option<u32>,
+    pub ground: Option<zone::ZoneGround>,
+    pub start_of_turn_damage: Option<u32>,
+    pub until: zone::ZoneDuration,
 }
 
 /// One of a creature's abilities as the state publishes it.

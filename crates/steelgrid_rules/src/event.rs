@@ -216,6 +216,8 @@ rules! {
         "The heroes share hero tokens: one buys 2 surges or turns a failed save, two regain Stamina equal to the recovery value; one benefit per hero per turn.";
     SURGES = "surge", "seed 002 L1646-1655",
         "A surge adds the hero's highest characteristic to one target's rolled damage (up to 3 at once); 2 surges raise a potency by 1 against one target.";
+    ZONE = "ability.area.lasting", "seed 002 L1448-1478",
+        "An area can stay on the map: an aura moves with its creator; a wall or zone stays put, changing the ground, until its time is up.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -418,6 +420,22 @@ pub enum Event {
         score: i32,
         potency: i32,
         lands: bool,
+    },
+    AreaPlaced {
+        creature: String,
+        ability: String,
+        squares: Vec<Square>,
+        aura: Option<u32>,
+        lasting: crate::zone::Lasting,
+    },
+    AreaDamage {
+        creature: String,
+        ability: String,
+        amount: u32,
+    },
+    AreaEnded {
+        creature: String,
+        ability: String,
     },
     HeroTokenSpent {
         creature: String,

@@ -364,6 +364,14 @@ impl Map {
             .then(|| &self.cells[(sq.y * self.width + sq.x) as usize])
     }
 
+    /// Replace a square's cell (an area changing the ground); nothing off the map.
+    pub fn set_cell(&mut self, sq: Square, cell: Cell) {
+        if self.in_bounds(sq) {
+            let i = (sq.y * self.width + sq.x) as usize;
+            self.cells[i] = cell;
+        }
+    }
+
     pub fn terrain(&self, sq: Square) -> Option<Terrain> {
         self.cell(sq).map(|c| c.terrain)
     }

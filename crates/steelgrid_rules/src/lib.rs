@@ -35,6 +35,7 @@ pub mod sim;
 pub mod source;
 pub mod stamina;
 pub mod turn;
+pub mod zone;
 
 pub use command::{Command, RuleError};
 pub use engine::{Engine, Snapshot, StateView};

@@ -405,6 +405,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             },
             options: parsed.options,
             map,
+            zones: Vec::new(),
             hero_tokens: crate::hero_token::HeroTokens {
                 // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
                 pool: parsed

@@ -1,0 +1,245 @@
+//! Areas that stay on the map (seed 002 L1448-1478): an aura that moves with its creator, or a
+//! wall, a patch of difficult or damaging ground, anything an ability leaves behind until the
+//! end of its creator's next turn or the end of the encounter. Each is an entity with its
+//! shape, owner, duration and effects, resolved by the rules schedule: the ground it changes is
+//! changed on the map (a wall is stone that blocks movement and line of effect and can be broken
+//! like any object), and enemies of its owner who start their turn in it take its damage.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand};
+use crate::creature::{CreatureId, CreatureSize, Position, Side, Vitality};
+use crate::damage::{DamageRequest, DamageType, PendingDamage};
+use crate::event::{Event, EventLog, rule};
+use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
+
+/// How long an area stays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ZoneDuration {
+    /// Until the end of its creator's next turn.
+    EndOfYourNextTurn,
+    /// Until the encounter ends.
+    EndOfEncounter,
+}
+
+/// What an area does to the ground under it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ZoneGround {
+    /// Stone squares: they block movement and line of effect (seed 002 L1476-1478) and break
+    /// like stone objects.
+    Wall,
+    /// Difficult terrain (seed 002 L2726).
+    Difficult,
+    /// Damaging terrain dealing this much to a creature entering it (seed 002 L2728).
+    Damaging(u32),
+}
+
+/// What an ability leaves behind, as content writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lasting {
+    pub duration: ZoneDuration,
+    #[serde(default)]
+    pub ground: Option<ZoneGround>,
+    /// Damage to each enemy of its creator that starts its turn in the area.
+    #[serde(default)]
+    pub start_of_turn_damage: Option<u32>,
+    #[serde(default)]
+    pub damage_type: Option<DamageType>,
+}
+
+/// An area on the map.
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Zone {
+    /// Order of creation, for a stable order in snapshots.
+    pub seq: u32,
+    pub owner: String,
+    pub ability: String,
+    /// The squares of a fixed area; an aura's are worked out from its owner each time.
+    pub squares: Vec<Square>,
+    /// An aura of this radius around its owner.
+    pub aura: Option<u32>,
+    pub lasting: Lasting,
+    /// Ends of its owner's turns still to come before it goes.
+    pub turns_left: u32,
+    /// The cells its ground replaced, put back when it ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub replaced: Vec<(Square, Cell)>,
+}
+
+impl Zone {
+    /// The squares it covers now.
+    pub fn covers(&self, map: &Map, owner: Option<Footprint>) -> Vec<Square> {
+        match (self.aura, owner) {
+            (Some(radius), Some(fp)) => crate::area::burst(map, fp, radius),
+            _ => self.squares.clone(),
+        }
+    }
+}
+
+/// Set by ability resolution: the area to place once the command's other effects are done.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct NewZone(pub Option<Zone>);
+
+/// The cell a zone's ground puts in a square.
+fn ground_cell(ground: ZoneGround, under: Cell) -> Cell {
+    match ground {
+        ZoneGround::Wall => Cell {
+            terrain: Terrain::Object {
+                material: Material::Stone,
+            },
+            object_stamina: Some(Material::Stone.stamina_per_square()),
+            ..under
+        },
+        ZoneGround::Difficult => Cell {
+            terrain: Terrain::Difficult,
+            ..under
+        },
+        ZoneGround::Damaging(damage) => Cell {
+            terrain: Terrain::Damaging { damage },
+            ..under
+        },
+    }
+}
+
+/// Command stage, after the ability: place the new area, changing the ground it covers.
+pub fn place(
+    mut commands: Commands,
+    mut new: ResMut<NewZone>,
+    mut map: ResMut<Map>,
+    mut log: ResMut<EventLog>,
+    zones: Query<&Zone>,
+) {
+    let Some(mut zone) = new.0.take() else {
+        return;
+    };
+    zone.seq = zones.iter().map(|z| z.seq + 1).max().unwrap_or(0);
+    if let Some(ground) = zone.lasting.ground {
+        for &sq in &zone.squares {
+            let Some(&under) = map.cell(sq) else {
+                continue;
+            };
+            // Walls and objects stay what they are.
+            if under.terrain.is_solid() {
+                continue;
+            }
+            zone.replaced.push((sq, under));
+            map.set_cell(sq, ground_cell(ground, under));
+        }
+    }
+    log.push(
+        rule::ZONE,
+        Event::AreaPlaced {
+            creature: zone.owner.clone(),
+            ability: zone.ability.clone(),
+            squares: zone.squares.clone(),
+            aura: zone.aura,
+            lasting: zone.lasting,
+        },
+    );
+    commands.spawn(zone);
+}
+
+/// Command stage, on StartTurn: each enemy of a zone's owner starting its turn in it takes the
+/// zone's damage.
+pub fn start_of_turn(
+    command: Res<CurrentCommand>,
+    map: Res<Map>,
+    mut log: ResMut<EventLog>,
+    mut pending: ResMut<PendingDamage>,
+    zones: Query<&Zone>,
+    creatures: Query<(
+        Entity,
+        &CreatureId,
+        &Side,
+        &Position,
+        &CreatureSize,
+        &Vitality,
+    )>,
+) {
+    let Some(Command::StartTurn { creature }) = &command.0 else {
+        return;
+    };
+    let Some((entity, id, side, pos, size, _)) = creatures.iter().find(|c| &c.1.0 == creature)
+    else {
+        return;
+    };
+    let me = Footprint::new(pos.0, size.0);
+    let mut all: Vec<&Zone> = zones.iter().collect();
+    all.sort_by_key(|z| z.seq);
+    for zone in all {
+        let Some(amount) = zone.lasting.start_of_turn_damage else {
+            continue;
+        };
+        let owner = creatures.iter().find(|c| c.1.0 == zone.owner);
+        if owner.is_none_or(|o| o.2 == side) {
+            continue;
+        }
+        let owner_fp = owner.map(|o| Footprint::new(o.3.0, o.4.0));
+        if !zone
+            .covers(&map, owner_fp)
+            .iter()
+            .any(|sq| me.contains(*sq))
+        {
+            continue;
+        }
+        log.push(
+            rule::ZONE,
+            Event::AreaDamage {
+                creature: id.0.clone(),
+                ability: zone.ability.clone(),
+                amount,
+            },
+        );
+        pending.0.push(DamageRequest {
+            target: entity,
+            source: zone.owner.clone(),
+            amount,
+            damage_type: zone.lasting.damage_type,
+            halved: false,
+            knock_out: false,
+        });
+    }
+}
+
+/// Command stage, on EndTurn: the owner's areas count down; those whose time is up go, and the
+/// ground they changed comes back. An area whose owner is dead goes too.
+pub fn expire(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    mut map: ResMut<Map>,
+    mut log: ResMut<EventLog>,
+    mut zones: Query<(Entity, &mut Zone)>,
+    creatures: Query<(&CreatureId, &Vitality)>,
+) {
+    let Some(Command::EndTurn { creature }) = &command.0 else {
+        return;
+    };
+    let mut ending: Vec<(u32, Entity, Zone)> = Vec::new();
+    for (entity, mut zone) in &mut zones {
+        let owner_dead = creatures
+            .iter()
+            .any(|(id, v)| id.0 == zone.owner && *v == Vitality::Dead);
+        if &zone.owner == creature && zone.lasting.duration == ZoneDuration::EndOfYourNextTurn {
+            zone.turns_left = zone.turns_left.saturating_sub(1);
+        }
+        if zone.turns_left == 0 || owner_dead {
+            ending.push((zone.seq, entity, zone.clone()));
+        }
+    }
+    ending.sort_by_key(|e| e.0);
+    for (_, entity, zone) in ending {
+        for &(sq, cell) in &zone.replaced {
+            map.set_cell(sq, cell);
+        }
+        log.push(
+            rule::ZONE,
+            Event::AreaEnded {
+                creature: zone.owner.clone(),
+                ability: zone.ability.clone(),
+            },
+        );
+        commands.entity(entity).despawn();
+    }
+}
