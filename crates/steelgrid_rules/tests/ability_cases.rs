@@ -2,359 +2,87 @@
 //! potencies, several targets, areas, costs, forced movement after damage, and the stat-block
 //! checks a scenario's abilities must pass. Cases are named by their DS-CORE id where one applies.
 
+mod common;
+
+use common::abilities::{
+    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, placed, potency_checks, rolls,
+    rule_ids, the_roll, use_ability,
+};
+use common::{ROOM, count, creature, end, fight_with, force, position, squares, stamina, start};
 use steelgrid_rules::ability::Ability;
 use steelgrid_rules::area::Direction;
 use steelgrid_rules::creature::{Characteristic, Side};
 use steelgrid_rules::damage::DamageType;
-use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+use steelgrid_rules::power_roll::{NetEdge, Tier};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
-/// A 10×6 room of open floor.
-const ROOM: [&str; 6] = [
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
-
 /// The abilities every scenario in this file defines (each must pass `Ability::problems`).
-const ABILITIES: &str = r#"
-    "slam": (
-        name: "Brutal Slam",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 3), forced: (kind: Push, distance: 1)),
-            tier2: (damage: (base: 6), forced: (kind: Push, distance: 2)),
-            tier3: (damage: (base: 9), forced: (kind: Push, distance: 4)),
-        ),
-    ),
-    "jab": (
-        name: "Jab",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4)),
-            tier3: (damage: (base: 6)),
-        ),
-    ),
-    "shove": (
-        name: "Shove",
-        keywords: [Melee, Strike, Weapon],
-        action: Maneuver,
-        distance: Melee(1),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 1)),
-            tier2: (damage: (base: 2)),
-            tier3: (damage: (base: 3)),
-        ),
-    ),
-    "lock": (
-        name: "Lock",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4), conditions: [(condition: Slowed, duration: SaveEnds)]),
-            tier3: (damage: (base: 6), conditions: [(condition: Restrained, duration: SaveEnds)]),
-        ),
-    ),
-    "hammer": (
-        name: "Judgment Hammer",
-        keywords: [Magic, Ranged, Strike],
-        action: MainAction,
-        distance: Ranged(5),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Intuition],
-            tier1: (damage: (base: 3, kind: Holy), conditions: [(condition: Slowed, duration: EndOfTurn, potency: (resisted_by: Agility, strength: Weak))]),
-            tier2: (damage: (base: 6, kind: Holy), conditions: [(condition: Slowed, duration: EndOfTurn, potency: (resisted_by: Agility, strength: Average))]),
-            tier3: (damage: (base: 9, kind: Holy), conditions: [(condition: Restrained, duration: SaveEnds, potency: (resisted_by: Agility, strength: Strong))]),
-        ),
-    ),
-    "twin": (
-        name: "Twin Cut",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 2),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4)),
-            tier3: (damage: (base: 6)),
-        ),
-    ),
-    "shoves": (
-        name: "Double Shove",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 2),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (forced: (kind: Push, distance: 1)),
-            tier2: (forced: (kind: Push, distance: 1)),
-            tier3: (forced: (kind: Push, distance: 1)),
-        ),
-    ),
-    "rally": (
-        name: "Rally",
-        keywords: [Magic, Ranged],
-        action: Maneuver,
-        distance: Ranged(5),
-        target: (who: Ally, count: 1),
-        effect: (temporary_stamina: 5),
-    ),
-    "smite": (
-        name: "Smite",
-        keywords: [Melee, Strike, Weapon],
-        action: MainAction,
-        distance: Melee(1),
-        target: (who: Enemy, count: 1),
-        cost: Resource(3),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 3)),
-            tier2: (damage: (base: 6)),
-            tier3: (damage: (base: 9)),
-        ),
-    ),
-    "quake": (
-        name: "Quake",
-        keywords: [Area, Magic],
-        action: MainAction,
-        distance: Burst(1),
-        target: (who: Enemy),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4)),
-            tier3: (damage: (base: 6)),
-        ),
-    ),
-    "cube": (
-        name: "Fire Cube",
-        keywords: [Area, Magic],
-        action: MainAction,
-        distance: Cube(side: 2, within: 5),
-        target: (who: Enemy),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2, kind: Fire)),
-            tier2: (damage: (base: 4, kind: Fire)),
-            tier3: (damage: (base: 6, kind: Fire)),
-        ),
-    ),
-    "lance": (
-        name: "Lance",
-        keywords: [Area, Magic],
-        action: MainAction,
-        distance: Line(length: 4, width: 1, within: 1),
-        target: (who: Enemy),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4)),
-            tier3: (damage: (base: 6)),
-        ),
-    ),
-    "bind": (
-        name: "Bind",
-        keywords: [Magic, Ranged],
-        action: Maneuver,
-        distance: Ranged(5),
-        target: (who: Enemy, count: 1),
-        effect: (conditions: [(condition: Restrained, duration: EndOfEncounter)]),
-    ),
-    "ward": (
-        name: "Ward",
-        keywords: [Area, Magic],
-        action: Maneuver,
-        distance: Aura(2),
-        target: (who: Ally, with_self: true),
-        effect: (temporary_stamina: 4),
-    ),
-    "bolt": (
-        name: "Bolt",
-        keywords: [Magic, Ranged, Strike],
-        action: MainAction,
-        distance: Ranged(5),
-        target: (who: Enemy, count: 1),
-        power_roll: (
-            characteristic: [Might],
-            tier1: (damage: (base: 2)),
-            tier2: (damage: (base: 4)),
-            tier3: (damage: (base: 6)),
-        ),
-    ),
-"#;
-
-fn scenario_src(rows: &[&str], creatures: &[String], dice: &[u32]) -> String {
-    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
-    let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
+fn abilities() -> String {
+    // Targets up to one or two enemies; Might rolls for 1/2/3, 2/4/6 or 3/6/9 damage.
+    let (one, two) = (enemies(1), enemies(2));
+    let (d123, d246, d369) = (
+        might_damage([1, 2, 3], ""),
+        might_damage([2, 4, 6], ""),
+        might_damage([3, 6, 9], ""),
+    );
     format!(
-        "Scenario(name: \"Ability arena\", map: (rows: [{}]), abilities: {{{ABILITIES}}}, creatures: [{}], dice: [{}])",
-        rows.join(", "),
-        creatures.join(", "),
-        dice.join(", ")
+        r#"
+    "slam": (name: "Brutal Slam", {MELEE_WEAPON}, action: MainAction, {one}, power_roll: (characteristic: [Might],
+        tier1: (damage: (base: 3), forced: (kind: Push, distance: 1)),
+        tier2: (damage: (base: 6), forced: (kind: Push, distance: 2)),
+        tier3: (damage: (base: 9), forced: (kind: Push, distance: 4)))),
+    "jab": (name: "Jab", {MELEE_WEAPON}, action: MainAction, {one}, {d246}),
+    "shove": (name: "Shove", {MELEE_WEAPON}, action: Maneuver, {one}, {d123}),
+    "lock": (name: "Lock", {MELEE_WEAPON}, action: MainAction, {one}, power_roll: (characteristic: [Might],
+        tier1: (damage: (base: 2)),
+        tier2: (damage: (base: 4), conditions: [(condition: Slowed, duration: SaveEnds)]),
+        tier3: (damage: (base: 6), conditions: [(condition: Restrained, duration: SaveEnds)]))),
+    "hammer": (name: "Judgment Hammer", keywords: [Magic, Ranged, Strike], action: MainAction, distance: Ranged(5), {one}, power_roll: (characteristic: [Intuition],
+        tier1: (damage: (base: 3, kind: Holy), conditions: [(condition: Slowed, duration: EndOfTurn, potency: (resisted_by: Agility, strength: Weak))]),
+        tier2: (damage: (base: 6, kind: Holy), conditions: [(condition: Slowed, duration: EndOfTurn, potency: (resisted_by: Agility, strength: Average))]),
+        tier3: (damage: (base: 9, kind: Holy), conditions: [(condition: Restrained, duration: SaveEnds, potency: (resisted_by: Agility, strength: Strong))]))),
+    "twin": (name: "Twin Cut", {MELEE_WEAPON}, action: MainAction, {two}, {d246}),
+    "shoves": (name: "Double Shove", {MELEE_WEAPON}, action: MainAction, {two}, power_roll: (characteristic: [Might],
+        tier1: (forced: (kind: Push, distance: 1)),
+        tier2: (forced: (kind: Push, distance: 1)),
+        tier3: (forced: (kind: Push, distance: 1)))),
+    "rally": (name: "Rally", keywords: [Magic, Ranged], action: Maneuver, distance: Ranged(5), target: (who: Ally, count: 1), effect: (temporary_stamina: 5)),
+    "smite": (name: "Smite", {MELEE_WEAPON}, action: MainAction, {one}, cost: Resource(3), {d369}),
+    "quake": (name: "Quake", keywords: [Area, Magic], action: MainAction, distance: Burst(1), target: (who: Enemy), {d246}),
+    "cube": (name: "Fire Cube", keywords: [Area, Magic], action: MainAction, distance: Cube(side: 2, within: 5), target: (who: Enemy), power_roll: (characteristic: [Might],
+        tier1: (damage: (base: 2, kind: Fire)),
+        tier2: (damage: (base: 4, kind: Fire)),
+        tier3: (damage: (base: 6, kind: Fire)))),
+    "lance": (name: "Lance", keywords: [Area, Magic], action: MainAction, distance: Line(length: 4, width: 1, within: 1), target: (who: Enemy), {d246}),
+    "bind": (name: "Bind", keywords: [Magic, Ranged], action: Maneuver, distance: Ranged(5), {one}, effect: (conditions: [(condition: Restrained, duration: EndOfEncounter)])),
+    "ward": (name: "Ward", keywords: [Area, Magic], action: Maneuver, distance: Aura(2), target: (who: Ally, with_self: true), effect: (temporary_stamina: 4)),
+    "bolt": (name: "Bolt", keywords: [Magic, Ranged, Strike], action: MainAction, distance: Ranged(5), {one}, {d246}),
+"#
     )
-}
-
-/// Start in `rows`: a scripted 7 lets the heroes choose, and they go first; `dice` follow.
-fn fight_in(rows: &[&str], creatures: &[String], dice: &[u32]) -> Engine {
-    let mut all = vec![7];
-    all.extend_from_slice(dice);
-    let src = scenario_src(rows, creatures, &all);
-    let s = scenario::load("abilities.ron", &src).unwrap_or_else(|p| panic!("{p:?}\n{src}"));
-    let mut e = s.start(Some(1));
-    e.apply(Command::ChooseFirstSide { side: Side::Heroes })
-        .expect("the heroes chose");
-    e
 }
 
 fn fight(creatures: &[String], dice: &[u32]) -> Engine {
-    fight_in(&ROOM, creatures, dice)
-}
-
-/// A hero with 30 Stamina, speed 5, Might 2 and Agility 1; `extra` adds fields.
-fn hero(id: &str, x: i32, y: i32, abilities: &[&str], extra: &str) -> String {
-    format!(
-        "(id: \"{id}\", side: Heroes, stamina: 30, speed: 5, position: ({x}, {y}), characteristics: (might: 2, agility: 1), hero: (recoveries: 8), abilities: [{}]{extra})",
-        quoted(abilities)
+    fight_with(
+        &ROOM,
+        &fields(&abilities(), None),
+        creatures,
+        dice,
+        Side::Heroes,
     )
-}
-
-/// A Director creature with 30 Stamina, all characteristics 0 unless `extra` says otherwise.
-fn foe(id: &str, x: i32, y: i32, extra: &str) -> String {
-    format!(
-        "(id: \"{id}\", side: Director, stamina: 30, speed: 5, free_strike: 3, position: ({x}, {y}){extra})"
-    )
-}
-
-fn quoted(ids: &[&str]) -> String {
-    ids.iter()
-        .map(|a| format!("\"{a}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn start(e: &mut Engine, id: &str) {
-    e.apply(Command::StartTurn {
-        creature: id.into(),
-    })
-    .unwrap_or_else(|err| panic!("start {id}: {err:?}"));
-}
-
-fn end(e: &mut Engine, id: &str) {
-    e.apply(Command::EndTurn {
-        creature: id.into(),
-    })
-    .unwrap_or_else(|err| panic!("end {id}: {err:?}"));
-}
-
-fn use_ability(creature: &str, ability: &str, targets: &[&str]) -> Command {
-    Command::UseAbility {
-        creature: creature.into(),
-        ability: ability.into(),
-        targets: targets.iter().map(|t| t.to_string()).collect(),
-        at: None,
-        direction: None,
-        squares: Vec::new(),
-        ranged: false,
-        tier: None,
-        surges: Default::default(),
-    }
-}
-
-fn placed(creature: &str, ability: &str, at: (i32, i32), direction: Option<Direction>) -> Command {
-    Command::UseAbility {
-        creature: creature.into(),
-        ability: ability.into(),
-        targets: Vec::new(),
-        at: Some(Square::new(at.0, at.1)),
-        direction,
-        squares: Vec::new(),
-        ranged: false,
-        tier: None,
-        surges: Default::default(),
-    }
 }
 
 /// The push an ability with the Melee and Weapon keywords left pending, answered.
 fn melee_push(forcer: &str, target: &str, distance: u32, path: &[(i32, i32)]) -> Command {
-    Command::ForceMove {
-        forcer: Some(forcer.into()),
-        target: target.into(),
-        kind: ForcedKind::Push,
-        distance,
-        melee_weapon: true,
-        stability: None,
-        chosen: None,
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
-        break_objects: true,
+    let mut push = force(ForcedKind::Push, Some(forcer), target, distance, path);
+    if let Command::ForceMove { melee_weapon, .. } = &mut push {
+        *melee_weapon = true;
     }
-}
-
-fn creature(e: &mut Engine, id: &str) -> CreatureView {
-    e.state()
-        .creatures
-        .into_iter()
-        .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("no creature {id}"))
-}
-
-fn stamina(e: &mut Engine, id: &str) -> i32 {
-    creature(e, id).stamina.current
-}
-
-/// Every power roll in `events`, by target.
-fn rolls(events: &[LoggedEvent]) -> Vec<(String, PowerRollResult)> {
-    events
-        .iter()
-        .filter_map(|ev| match &ev.event {
-            Event::PowerRolled { target, roll, .. } => Some((target.clone(), roll.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
-fn the_roll(events: &[LoggedEvent]) -> PowerRollResult {
-    let all = rolls(events);
-    assert_eq!(all.len(), 1, "one power roll: {all:?}");
-    all[0].1.clone()
-}
-
-fn count(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> usize {
-    events.iter().filter(|ev| pred(&ev.event)).count()
-}
-
-fn position(e: &mut Engine, id: &str) -> Square {
-    creature(e, id).position
-}
-
-fn rule_ids(list: &[steelgrid_rules::power_roll::Modifier]) -> Vec<&str> {
-    list.iter().map(|m| m.rule.as_str()).collect()
+    push
 }
 
 // ---- Tiers, damage and forced movement (DS-CORE-25) ---------------------------------------------
@@ -368,7 +96,7 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
     ];
     for (dice, tier, damage, push) in cases {
         let mut e = fight(
-            &[hero("fury", 1, 2, &["slam"], ""), foe("g", 2, 2, "")],
+            &[hero("fury", 1, 2, &["slam"], ""), foe("g", 2, 2, &[], "")],
             &dice,
         );
         start(&mut e, "fury");
@@ -438,7 +166,7 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
 #[test]
 fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 2, 1, "")],
+        &[hero("h", 1, 1, &["jab"], ""), foe("m", 2, 1, &[], "")],
         &[10, 9, 3, 3],
     );
     start(&mut e, "h");
@@ -469,7 +197,10 @@ fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() 
 #[test]
 fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["jab", "shove"], ""), foe("m", 2, 1, "")],
+        &[
+            hero("h", 1, 1, &["jab", "shove"], ""),
+            foe("m", 2, 1, &[], ""),
+        ],
         &[10, 9, 3, 3],
     );
     start(&mut e, "h");
@@ -495,7 +226,7 @@ fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
 fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_the_extra_main_action()
  {
     let mut e = fight(
-        &[hero("h", 1, 1, &["lock"], ""), foe("m", 2, 1, "")],
+        &[hero("h", 1, 1, &["lock"], ""), foe("m", 2, 1, &[], "")],
         &[9, 10],
     );
     start(&mut e, "h");
@@ -539,6 +270,7 @@ fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
         "bandit",
         4,
         1,
+        &[],
         &format!(", characteristics: (agility: {agility})"),
     );
     let mut e = fight(&[cleric.into(), bandit], &dice);
@@ -547,29 +279,13 @@ fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
     (e, events)
 }
 
-fn potency_checks(events: &[LoggedEvent]) -> Vec<(Characteristic, i32, i32, bool)> {
-    events
-        .iter()
-        .filter_map(|ev| match &ev.event {
-            Event::PotencyChecked {
-                characteristic,
-                score,
-                potency,
-                lands,
-                ..
-            } => Some((*characteristic, *score, *potency, *lands)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn ds_core_28_a_strong_potency_equal_to_the_targets_agility_is_resisted() {
     let (mut e, events) = hammer(2, [8, 8]);
     assert_eq!(the_roll(&events).tier, Tier::Three);
     assert_eq!(
         potency_checks(&events),
-        vec![(Characteristic::Agility, 2, 2, false)]
+        vec![("bandit".into(), Characteristic::Agility, 2, 2, false)]
     );
     let damage: Vec<(Option<DamageType>, u32)> = events
         .iter()
@@ -592,7 +308,7 @@ fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
     let (mut e, events) = hammer(1, [8, 8]);
     assert_eq!(
         potency_checks(&events),
-        vec![(Characteristic::Agility, 1, 2, true)]
+        vec![("bandit".into(), Characteristic::Agility, 1, 2, true)]
     );
     assert_eq!(stamina(&mut e, "bandit"), 19);
     assert_eq!(
@@ -608,7 +324,7 @@ fn potency_by_tier_weak_0_is_resisted_by_agility_0_and_average_1_lands() {
     assert_eq!(the_roll(&events).tier, Tier::One);
     assert_eq!(
         potency_checks(&events),
-        vec![(Characteristic::Agility, 0, 0, false)]
+        vec![("bandit".into(), Characteristic::Agility, 0, 0, false)]
     );
     assert_eq!(stamina(&mut e, "bandit"), 25);
     assert!(creature(&mut e, "bandit").conditions.is_empty());
@@ -617,7 +333,7 @@ fn potency_by_tier_weak_0_is_resisted_by_agility_0_and_average_1_lands() {
     assert_eq!(the_roll(&events).tier, Tier::Two);
     assert_eq!(
         potency_checks(&events),
-        vec![(Characteristic::Agility, 0, 1, true)]
+        vec![("bandit".into(), Characteristic::Agility, 0, 1, true)]
     );
     assert_eq!(stamina(&mut e, "bandit"), 22);
     assert_eq!(creature(&mut e, "bandit").conditions, vec!["slowed (EoT)"]);
@@ -630,8 +346,8 @@ fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_hig
     let mut e = fight(
         &[
             hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, ""),
-            foe("p", 2, 3, ", prone: true"),
+            foe("a", 4, 3, &[], ""),
+            foe("p", 2, 3, &[], ", prone: true"),
         ],
         &[4, 5],
     );
@@ -662,7 +378,7 @@ fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
         &[
             hero("h", 1, 1, &["rally"], ""),
             hero("friend", 3, 1, &[], ""),
-            foe("m", 5, 1, ""),
+            foe("m", 5, 1, &[], ""),
         ],
         &[],
     );
@@ -691,9 +407,9 @@ fn naming_too_many_targets_or_one_twice_is_refused() {
     let mut e = fight(
         &[
             hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, ""),
-            foe("b", 2, 3, ""),
-            foe("c", 3, 4, ""),
+            foe("a", 4, 3, &[], ""),
+            foe("b", 2, 3, &[], ""),
+            foe("c", 3, 4, &[], ""),
         ],
         &[5, 5],
     );
@@ -720,15 +436,11 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
                 "hero: (recoveries: 8)",
                 "hero: (recoveries: 8, heroic_resource: 1, resource_per_turn: 1)",
             ),
-            foe("m", 2, 1, ""),
+            foe("m", 2, 1, &[], ""),
         ],
         &[5, 5],
     );
-    let events = e
-        .apply(Command::StartTurn {
-            creature: "h".into(),
-        })
-        .unwrap();
+    let events = start(&mut e, "h");
     assert_eq!(
         count(&events, |ev| matches!(
             ev,
@@ -776,18 +488,14 @@ fn ability_used(events: &[LoggedEvent]) -> (Vec<String>, Vec<Square>) {
         .expect("an AbilityUsed event")
 }
 
-fn sq(list: &[(i32, i32)]) -> Vec<Square> {
-    list.iter().map(|&(x, y)| Square::new(x, y)).collect()
-}
-
 #[test]
 fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
     let mut e = fight(
         &[
             hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, ""),
-            foe("b", 2, 2, ""),
-            foe("far", 5, 3, ""),
+            foe("a", 4, 3, &[], ""),
+            foe("b", 2, 2, &[], ""),
+            foe("far", 5, 3, &[], ""),
             hero("friend", 3, 4, &[], ""),
         ],
         &[5, 5],
@@ -816,9 +524,9 @@ fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["cube"], ""),
-            foe("in1", 5, 2, ""),
-            foe("in2", 6, 3, ""),
-            foe("out", 7, 3, ""),
+            foe("in1", 5, 2, &[], ""),
+            foe("in2", 6, 3, &[], ""),
+            foe("out", 7, 3, &[], ""),
             hero("friend", 5, 3, &[], ""),
         ],
         &[5, 5],
@@ -830,7 +538,7 @@ fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
     assert_eq!(err.rule, "ability.area", "7 squares away, placed within 5");
     let events = e.apply(placed("h", "cube", (5, 2), None)).unwrap();
     let (targets, area) = ability_used(&events);
-    assert_eq!(area, sq(&[(5, 2), (6, 2), (5, 3), (6, 3)]));
+    assert_eq!(area, squares(&[(5, 2), (6, 2), (5, 3), (6, 3)]));
     assert_eq!(targets, vec!["in1", "in2"]);
     let fire = events
         .iter()
@@ -857,10 +565,10 @@ fn a_line_runs_from_at_in_its_direction() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["lance"], ""),
-            foe("near", 3, 1, ""),
-            foe("end", 5, 1, ""),
-            foe("past", 6, 1, ""),
-            foe("beside", 3, 2, ""),
+            foe("near", 3, 1, &[], ""),
+            foe("end", 5, 1, &[], ""),
+            foe("past", 6, 1, &[], ""),
+            foe("beside", 3, 2, &[], ""),
         ],
         &[5, 5],
     );
@@ -871,7 +579,7 @@ fn a_line_runs_from_at_in_its_direction() {
         .apply(placed("h", "lance", (2, 1), Some(Direction::E)))
         .unwrap();
     let (targets, area) = ability_used(&events);
-    assert_eq!(area, sq(&[(2, 1), (3, 1), (4, 1), (5, 1)]));
+    assert_eq!(area, squares(&[(2, 1), (3, 1), (4, 1), (5, 1)]));
     assert_eq!(targets, vec!["near", "end"]);
     assert_eq!(stamina(&mut e, "near"), 24);
     assert_eq!(stamina(&mut e, "end"), 24);
@@ -884,8 +592,8 @@ fn a_named_target_outside_the_area_is_refused() {
     let mut e = fight(
         &[
             hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, ""),
-            foe("far", 6, 3, ""),
+            foe("a", 4, 3, &[], ""),
+            foe("far", 6, 3, &[], ""),
         ],
         &[5, 5],
     );
@@ -906,7 +614,7 @@ fn a_named_target_outside_the_area_is_refused() {
 #[test]
 fn a_strike_out_of_reach_is_refused() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 4, 1, "")],
+        &[hero("h", 1, 1, &["jab"], ""), foe("m", 4, 1, &[], "")],
         &[5, 5],
     );
     start(&mut e, "h");
@@ -926,10 +634,12 @@ fn a_strike_without_line_of_effect_is_refused() {
         "...#......",
         "...#......",
     ];
-    let mut e = fight_in(
+    let mut e = fight_with(
         &walled,
-        &[hero("h", 1, 1, &["bolt"], ""), foe("m", 5, 1, "")],
+        &fields(&abilities(), None),
+        &[hero("h", 1, 1, &["bolt"], ""), foe("m", 5, 1, &[], "")],
         &[5, 5],
+        Side::Heroes,
     );
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "bolt", &["m"])).unwrap_err();
@@ -942,8 +652,8 @@ fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 2, 2, ""),
-            foe("far", 5, 1, ""),
+            foe("near", 2, 2, &[], ""),
+            foe("far", 5, 1, &[], ""),
         ],
         &[6, 6],
     );
@@ -965,8 +675,8 @@ fn a_ranged_strike_with_no_enemy_adjacent_takes_no_bane() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 3, 3, ""),
-            foe("far", 5, 1, ""),
+            foe("near", 3, 3, &[], ""),
+            foe("far", 5, 1, &[], ""),
         ],
         &[6, 6],
     );
@@ -984,8 +694,8 @@ fn two_pushed_targets_queue_in_the_order_named() {
     let mut e = fight(
         &[
             hero("h", 3, 2, &["shoves"], ""),
-            foe("a", 4, 2, ""),
-            foe("b", 2, 2, ""),
+            foe("a", 4, 2, &[], ""),
+            foe("b", 2, 2, &[], ""),
         ],
         &[5, 5],
     );
@@ -1014,7 +724,10 @@ fn two_pushed_targets_queue_in_the_order_named() {
 #[test]
 fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
     let mut e = fight(
-        &[hero("h", 1, 2, &["bind", "slam"], ""), foe("g", 2, 2, "")],
+        &[
+            hero("h", 1, 2, &["bind", "slam"], ""),
+            foe("g", 2, 2, &[], ""),
+        ],
         &[5, 5],
     );
     start(&mut e, "h");
@@ -1051,7 +764,7 @@ fn temporary_stamina_from_an_ally_aura_keeps_the_higher_value() {
             hero("tough", 4, 3, &[], ", temporary_stamina: 6"),
             hero("thin", 3, 5, &[], ", temporary_stamina: 2"),
             hero("away", 8, 3, &[], ""),
-            foe("m", 2, 3, ""),
+            foe("m", 2, 3, &[], ""),
         ],
         &[],
     );
@@ -1154,7 +867,7 @@ fn line_col_of(src: &str, needle: &str) -> (usize, usize) {
 
 /// A two-creature scenario, one field per line, with `abilities` and the hero's ability list
 /// spliced in.
-fn scenario_with(abilities: &str, hero_abilities: &str) -> String {
+fn template(abilities: &str, hero_abilities: &str) -> String {
     format!(
         "Scenario(
     name: \"Broken abilities\",
@@ -1195,10 +908,33 @@ const GOOD_ABILITY: &str = r#"        "good": (
 
 #[test]
 fn the_scenario_template_loads_with_a_good_ability() {
-    let src = scenario_with(GOOD_ABILITY, "\"good\"");
+    let src = template(GOOD_ABILITY, "\"good\"");
     let s = scenario::load("good.ron", &src).unwrap_or_else(|p| panic!("{p:?}\n{src}"));
     let e = s.start(Some(1));
     assert!(e.ability("good").is_some());
+}
+
+/// Load `src`, which must have exactly one problem, and give that problem with the 1-based line
+/// and column of the first `needle` in `src`.
+fn the_problem_near(src: &str, needle: &str) -> (scenario::Diagnostic, usize, usize) {
+    let problems = diagnostics(src);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let (line, col) = line_col_of(src, needle);
+    (problems[0].clone(), line, col)
+}
+
+/// `GOOD_ABILITY` with `word` misspelt as `typo`: its one problem is where `typo` is written and
+/// names it.
+fn assert_typo_reported_where_written(word: &str, typo: &str) {
+    let src = template(&GOOD_ABILITY.replace(word, typo), "\"good\"");
+    let (problem, line, col) = the_problem_near(&src, typo);
+    assert_eq!(problem.line, line, "{problem:?}");
+    assert!(
+        problem.col == col,
+        "column {} should point at `{typo}` (col {col}): {problem:?}",
+        problem.col
+    );
+    assert!(problem.message.contains(typo), "{problem:?}");
 }
 
 #[test]
@@ -1211,75 +947,42 @@ fn a_scenario_ability_with_a_stat_block_problem_is_reported_at_its_id() {
             target: (who: Enemy, count: 1),
             effect: (damage: (base: 2)),
         ),"#;
-    let src = scenario_with(&format!("{GOOD_ABILITY}\n{bad}"), "\"good\"");
-    let problems = diagnostics(&src);
-    assert_eq!(problems.len(), 1, "{problems:?}");
+    let src = template(&format!("{GOOD_ABILITY}\n{bad}"), "\"good\"");
     // Diagnostics point at a field's value: here the `(` that opens the ability.
-    let (line, col) = line_col_of(&src, "\"bad\": (");
+    let (problem, line, col) = the_problem_near(&src, "\"bad\": (");
     assert_eq!(
-        (problems[0].line, problems[0].col),
+        (problem.line, problem.col),
         (line, col + "\"bad\": ".len()),
-        "{problems:?}"
+        "{problem:?}"
     );
     assert!(
-        problems[0].message.contains("ability `bad`")
-            && problems[0].message.contains("Area keyword"),
-        "{problems:?}"
+        problem.message.contains("ability `bad`") && problem.message.contains("Area keyword"),
+        "{problem:?}"
     );
 }
 
 #[test]
 fn an_unknown_keyword_is_reported_where_it_is_written() {
-    let src = scenario_with(
-        &GOOD_ABILITY.replace("[Melee, Strike, Weapon]", "[Melee, Strike, Wepon]"),
-        "\"good\"",
-    );
-    let problems = diagnostics(&src);
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    let (line, col) = line_col_of(&src, "Wepon");
-    assert_eq!(problems[0].line, line, "{problems:?}");
-    assert!(
-        problems[0].col == col,
-        "column {} should point at `Wepon` (col {col}): {problems:?}",
-        problems[0].col
-    );
-    assert!(problems[0].message.contains("Wepon"), "{problems:?}");
+    assert_typo_reported_where_written("Weapon", "Wepon");
 }
 
 #[test]
 fn an_unknown_characteristic_in_a_potency_is_reported_where_it_is_written() {
-    let src = scenario_with(
-        &GOOD_ABILITY.replace("resisted_by: Agility", "resisted_by: Agilty"),
-        "\"good\"",
-    );
-    let problems = diagnostics(&src);
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    let (line, col) = line_col_of(&src, "Agilty");
-    assert_eq!(problems[0].line, line, "{problems:?}");
-    assert!(
-        problems[0].col == col,
-        "column {} should point at `Agilty` (col {col}): {problems:?}",
-        problems[0].col
-    );
-    assert!(problems[0].message.contains("Agilty"), "{problems:?}");
+    assert_typo_reported_where_written("Agility", "Agilty");
 }
 
 #[test]
 fn an_unknown_ability_id_is_reported_at_the_creatures_abilities_field() {
-    let src = scenario_with(GOOD_ABILITY, "\"good\", \"nope\"");
-    let problems = diagnostics(&src);
-    assert_eq!(problems.len(), 1, "{problems:?}");
+    let src = template(GOOD_ABILITY, "\"good\", \"nope\"");
     // At the value of that creature's `abilities` field (its `[`), not the scenario's.
-    let (line, col) = line_col_of(&src, "abilities: [\"good\", \"nope\"]");
+    let (problem, line, col) = the_problem_near(&src, "abilities: [\"good\", \"nope\"]");
     assert_eq!(
-        (problems[0].line, problems[0].col),
+        (problem.line, problem.col),
         (line, col + "abilities: ".len()),
-        "{problems:?}"
+        "{problem:?}"
     );
     assert!(
-        problems[0]
-            .message
-            .contains("`h` has unknown ability `nope`"),
-        "{problems:?}"
+        problem.message.contains("`h` has unknown ability `nope`"),
+        "{problem:?}"
     );
 }

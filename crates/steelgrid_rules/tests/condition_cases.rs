@@ -2,25 +2,23 @@
 //! one does and how it ends. Conditions are imposed with the scenario's own unrolled abilities,
 //! which always land, so each test scripts only the dice of the rolls it checks.
 
+mod common;
+
+use common::abilities::{
+    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, rule_ids, the_roll, use_ability,
+};
+use common::{
+    ROOM, advance, apply, conditions, count, creature, end, fight_with, force, pick, saving_throws,
+    squares, stamina, start, take_turn,
+};
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
-use steelgrid_rules::{Command, Engine, scenario};
+use steelgrid_rules::power_roll::{NetEdge, Tier};
+use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
-
-/// A 10×6 room of open floor.
-const ROOM: [&str; 6] = [
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
 
 /// An unrolled maneuver that imposes `condition` for `duration` on one creature within 10.
 fn imposer(id: &str, condition: &str, duration: &str) -> String {
@@ -29,20 +27,20 @@ fn imposer(id: &str, condition: &str, duration: &str) -> String {
     )
 }
 
-/// A strike rolled with Might: damage 2 / 4 / 6 (+ Might).
-fn strike(
-    id: &str,
-    action: &str,
-    distance: &str,
-    keywords: &str,
-    count: u32,
-    extra: &str,
-) -> String {
+/// A strike rolled with Might: damage 2 / 4 / 6 (+ Might) on up to `count` enemies. `how` is its
+/// keywords and distance; `extra` follows each tier's damage.
+fn strike(id: &str, action: &str, how: &str, count: u32, extra: &str) -> String {
     format!(
-        "\"{id}\": (name: \"{id}\", keywords: [{keywords}], action: {action}, distance: {distance}, target: (who: Enemy, count: {count}), power_roll: (characteristic: [Might], tier1: (damage: (base: 2){extra}), tier2: (damage: (base: 4){extra}), tier3: (damage: (base: 6){extra}))),"
+        "\"{id}\": (name: \"{id}\", {how}, action: {action}, {}, {}),",
+        enemies(count),
+        might_damage([2, 4, 6], extra)
     )
 }
 
+/// The keywords and distance of a weapon strike at range.
+const RANGED_WEAPON: &str = "keywords: [Ranged, Strike, Weapon], distance: Ranged(10)";
+
+/// The abilities every scenario in this file defines.
 fn abilities() -> String {
     [
         imposer("daze_eot", "Dazed", "EndOfTurn"),
@@ -59,157 +57,32 @@ fn abilities() -> String {
         "\"slow_main\": (name: \"slow_main\", keywords: [Magic, Ranged], action: MainAction, distance: Ranged(10), target: (who: Creature, count: 1), effect: (conditions: [(condition: Slowed, duration: SaveEnds)])),".into(),
         // Only its user, during its own turn.
         "\"self_slow\": (name: \"self_slow\", action: Maneuver, distance: Self, target: (who: Self), effect: (conditions: [(condition: Slowed, duration: EndOfTurn)])),".into(),
-        strike("hit", "MainAction", "Melee(1)", "Melee, Strike, Weapon", 1, ""),
-        strike("twin", "MainAction", "Melee(1)", "Melee, Strike, Weapon", 2, ""),
-        strike("shove", "Maneuver", "Melee(1)", "Melee, Strike, Weapon", 1, ""),
-        strike("shot", "MainAction", "Ranged(10)", "Ranged, Strike, Weapon", 1, ""),
-        strike(
-            "slam",
-            "MainAction",
-            "Melee(1)",
-            "Melee, Strike, Weapon",
-            1,
-            ", forced: (kind: Push, distance: 2)",
-        ),
+        strike("hit", "MainAction", MELEE_WEAPON, 1, ""),
+        strike("twin", "MainAction", MELEE_WEAPON, 2, ""),
+        strike("shove", "Maneuver", MELEE_WEAPON, 1, ""),
+        strike("shot", "MainAction", RANGED_WEAPON, 1, ""),
+        strike("slam", "MainAction", MELEE_WEAPON, 1, ", forced: (kind: Push, distance: 2)"),
     ]
     .join("\n")
 }
 
-/// Start in `rows`: a scripted 7 lets the heroes choose, and `first` goes first; `dice` follow.
-fn fight_in(rows: &[&str], creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
-    let dice: Vec<String> = std::iter::once(7)
-        .chain(dice.iter().copied())
-        .map(|d| d.to_string())
-        .collect();
-    let src = format!(
-        "Scenario(name: \"Condition arena\", map: (rows: [{}]), abilities: {{{}}}, creatures: [{}], dice: [{}])",
-        rows.join(", "),
-        abilities(),
-        creatures.join(", "),
-        dice.join(", ")
-    );
-    let s = scenario::load("conditions.ron", &src).unwrap_or_else(|p| panic!("{p:?}\n{src}"));
-    let mut e = s.start(Some(1));
-    e.apply(Command::ChooseFirstSide { side: first })
-        .expect("the heroes chose");
-    e
-}
-
 fn fight(creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    fight_in(&ROOM, creatures, dice, first)
-}
-
-fn quoted(ids: &[&str]) -> String {
-    ids.iter()
-        .map(|a| format!("\"{a}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// A hero with 30 Stamina, speed 5, Might 2, Agility 1, level 1; `extra` adds fields.
-fn hero(id: &str, x: i32, y: i32, abilities: &[&str], extra: &str) -> String {
-    format!(
-        "(id: \"{id}\", side: Heroes, stamina: 30, speed: 5, position: ({x}, {y}), characteristics: (might: 2, agility: 1), hero: (recoveries: 8), abilities: [{}]{extra})",
-        quoted(abilities)
-    )
-}
-
-/// A Director creature with 30 Stamina, speed 5, free strike 3 and every characteristic 0.
-fn foe(id: &str, x: i32, y: i32, abilities: &[&str]) -> String {
-    format!(
-        "(id: \"{id}\", side: Director, stamina: 30, speed: 5, free_strike: 3, position: ({x}, {y}), abilities: [{}])",
-        quoted(abilities)
-    )
-}
-
-fn start(e: &mut Engine, id: &str) -> Vec<LoggedEvent> {
-    e.apply(Command::StartTurn {
-        creature: id.into(),
-    })
-    .unwrap_or_else(|err| panic!("start {id}: {err:?}"))
-}
-
-fn end(e: &mut Engine, id: &str) -> Vec<LoggedEvent> {
-    e.apply(Command::EndTurn {
-        creature: id.into(),
-    })
-    .unwrap_or_else(|err| panic!("end {id}: {err:?}"))
-}
-
-fn take_turn(e: &mut Engine, id: &str) {
-    start(e, id);
-    end(e, id);
-}
-
-fn use_ability(creature: &str, ability: &str, targets: &[&str]) -> Command {
-    Command::UseAbility {
-        creature: creature.into(),
-        ability: ability.into(),
-        targets: targets.iter().map(|t| t.to_string()).collect(),
-        at: None,
-        direction: None,
-        squares: Vec::new(),
-        ranged: false,
-        tier: None,
-        surges: Default::default(),
-    }
-}
-
-fn apply(e: &mut Engine, cmd: Command) -> Vec<LoggedEvent> {
-    let shown = format!("{cmd:?}");
-    e.apply(cmd)
-        .unwrap_or_else(|err| panic!("{shown}: {err:?}"))
-}
-
-fn advance(id: &str, path: &[(i32, i32)]) -> Command {
-    Command::Advance {
-        creature: id.into(),
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
-    }
+    fight_with(&ROOM, &fields(&abilities(), None), creatures, dice, first)
 }
 
 fn disengage(id: &str, path: &[(i32, i32)]) -> Command {
     Command::Disengage {
         creature: id.into(),
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
+        path: squares(path),
     }
 }
 
-fn creature(e: &mut Engine, id: &str) -> CreatureView {
-    e.state()
-        .creatures
-        .into_iter()
-        .find(|c| c.id == id)
-        .unwrap_or_else(|| panic!("no creature {id}"))
-}
-
-fn conditions(e: &mut Engine, id: &str) -> Vec<String> {
-    creature(e, id).conditions
-}
-
-fn stamina(e: &mut Engine, id: &str) -> i32 {
-    creature(e, id).stamina.current
-}
-
-fn the_roll(events: &[LoggedEvent]) -> PowerRollResult {
-    let all: Vec<&PowerRollResult> = events
-        .iter()
-        .filter_map(|ev| match &ev.event {
-            Event::PowerRolled { roll, .. } => Some(roll),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(all.len(), 1, "one power roll: {all:?}");
-    all[0].clone()
-}
-
-fn rule_ids(list: &[steelgrid_rules::power_roll::Modifier]) -> Vec<&str> {
-    list.iter().map(|m| m.rule.as_str()).collect()
-}
-
-fn count(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> usize {
-    events.iter().filter(|ev| pred(&ev.event)).count()
+/// `by` uses `ability` on `on` in its turn and ends it; then `on` starts its turn.
+fn impose_then_start(e: &mut Engine, by: &str, ability: &str, on: &str) {
+    start(e, by);
+    apply(e, use_ability(by, ability, &[on]));
+    end(e, by);
+    start(e, on);
 }
 
 fn ended(events: &[LoggedEvent], who: &str, what: &str) -> usize {
@@ -224,7 +97,7 @@ fn ended(events: &[LoggedEvent], who: &str, what: &str) -> usize {
 #[test]
 fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_next_turn() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["slow_eot"], ""), foe("m", 6, 1, &[])],
+        &[hero("h", 1, 1, &["slow_eot"], ""), foe("m", 6, 1, &[], "")],
         &[],
         Side::Heroes,
     );
@@ -262,7 +135,7 @@ fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_n
 #[test]
 fn ds_core_43_eot_imposed_during_the_creatures_own_turn_ends_at_the_end_of_that_turn() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["self_slow"], ""), foe("m", 6, 1, &[])],
+        &[hero("h", 1, 1, &["self_slow"], ""), foe("m", 6, 1, &[], "")],
         &[],
         Side::Heroes,
     );
@@ -274,25 +147,13 @@ fn ds_core_43_eot_imposed_during_the_creatures_own_turn_ends_at_the_end_of_that_
     assert!(conditions(&mut e, "h").is_empty());
 }
 
-fn saving_throws(events: &[LoggedEvent]) -> Vec<(String, String, u32, bool)> {
-    events
-        .iter()
-        .filter_map(|ev| match &ev.event {
-            Event::SavingThrow {
-                creature,
-                condition,
-                roll,
-                saved,
-            } => Some((creature.clone(), condition.clone(), *roll, *saved)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_it() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["weaken_save"], ""), foe("m", 6, 1, &[])],
+        &[
+            hero("h", 1, 1, &["weaken_save"], ""),
+            foe("m", 6, 1, &[], ""),
+        ],
         &[5, 6],
         Side::Heroes,
     );
@@ -328,18 +189,15 @@ fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_i
 // ---- Bleeding (DS-CORE-50) --------------------------------------------------------------------
 
 fn stamina_lost(events: &[LoggedEvent]) -> Vec<(String, u32, u32, i32)> {
-    events
-        .iter()
-        .filter_map(|ev| match &ev.event {
-            Event::StaminaLost {
-                creature,
-                amount,
-                roll,
-                stamina,
-            } => Some((creature.clone(), *amount, *roll, *stamina)),
-            _ => None,
-        })
-        .collect()
+    pick(events, |ev| match &ev.event {
+        Event::StaminaLost {
+            creature,
+            amount,
+            roll,
+            stamina,
+        } => Some((creature.clone(), *amount, *roll, *stamina)),
+        _ => None,
+    })
 }
 
 #[test]
@@ -347,7 +205,7 @@ fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_
     let h = hero("h", 1, 2, &["twin"], "")
         .replace("hero: (recoveries: 8)", "hero: (recoveries: 8, level: 3)");
     let mut e = fight(
-        &[h, foe("m", 4, 1, &["bleed"]), foe("n", 4, 3, &[])],
+        &[h, foe("m", 4, 1, &["bleed"], ""), foe("n", 4, 3, &[], "")],
         &[3, 3, 4],
         Side::Director,
     );
@@ -378,29 +236,26 @@ fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_
 fn bleeding_follows_a_might_maneuver_roll_but_not_an_unrolled_maneuver() {
     // A Might roll on a maneuver: d6 6 + level 1.
     let mut e = fight(
-        &[hero("h", 1, 1, &["shove"], ""), foe("m", 2, 1, &["bleed"])],
+        &[
+            hero("h", 1, 1, &["shove"], ""),
+            foe("m", 2, 1, &["bleed"], ""),
+        ],
         &[3, 3, 6],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "bleed", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "shove", &["m"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 7, 6, 23)]);
     // An unrolled maneuver costs nothing.
     let mut e = fight(
         &[
             hero("h", 1, 1, &["self_slow"], ""),
-            foe("m", 2, 1, &["bleed"]),
+            foe("m", 2, 1, &["bleed"], ""),
         ],
         &[],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "bleed", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "self_slow", &[]));
     assert!(stamina_lost(&events).is_empty());
     assert_eq!(stamina(&mut e, "h"), 30);
@@ -412,7 +267,7 @@ fn ds_core_50_a_bleeding_hero_that_makes_an_opportunity_attack_loses_stamina() {
     // roll, makes a bleeding creature lose 1d6 + level. A hero's opportunity attack is a
     // free strike rolled with Might here.
     let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["bleed"])],
+        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["bleed"], "")],
         &[5, 5, 3],
         Side::Director,
     );
@@ -441,15 +296,12 @@ fn bleeding_is_stamina_loss_that_temporary_stamina_does_not_absorb() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["hit"], ", temporary_stamina: 5"),
-            foe("m", 2, 1, &["bleed"]),
+            foe("m", 2, 1, &["bleed"], ""),
         ],
         &[3, 3, 2],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "bleed", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 3, 2, 27)]);
     let h = creature(&mut e, "h");
@@ -471,7 +323,7 @@ fn ds_core_52_a_dazed_creature_that_moved_has_no_main_action_or_maneuver_left() 
     let mut e = fight(
         &[
             hero("h", 3, 1, &["daze_eot"], ""),
-            foe("m", 5, 1, &["hit", "shove"]),
+            foe("m", 5, 1, &["hit", "shove"], ""),
         ],
         &[5, 5],
         Side::Heroes,
@@ -497,7 +349,7 @@ fn ds_core_52_a_dazed_creature_that_moved_has_no_main_action_or_maneuver_left() 
 #[test]
 fn ds_core_52_a_dazed_creature_makes_no_opportunity_attack() {
     let mut e = fight(
-        &[hero("h", 2, 2, &["daze_eot"], ""), foe("m", 3, 2, &[])],
+        &[hero("h", 2, 2, &["daze_eot"], ""), foe("m", 3, 2, &[], "")],
         &[],
         Side::Heroes,
     );
@@ -517,7 +369,7 @@ fn leaving_an_enemy_that_is_not_dazed_provokes_an_opportunity_attack() {
     // The control for the case above: the same move, no daze. A Director creature's free
     // strike deals its free strike value (3) without a roll.
     let mut e = fight(
-        &[hero("h", 2, 2, &[], ""), foe("m", 3, 2, &[])],
+        &[hero("h", 2, 2, &[], ""), foe("m", 3, 2, &[], "")],
         &[],
         Side::Heroes,
     );
@@ -539,15 +391,12 @@ fn ds_core_07_a_dazed_creatures_critical_hit_still_grants_the_extra_main_action(
     let mut e = fight(
         &[
             hero("h", 1, 1, &["hit", "shove"], ""),
-            foe("m", 2, 1, &["daze"]),
+            foe("m", 2, 1, &["daze"], ""),
         ],
         &[10, 9, 3, 3],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "daze", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "daze", "h");
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     assert!(the_roll(&events).critical);
     assert_eq!(
@@ -578,8 +427,8 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
     let mut e = fight(
         &[
             hero("h", 1, 1, &["shot"], ""),
-            foe("ogre", 6, 1, &["scare", "shot"]),
-            foe("wraith", 1, 5, &["scare"]),
+            foe("ogre", 6, 1, &["scare", "shot"], ""),
+            foe("wraith", 1, 5, &["scare"], ""),
         ],
         &[5, 5, 5, 5, 5, 5],
         Side::Director,
@@ -630,14 +479,14 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
 /// The ogre frightens `h` on the Director's first turn; then it is `h`'s turn.
 fn frightened_hero(extra: &str) -> Engine {
     let mut e = fight(
-        &[hero("h", 1, 1, &[], extra), foe("ogre", 5, 1, &["scare"])],
+        &[
+            hero("h", 1, 1, &[], extra),
+            foe("ogre", 5, 1, &["scare"], ""),
+        ],
         &[5, 5],
         Side::Director,
     );
-    start(&mut e, "ogre");
-    apply(&mut e, use_ability("ogre", "scare", &["h"]));
-    end(&mut e, "ogre");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "ogre", "scare", "h");
     e
 }
 
@@ -676,7 +525,7 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
     let mut e = fight(
         &[
             hero("h", 1, 1, &["hit"], ""),
-            foe("m", 2, 1, &["bind", "slam"]),
+            foe("m", 2, 1, &["bind", "slam"], ""),
         ],
         &[5, 5, 5, 5],
         Side::Director,
@@ -708,18 +557,9 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
     assert!(e.apply(disengage("h", &[(0, 1)])).is_err(), "speed 0");
     assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
     // A slide by anyone else moves it nowhere.
-    let slide = |path: &[(i32, i32)]| Command::ForceMove {
-        forcer: None,
-        target: "h".into(),
-        kind: ForcedKind::Slide,
-        distance: 2,
-        melee_weapon: false,
-        stability: None,
-        chosen: None,
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
-        break_objects: true,
-    };
-    let err = e.apply(slide(&[(1, 2)])).unwrap_err();
+    let err = e
+        .apply(force(ForcedKind::Slide, None, "h", 2, &[(1, 2)]))
+        .unwrap_err();
     assert_eq!(err.rule, "forced_movement.distance");
     assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
     // Its own roll takes a bane: 10 + 2 − 2 = 10 → tier 1: 2 + 2.
@@ -735,15 +575,12 @@ fn ds_core_59_a_restrained_prone_creature_cannot_stand_up() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &[], ", prone: true"),
-            foe("m", 4, 1, &["bind"]),
+            foe("m", 4, 1, &["bind"], ""),
         ],
         &[],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "bind", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "bind", "h");
     let err = e
         .apply(Command::StandUp {
             creature: "h".into(),
@@ -762,14 +599,11 @@ fn ds_core_59_a_restrained_prone_creature_cannot_stand_up() {
 #[test]
 fn slowed_makes_speed_2_and_forbids_disengage() {
     let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 8, 4, &["slow"])],
+        &[hero("h", 1, 1, &[], ""), foe("m", 8, 4, &["slow"], "")],
         &[],
         Side::Director,
     );
-    start(&mut e, "m");
-    apply(&mut e, use_ability("m", "slow", &["h"]));
-    end(&mut e, "m");
-    start(&mut e, "h");
+    impose_then_start(&mut e, "m", "slow", "h");
     let err = e.apply(disengage("h", &[(1, 2)])).unwrap_err();
     assert_eq!(err.rule, "condition.slowed");
     let err = e
@@ -785,12 +619,13 @@ fn slowed_makes_speed_2_and_forbids_disengage() {
 
 /// Knight `a` taunts `m` on the heroes' first turn; then it is `m`'s turn. Dice: one roll.
 fn taunted_turn(rows: &[&str], a_at: (i32, i32), a_path: &[(i32, i32)]) -> Engine {
-    let mut e = fight_in(
+    let mut e = fight_with(
         rows,
+        &fields(&abilities(), None),
         &[
             hero("a", a_at.0, a_at.1, &["taunt"], ""),
             hero("b", 9, 1, &[], ""),
-            foe("m", 3, 1, &["shot"]),
+            foe("m", 3, 1, &["shot"], ""),
         ],
         &[7, 7],
         Side::Heroes,
@@ -857,7 +692,7 @@ fn ds_core_61_a_new_taunt_replaces_the_old_one() {
         &[
             hero("a", 3, 4, &["taunt"], ""),
             hero("c", 6, 4, &["taunt"], ""),
-            foe("m", 3, 1, &["shot"]),
+            foe("m", 3, 1, &["shot"], ""),
         ],
         &[7, 7],
         Side::Heroes,
@@ -889,7 +724,10 @@ fn ds_core_61_a_new_taunt_replaces_the_old_one() {
 #[test]
 fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback() {
     let mut e = fight(
-        &[hero("h", 1, 1, &["hit"], ""), foe("m", 2, 1, &["weaken"])],
+        &[
+            hero("h", 1, 1, &["hit"], ""),
+            foe("m", 2, 1, &["weaken"], ""),
+        ],
         &[5, 5, 5, 5],
         Side::Director,
     );
@@ -924,7 +762,7 @@ fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback(
 fn ds_core_62_a_weakened_creatures_escape_grab_roll_has_a_bane() {
     // seed 002 L1775: weakened is a bane on every power roll; Escape Grab is one.
     let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["weaken"])],
+        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["weaken"], "")],
         &[9, 9, 5, 5],
         Side::Director,
     );
@@ -960,7 +798,7 @@ fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
     let mut e = fight(
         &[
             hero("h", 1, 1, &["slow_eot", "slow_main"], ""),
-            foe("m", 6, 1, &[]),
+            foe("m", 6, 1, &[], ""),
         ],
         &[3],
         Side::Heroes,

@@ -1,6 +1,8 @@
 //! Shared helpers: a small open arena and shorthand for creatures and commands.
 #![allow(dead_code)]
 
+pub mod abilities;
+
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, LoggedEvent};
@@ -20,10 +22,21 @@ pub const ROOM: [&str; 6] = [
 
 /// Load a scenario from its parts, panicking with the diagnostics if it is invalid.
 pub fn scenario(rows: &[&str], creatures: &str, dice: &[u32]) -> scenario::Scenario {
+    scenario_with(rows, "", creatures, dice)
+}
+
+/// [`scenario`] with `fields`, more of the scenario's top-level fields (each followed by `, `),
+/// spliced in before its creatures.
+pub fn scenario_with(
+    rows: &[&str],
+    fields: &str,
+    creatures: &str,
+    dice: &[u32],
+) -> scenario::Scenario {
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
     let src = format!(
-        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5), '6': (elevation: 6), '3': (elevation: 3), 'P': (terrain: Object(material: Stone)), 'T': (elevation: 10), '=': (terrain: Water(depth: 3))}}, rows: [{}]), creatures: [{}], dice: [{}])",
+        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5), '6': (elevation: 6), '3': (elevation: 3), 'P': (terrain: Object(material: Stone)), 'T': (elevation: 10), '=': (terrain: Water(depth: 3))}}, rows: [{}]), {fields}creatures: [{}], dice: [{}])",
         rows.join(", "),
         creatures,
         dice.join(", ")
@@ -36,9 +49,7 @@ pub fn scenario(rows: &[&str], creatures: &str, dice: &[u32]) -> scenario::Scena
 
 /// A hero at (x, y) with 30 Stamina, Might 2, Agility 1 and 8 Recoveries.
 pub fn hero(id: &str, x: i32, y: i32) -> String {
-    format!(
-        "(id: \"{id}\", side: Heroes, stamina: 30, speed: 5, position: ({x}, {y}), characteristics: (might: 2, agility: 1), hero: (recoveries: 8))"
-    )
+    abilities::hero(id, x, y, &[], "")
 }
 
 /// A Director creature at (x, y) with 20 Stamina and free strike 3.
@@ -55,39 +66,72 @@ pub fn fight(creatures: &[String], dice: &[u32]) -> Engine {
 }
 
 pub fn fight_in(rows: &[&str], creatures: &[String], dice: &[u32]) -> Engine {
+    fight_with(rows, "", creatures, dice, Side::Heroes)
+}
+
+/// Start an encounter in `rows` with `fields` spliced in (see [`scenario_with`]): a scripted 7
+/// lets the heroes choose, and `first` goes first; `dice` follow.
+pub fn fight_with(
+    rows: &[&str],
+    fields: &str,
+    creatures: &[String],
+    dice: &[u32],
+    first: Side,
+) -> Engine {
     let mut all = vec![7];
     all.extend_from_slice(dice);
-    let mut engine = scenario(rows, &creatures.join(", "), &all).start(Some(1));
+    let mut engine = scenario_with(rows, fields, &creatures.join(", "), &all).start(Some(1));
     engine
-        .apply(Command::ChooseFirstSide { side: Side::Heroes })
+        .apply(Command::ChooseFirstSide { side: first })
         .expect("the heroes chose");
     engine
 }
 
-pub fn start(engine: &mut Engine, id: &str) {
+/// Apply a command that must be accepted, and give what it logged.
+pub fn apply(engine: &mut Engine, cmd: Command) -> Vec<LoggedEvent> {
+    let shown = format!("{cmd:?}");
     engine
-        .apply(Command::StartTurn {
-            creature: id.into(),
-        })
-        .unwrap_or_else(|e| panic!("start {id}: {e}"));
+        .apply(cmd)
+        .unwrap_or_else(|err| panic!("{shown}: {err:?}"))
 }
 
-pub fn end(engine: &mut Engine, id: &str) {
-    engine
-        .apply(Command::EndTurn {
+pub fn start(engine: &mut Engine, id: &str) -> Vec<LoggedEvent> {
+    apply(
+        engine,
+        Command::StartTurn {
             creature: id.into(),
-        })
-        .unwrap_or_else(|e| panic!("end {id}: {e}"));
+        },
+    )
+}
+
+pub fn end(engine: &mut Engine, id: &str) -> Vec<LoggedEvent> {
+    apply(
+        engine,
+        Command::EndTurn {
+            creature: id.into(),
+        },
+    )
+}
+
+/// Start and end `id`'s turn, doing nothing in it.
+pub fn take_turn(engine: &mut Engine, id: &str) {
+    start(engine, id);
+    end(engine, id);
 }
 
 pub fn strike(attacker: &str, target: &str) -> Command {
     Command::free_strike(attacker, target, false)
 }
 
+/// The squares at the (x, y) pairs of `path`, in order.
+pub fn squares(path: &[(i32, i32)]) -> Vec<Square> {
+    path.iter().map(|&(x, y)| Square::new(x, y)).collect()
+}
+
 pub fn advance(id: &str, path: &[(i32, i32)]) -> Command {
     Command::Advance {
         creature: id.into(),
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
+        path: squares(path),
     }
 }
 
@@ -107,7 +151,7 @@ pub fn force(
         melee_weapon: false,
         stability: None,
         chosen: None,
-        path: path.iter().map(|&(x, y)| Square::new(x, y)).collect(),
+        path: squares(path),
         break_objects: true,
     }
 }
@@ -126,7 +170,42 @@ pub fn creature(engine: &mut Engine, id: &str) -> CreatureView {
         .unwrap_or_else(|| panic!("no creature {id}"))
 }
 
+pub fn stamina(engine: &mut Engine, id: &str) -> i32 {
+    creature(engine, id).stamina.current
+}
+
+pub fn position(engine: &mut Engine, id: &str) -> Square {
+    creature(engine, id).position
+}
+
+pub fn conditions(engine: &mut Engine, id: &str) -> Vec<String> {
+    creature(engine, id).conditions
+}
+
 /// The events of `events` that match `pred`.
 pub fn find(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> Vec<&LoggedEvent> {
     events.iter().filter(|e| pred(&e.event)).collect()
+}
+
+/// What `each` gives for each of `events`, in order, leaving out those it gives nothing for.
+pub fn pick<T>(events: &[LoggedEvent], each: impl Fn(&LoggedEvent) -> Option<T>) -> Vec<T> {
+    events.iter().filter_map(each).collect()
+}
+
+/// How many of `events` match `pred`.
+pub fn count(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> usize {
+    find(events, pred).len()
+}
+
+/// The `SavingThrow` events as (creature, condition, roll, saved).
+pub fn saving_throws(events: &[LoggedEvent]) -> Vec<(String, String, u32, bool)> {
+    pick(events, |ev| match &ev.event {
+        Event::SavingThrow {
+            creature,
+            condition,
+            roll,
+            saved,
+        } => Some((creature.clone(), condition.clone(), *roll, *saved)),
+        _ => None,
+    })
 }
