@@ -1180,6 +1180,13 @@ impl Engine {
         let at_range = ab.distance.reach(*ranged).is_some_and(|(r, _)| r);
         let melee =
             ab.has(Keyword::Melee) || matches!(ab.distance.reach(*ranged), Some((false, _)));
+        // Cover only hinders damage-dealing abilities (seed 002 L3012).
+        let deals_damage = ab
+            .power_roll
+            .iter()
+            .flat_map(|r| [&r.tier1, &r.tier2, &r.tier3])
+            .chain(ab.effect.as_ref())
+            .any(|o| o.damage.is_some());
         let taunter_targeted = user
             .conditions
             .source_of(Condition::Taunted)
@@ -1202,6 +1209,7 @@ impl Engine {
                 let banes = banes
                     .into_iter()
                     .filter(|m| ab.is_strike() || m.rule != rule::PRONE.id)
+                    .filter(|m| deals_damage || m.rule != rule::COVER.id)
                     .filter(|m| !taunter_targeted || m.rule != rule::TAUNTED.id)
                     .collect();
                 let unmovable = if c.conditions.has(Condition::Restrained) {
@@ -1381,9 +1389,10 @@ impl Engine {
                 .into_iter()
                 .filter(|m| m.rule != rule::FLANKING.id)
                 .collect(),
+            // Knockback and Grab deal no damage, so cover does not hinder them (L3012).
             banes
                 .into_iter()
-                .filter(|m| m.rule != rule::PRONE.id)
+                .filter(|m| m.rule != rule::PRONE.id && m.rule != rule::COVER.id)
                 .collect(),
         )
     }

@@ -152,6 +152,8 @@ rules! {
         "A fall of 2 squares or more deals 2 damage per square (less the faller's Agility), capped at 50, and leaves it prone.";
     FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718",
         "Landing on a creature deals the fall's damage to it too, and the faller lands in the nearest open space.";
+    COVER = "power_roll.bane.cover", "seed 002 L3010-3012",
+        "A target at least half hidden behind walls or solid objects has cover: damage-dealing abilities against it take a bane.";
     PRONE = "condition.prone", "seed 002 L1753-1757",
         "A prone creature crawls, takes a bane on its strikes and grants an edge to melee strikes against it.";
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930",

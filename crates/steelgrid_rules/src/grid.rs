@@ -429,6 +429,32 @@ impl Map {
         })
     }
 
+    /// Whether `to` has cover from `from` (seed 002 L3010-3012; digest A-26, §30.3): there is
+    /// line of effect, but from the corner of `from` that sees the most corners of `to`, at
+    /// least half of those corner lines are blocked by walls or solid objects. Creatures never
+    /// give cover.
+    pub fn cover(&self, from: Footprint, to: Footprint) -> bool {
+        if from.overlaps(to) {
+            return false;
+        }
+        let corners = |fp: Footprint| {
+            let (x0, y0, s) = (fp.origin.x, fp.origin.y, fp.side);
+            [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s)]
+        };
+        let targets = corners(to);
+        let best = corners(from)
+            .iter()
+            .map(|&a| {
+                targets
+                    .iter()
+                    .filter(|&&b| !self.segment_blocked(a, b, from, to))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        best > 0 && 2 * (targets.len() - best) >= targets.len()
+    }
+
     /// Whether the segment between two grid corners is blocked: it passes through the interior
     /// of a solid square, runs along an edge with solid squares (or the map's edge) on both
     /// sides, or slips through a point where two solid squares meet corner to corner. The two end

@@ -13,8 +13,10 @@ use crate::power_roll::{Modifier, NetEdge};
 
 /// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
-/// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736), flanking (L3002-3008) and a ranged strike with an
-/// enemy adjacent (L1436). `others` is everyone but the attacker.
+/// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736),
+/// flanking (L3002-3008), cover (L3010-3012; for damage-dealing rolls only, which the callers
+/// sort out), conditions (L1737-1775) and a ranged strike with an enemy adjacent (L1436).
+/// `others` is everyone but the attacker.
 pub fn strike_modifiers(
     map: &Map,
     attacker: &CreatureRef,
@@ -97,6 +99,13 @@ pub fn strike_modifiers(
         );
     }
     condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
+    if map.cover(attacker.footprint, target.footprint) {
+        add(
+            &mut banes,
+            rule::COVER,
+            format!("{} has cover from {}", target.id, attacker.id),
+        );
+    }
     let enemy_adjacent = others
         .iter()
         .any(|o| o.side != attacker.side && o.vitality.can_act() && o.is_adjacent(attacker));

@@ -159,3 +159,45 @@ fn aid_attack_lapses_when_the_aiders_next_turn_starts() {
     start(&mut e, "h");
     assert!(creature(&mut e, "e").effects.is_empty());
 }
+
+/// A stone pillar at (2, 2) between a shooter at (0, 2) and a target at (4, 2).
+const PILLAR: [&str; 6] = [
+    "..........",
+    "..........",
+    "..s.......",
+    "..........",
+    "..........",
+    "..........",
+];
+
+#[test]
+fn cover_behind_a_pillar_gives_damaging_strikes_a_bane() {
+    // From the shooter's best corner two of the target's four corners are hidden (digest
+    // §30.3): cover, so the ranged free strike takes a bane (seed 002 L3010-3012).
+    let mut e = fight_in(&PILLAR, &[hero("h", 0, 2), monster("t", 4, 2)], &[5, 5]);
+    let (_, banes) = strike_edges(&mut e, "h", "t", true);
+    assert!(has(&banes, "power_roll.bane.cover"), "{banes:?}");
+}
+
+#[test]
+fn no_cover_when_the_pillar_only_clips_the_view() {
+    // The same pillar a row up leaves every corner of the target in view from the shooter's
+    // lower corner: no cover.
+    let mut e = fight_in(&PILLAR, &[hero("h", 0, 3), monster("t", 4, 3)], &[5, 5]);
+    let (_, banes) = strike_edges(&mut e, "h", "t", true);
+    assert!(!has(&banes, "power_roll.bane.cover"), "{banes:?}");
+    // And in the open, nothing at all.
+    let mut e = fight(&[hero("h", 0, 2), monster("t", 4, 2)], &[5, 5]);
+    let (_, banes) = strike_edges(&mut e, "h", "t", true);
+    assert!(banes.is_empty(), "{banes:?}");
+}
+
+#[test]
+fn creatures_give_no_cover() {
+    let mut e = fight(
+        &[hero("h", 0, 2), monster("m", 2, 2), monster("t", 4, 2)],
+        &[5, 5],
+    );
+    let (_, banes) = strike_edges(&mut e, "h", "t", true);
+    assert!(!has(&banes, "power_roll.bane.cover"), "{banes:?}");
+}
