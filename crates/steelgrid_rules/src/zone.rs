@@ -120,8 +120,10 @@ pub fn place(
             let Some(&under) = map.cell(sq) else {
                 continue;
             };
-            // Walls and objects stay what they are.
-            if under.terrain.is_solid() {
+            // Walls and objects stay what they are; nothing fills a pit or a pool.
+            if under.terrain.is_solid()
+                || matches!(under.terrain, Terrain::Pit { .. } | Terrain::Water { .. })
+            {
                 continue;
             }
             zone.replaced.push((sq, under));
@@ -172,8 +174,9 @@ pub fn start_of_turn(
         let Some(amount) = zone.lasting.start_of_turn_damage else {
             continue;
         };
+        // A dead owner's areas do nothing more (they go at the next end of a turn).
         let owner = creatures.iter().find(|c| c.1.0 == zone.owner);
-        if owner.is_none_or(|o| o.2 == side) {
+        if owner.is_none_or(|o| o.2 == side || *o.5 == Vitality::Dead) {
             continue;
         }
         let owner_fp = owner.map(|o| Footprint::new(o.3.0, o.4.0));
@@ -229,8 +232,38 @@ pub fn expire(
         }
     }
     ending.sort_by_key(|e| e.0);
+    let mut all: Vec<Zone> = zones.iter().map(|(_, z)| z.clone()).collect();
+    all.sort_by_key(|z| z.seq);
+    let ended: Vec<u32> = ending.iter().map(|e| e.0).collect();
     for (_, entity, zone) in ending {
-        for &(sq, cell) in &zone.replaced {
+        for &(sq, _) in &zone.replaced {
+            // The ground as it was before any area, then every area still there on top of it,
+            // oldest first (a wall square broken since stays broken).
+            let Some(mut cell) = all
+                .iter()
+                .find_map(|z| z.replaced.iter().find(|r| r.0 == sq).map(|r| r.1))
+            else {
+                continue;
+            };
+            let now = map.cell(sq).copied();
+            for z in all
+                .iter_mut()
+                .filter(|z| !ended.contains(&z.seq))
+                .filter(|z| z.replaced.iter().any(|r| r.0 == sq))
+            {
+                // What it now lies on, for when it ends in turn.
+                for r in z.replaced.iter_mut().filter(|r| r.0 == sq) {
+                    r.1 = cell;
+                }
+                let Some(ground) = z.lasting.ground else {
+                    continue;
+                };
+                let broken =
+                    ground == ZoneGround::Wall && now.is_some_and(|c| !c.terrain.is_solid());
+                if !broken {
+                    cell = ground_cell(ground, cell);
+                }
+            }
             map.set_cell(sq, cell);
         }
         log.push(
@@ -241,5 +274,13 @@ pub fn expire(
             },
         );
         commands.entity(entity).despawn();
+    }
+    // The areas that stay keep what they now lie on.
+    for (_, mut zone) in &mut zones {
+        if let Some(updated) = all.iter().find(|z| z.seq == zone.seq)
+            && updated.replaced != zone.replaced
+        {
+            zone.replaced = updated.replaced.clone();
+        }
     }
 }
