@@ -52,6 +52,10 @@ pub enum Action {
     HeroToken,
     /// Spend 2 hero tokens: the hero on turn (or just hurt) regains its recovery value.
     TokenStamina,
+    /// The Hide maneuver.
+    Hide,
+    /// The Search maneuver.
+    Search,
     /// The heroes go first (when it is the chooser's call).
     FirstSideHeroes,
     /// The Director goes first.
@@ -115,6 +119,8 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Surge, KeyCode::KeyS)
         .with(Action::HeroToken, KeyCode::KeyT)
         .with(Action::TokenStamina, KeyCode::KeyV)
+        .with(Action::Hide, KeyCode::KeyI)
+        .with(Action::Search, KeyCode::KeyO)
         .with(Action::FirstSideHeroes, KeyCode::KeyH)
         .with(Action::FirstSideDirector, KeyCode::KeyJ)
         .with(Action::NextCreature, KeyCode::Tab)
@@ -187,6 +193,8 @@ mod tests {
             Action::Surge,
             Action::HeroToken,
             Action::TokenStamina,
+            Action::Hide,
+            Action::Search,
             Action::FirstSideHeroes,
             Action::FirstSideDirector,
             Action::NextCreature,

@@ -31,7 +31,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-1-6 abilities    S surge    T hero token    V token Stamina    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
+1-6 abilities    S surge    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {

@@ -348,6 +348,31 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(target),
             if *lands { "lands" } else { "is resisted" }
         ),
+        Event::Hid { creature, from } => {
+            let names: Vec<String> = from.iter().map(|f| n(f)).collect();
+            format!("{} hides from {}", n(creature), names.join(", "))
+        }
+        Event::Revealed { creature } => format!("{} gives itself away", n(creature)),
+        Event::CoverLost { creature, seen_by } => {
+            let names: Vec<String> = seen_by.iter().map(|f| n(f)).collect();
+            format!(
+                "{} loses cover: {} can see it",
+                n(creature),
+                names.join(", ")
+            )
+        }
+        Event::Searched {
+            searcher,
+            hidden,
+            search_total,
+            hide_total,
+            found,
+        } => format!(
+            "{} searches: {search_total} against {}'s {hide_total}: {}",
+            n(searcher),
+            n(hidden),
+            if *found { "found" } else { "still hidden" }
+        ),
         Event::AreaPlaced {
             creature,
             ability,

@@ -331,6 +331,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::AidAttack => toggle(Tool::Aid),
         Action::Charge => toggle(Tool::Charge),
         Action::EscapeGrab => on_turn(|creature| Command::EscapeGrab { creature }),
+        Action::Hide => on_turn(|creature| Command::Hide { creature }),
+        Action::Search => on_turn(|creature| Command::Search { creature }),
         Action::Release => on_turn(|creature| Command::Release { creature }),
         Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
         Action::FirstSideDirector => Intent::Send(Command::ChooseFirstSide {
@@ -486,8 +488,10 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 28] = [
+const KEYS: [Action; 30] = [
     Action::Cancel,
+    Action::Hide,
+    Action::Search,
     Action::Ability6,
     Action::Surge,
     Action::HeroToken,

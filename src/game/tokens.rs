@@ -278,14 +278,15 @@ fn spawn_token(
     });
 }
 
-/// The badge letter of a condition (prone has its own `P` badge): `w` for weakened, since `W`
-/// marks winded.
+/// The badge letter of a condition (prone has its own `P` badge), or of being hidden: `w` for
+/// weakened, since `W` marks winded.
 fn condition_letter(condition: &str) -> Option<&'static str> {
     Some(match condition {
         "bleeding" => "B",
         "dazed" => "D",
         "frightened" => "F",
         "grabbed" => "G",
+        "hidden" => "H",
         "restrained" => "R",
         "slowed" => "S",
         "taunted" => "T",

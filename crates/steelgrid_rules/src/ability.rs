@@ -515,6 +515,12 @@ impl Ability {
             }
             _ => {}
         }
+        if matches!(self.distance, Distance::Wall { .. }) && self.lasting.is_none() {
+            out.push(format!(
+                "`{}` is a wall: give it `lasting: (duration: …, ground: Wall)` so it stands",
+                self.name
+            ));
+        }
         if let Some(lasting) = self.lasting {
             match (self.distance, lasting.ground) {
                 (d, _) if !d.is_area() => out.push(format!(

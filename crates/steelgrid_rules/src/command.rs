@@ -153,6 +153,12 @@ pub enum Command {
         )]
         surges: crate::hero_token::SurgeSpend,
     },
+    /// The Hide maneuver: hide from every enemy the creature has cover from
+    /// (seed 002 L2265-2281, L2893-2895).
+    Hide { creature: String },
+    /// The Search maneuver: look for creatures hidden from you within 10 squares
+    /// (seed 002 L2283-2287, L2920-2922).
+    Search { creature: String },
     /// Spend from the heroes' hero tokens (seed 002 L746-773).
     SpendHeroToken {
         creature: String,
@@ -216,6 +222,8 @@ impl Command {
             Command::ScriptDice { .. } => "ScriptDice",
             Command::UseAbility { .. } => "UseAbility",
             Command::SpendHeroToken { .. } => "SpendHeroToken",
+            Command::Hide { .. } => "Hide",
+            Command::Search { .. } => "Search",
         }
     }
 }

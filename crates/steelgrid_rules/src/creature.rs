@@ -364,6 +364,24 @@ pub struct CreatureRef {
     /// Squares above the ground (fliers).
     pub altitude: u32,
     pub conditions: crate::condition::Conditions,
+    pub hidden: Option<crate::hide::Hidden>,
+}
+
+impl CreatureRef {
+    /// Refuse targeting it with anything but an area ability when it is hidden from `viewer`
+    /// (seed 002 L2275).
+    pub fn check_not_hidden_from(&self, viewer: &str) -> Result<(), crate::command::RuleError> {
+        if self.hidden.as_ref().is_some_and(|h| h.hides_from(viewer)) {
+            return Err(crate::command::RuleError::new(
+                crate::event::rule::HIDE,
+                format!(
+                    "{} is hidden from {viewer}: only an area ability can reach it",
+                    self.id
+                ),
+            ));
+        }
+        Ok(())
+    }
 }
 
 impl CreatureRef {

@@ -23,6 +23,7 @@ use crate::free_strike::{self, CheckedStrike};
 use crate::grab;
 use crate::grid::{Footprint, Map, Size, Square};
 use crate::hero_token;
+use crate::hide;
 use crate::movement::{self, CheckedAdvance};
 use crate::options::RulesOptions;
 use crate::stamina;
@@ -85,6 +86,8 @@ pub struct CreatureRecord {
     pub abilities: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<condition::Afflicted>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<hide::Hidden>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -166,6 +169,9 @@ fn resolve_schedule() -> Schedule {
                 condition::dazed_acts_once,
                 condition::end_of_turn,
                 zone::expire,
+                hide::resolve_hide,
+                hide::resolve_search,
+                hide::end_of_turn,
                 condition::bleed,
             )
                 .chain(),
@@ -184,6 +190,7 @@ fn resolve_schedule() -> Schedule {
             stamina::update_vitality,
             ability_use::impose_deferred_conditions,
             hero_token::open_windows,
+            hide::reveal,
         )
             .chain()
             .in_set(Stage::Stamina),
@@ -264,6 +271,9 @@ impl Engine {
             }
             if c.altitude > 0 {
                 e.insert(Altitude(c.altitude));
+            }
+            if let Some(hidden) = c.hidden {
+                e.insert(hidden);
             }
         }
         Engine {
@@ -355,6 +365,7 @@ impl Engine {
                 .get::<condition::Conditions>(e)
                 .cloned()
                 .unwrap_or_default(),
+            hidden: w.get::<hide::Hidden>(e).cloned(),
         }
     }
 
@@ -545,6 +556,7 @@ impl Engine {
                 let t = self.entity(target)?;
                 let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
                 free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged)?;
+                tgt.check_not_hidden_from(attacker)?;
                 let others = self.others(a);
                 let (edges, banes) = crate::opportunity::strike_modifiers(
                     self.world.resource::<Map>(),
@@ -662,6 +674,7 @@ impl Engine {
                 };
                 let tgt = self.creature_ref(t);
                 free_strike::validate_target(self.world.resource::<Map>(), &striker, &tgt, false)?;
+                tgt.check_not_hidden_from(creature)?;
                 let (edges, banes) = crate::opportunity::strike_modifiers(
                     self.world.resource::<Map>(),
                     &striker,
@@ -825,6 +838,29 @@ impl Engine {
             Command::UseAbility { .. } => {
                 let checked = self.check_ability(command)?;
                 self.world.insert_resource(checked);
+            }
+            Command::Hide { creature } | Command::Search { creature } => {
+                let e = self.actor(creature)?;
+                if !self.budget(e).allows(ActionKind::Maneuver) {
+                    return Err(RuleError::new(
+                        rule::ACTION_ECONOMY,
+                        "no maneuver left this turn (and no main action to trade for one)",
+                    ));
+                }
+                if matches!(command, Command::Hide { .. }) {
+                    let me = self.creature_ref(e);
+                    let all: Vec<(String, Side, Footprint, bool)> = std::iter::once(me.clone())
+                        .chain(self.others(e))
+                        .map(|c| (c.id.clone(), c.side, c.footprint, c.vitality.can_act()))
+                        .collect();
+                    let map = self.world.resource::<Map>();
+                    if hide::hiding_places(map, creature, &all).is_empty() {
+                        return Err(RuleError::new(
+                            rule::HIDE,
+                            format!("{creature} has cover from no enemy to hide from"),
+                        ));
+                    }
+                }
             }
             Command::SpendHeroToken { creature, benefit } => {
                 self.world.resource::<TurnState>().ensure_running()?;
@@ -1142,6 +1178,9 @@ impl Engine {
                     return Err(target_err(format!("{id} is named twice")));
                 }
                 eligible(&c).map_err(target_err)?;
+                if !ab.distance.is_area() {
+                    c.check_not_hidden_from(creature)?;
+                }
                 if ab.distance.is_area() {
                     if !(in_area(&c) || (c.id == user.id && ab.target.with_self)) {
                         return Err(RuleError::new(
@@ -1331,6 +1370,7 @@ impl Engine {
         if att.id == tgt.id || tgt.vitality == Vitality::Dead {
             return Err(RuleError::new(rule, "it targets another living creature"));
         }
+        tgt.check_not_hidden_from(creature)?;
         if att.gap(&tgt) > 1 {
             return Err(RuleError::new(
                 rule::REACH,
@@ -1665,7 +1705,7 @@ impl Engine {
                 &Vitality,
                 &ActionBudget,
             ),
-            (&Abilities, &condition::Conditions),
+            (&Abilities, &condition::Conditions, Option<&hide::Hidden>),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
@@ -1696,7 +1736,7 @@ impl Engine {
                         vit,
                         budget,
                     ),
-                    (abilities, conditions),
+                    (abilities, conditions, hidden),
                 )| {
                     (
                         ident.order,
@@ -1724,6 +1764,7 @@ impl Engine {
                             altitude: altitude.map_or(0, |a| a.0),
                             abilities: abilities.0.clone(),
                             conditions: conditions.0.clone(),
+                            hidden: hidden.cloned(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -2087,6 +2128,12 @@ impl CreatureView {
                 .filter(|(on, _)| *on)
                 .map(|(_, name)| name.to_owned())
                 .chain(c.conditions.iter().map(condition::Afflicted::label))
+                .chain(
+                    c.hidden
+                        .as_ref()
+                        .filter(|h| !h.revealed)
+                        .map(|h| format!("hidden from {}", h.from.join(", "))),
+                )
                 .collect(),
             abilities: c
                 .abilities

@@ -220,6 +220,10 @@ rules! {
         "A surge adds the hero's highest characteristic to one target's rolled damage (up to 3 at once); 2 surges raise a potency by 1 against one target.";
     ZONE = "ability.area.lasting", "seed 002 L1448-1478",
         "An area can stay on the map: an aura moves with its creator; a wall or zone stays put, changing the ground, until its time is up.";
+    HIDE = "maneuver.hide", "seed 002 L2265-2281, L2893-2895",
+        "A creature with cover from an enemy can hide from it: the enemy can then reach it only with area abilities, and it has an edge against the enemy until the turn it is revealed ends.";
+    SEARCH = "maneuver.search", "seed 002 L2283-2287, L2920-2922",
+        "Search: the searcher's Intuition test against each hidden creature's Agility test within 10 squares; only a higher total finds it.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -422,6 +426,24 @@ pub enum Event {
         score: i32,
         potency: i32,
         lands: bool,
+    },
+    Hid {
+        creature: String,
+        from: Vec<String>,
+    },
+    Revealed {
+        creature: String,
+    },
+    CoverLost {
+        creature: String,
+        seen_by: Vec<String>,
+    },
+    Searched {
+        searcher: String,
+        hidden: String,
+        search_total: i32,
+        hide_total: i32,
+        found: bool,
     },
     AreaPlaced {
         creature: String,

@@ -25,6 +25,7 @@ pub mod free_strike;
 pub mod grab;
 pub mod grid;
 pub mod hero_token;
+pub mod hide;
 pub mod movement;
 pub mod opportunity;
 pub mod options;

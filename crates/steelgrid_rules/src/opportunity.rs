@@ -99,6 +99,17 @@ pub fn strike_modifiers(
         );
     }
     condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
+    if attacker
+        .hidden
+        .as_ref()
+        .is_some_and(|h| h.edge_against(&target.id))
+    {
+        add(
+            &mut edges,
+            rule::HIDE,
+            format!("{} is hidden from {}", attacker.id, target.id),
+        );
+    }
     if map.cover(attacker.footprint, target.footprint) {
         add(
             &mut banes,

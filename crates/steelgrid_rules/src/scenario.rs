@@ -764,6 +764,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 altitude: spec.altitude.unwrap_or(0),
                 abilities: spec.abilities.clone().unwrap_or_default(),
                 conditions: Vec::new(),
+                hidden: None,
                 vitality,
                 budget: ActionBudget::default(),
             },

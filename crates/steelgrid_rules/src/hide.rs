@@ -1,0 +1,274 @@
+//! Hiding and searching (seed 002 L2265-2295, L2893-2895, L2920-2922; combat digest §10, §21).
+//!
+//! The Hide maneuver hides a creature from every enemy it has cover from (the engine has no
+//! concealment yet, and takes every enemy as not observing it, as the digest's in-combat default
+//! says). While hidden from a creature, that creature can target it only with area abilities,
+//! and it has an edge on its own ability rolls against that creature until the end of the turn in
+//! which it stops being hidden. It stops being hidden when it uses an ability or a strike, moves,
+//! or loses cover; the revealing action resolves first. The Search maneuver is an opposed test:
+//! the searcher's 2d10 + Intuition against each hidden creature's 2d10 + Agility, within 10
+//! squares and line of effect; only a higher total finds it.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, CurrentCommand};
+use crate::creature::{
+    ActionBudget, ActionKind, Characteristics, CreatureId, CreatureSize, Position, Side, Vitality,
+};
+use crate::dice::Dice;
+use crate::event::{Event, EventLog, rule};
+use crate::grid::{Footprint, Map};
+use crate::turn::take_action;
+
+/// Hidden from these creatures. Once `revealed`, it is no longer hidden, but keeps its edge
+/// against them until the turn ends (seed 002 L2277-2279).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hidden {
+    pub from: Vec<String>,
+    #[serde(default)]
+    pub revealed: bool,
+}
+
+impl Hidden {
+    /// Hidden from `viewer` now.
+    pub fn hides_from(&self, viewer: &str) -> bool {
+        !self.revealed && self.from.iter().any(|f| f == viewer)
+    }
+
+    /// Its edge against `target` still holds (hidden, or revealed this turn).
+    pub fn edge_against(&self, target: &str) -> bool {
+        self.from.iter().any(|f| f == target)
+    }
+}
+
+/// How far a search reaches (seed 002 L2283).
+pub const SEARCH_RANGE: u32 = 10;
+
+type Body<'a> = (
+    Entity,
+    &'a CreatureId,
+    &'a Side,
+    &'a Position,
+    &'a CreatureSize,
+    &'a Vitality,
+);
+
+/// The living enemies `me` has cover from, in scenario order of the query (sorted by id).
+fn covered_from(map: &Map, me: Footprint, side: Side, all: &[Body]) -> Vec<String> {
+    let mut ids: Vec<String> = all
+        .iter()
+        .filter(|b| *b.2 != side && b.5.can_act())
+        .filter(|b| map.cover(Footprint::new(b.3.0, b.4.0), me))
+        .map(|b| b.1.0.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// Whether `creature` could hide now: the living enemies it has cover from. `all` lists every
+/// creature as (id, side, space, able to act).
+pub fn hiding_places(
+    map: &Map,
+    creature: &str,
+    all: &[(String, Side, Footprint, bool)],
+) -> Vec<String> {
+    let Some((_, side, me, _)) = all.iter().find(|c| c.0 == creature) else {
+        return Vec::new();
+    };
+    let mut ids: Vec<String> = all
+        .iter()
+        .filter(|c| c.1 != *side && c.3 && map.cover(c.2, *me))
+        .map(|c| c.0.clone())
+        .collect();
+    ids.sort();
+    ids
+}
+
+/// Command stage: the Hide maneuver.
+pub fn resolve_hide(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    map: Res<Map>,
+    mut log: ResMut<EventLog>,
+    bodies: Query<Body>,
+    mut budgets: Query<&mut ActionBudget>,
+) {
+    let Some(Command::Hide { creature }) = &command.0 else {
+        return;
+    };
+    let all: Vec<Body> = bodies.iter().collect();
+    let Some(&(entity, id, side, pos, size, _)) = all.iter().find(|b| &b.1.0 == creature) else {
+        return;
+    };
+    if let Ok(mut budget) = budgets.get_mut(entity) {
+        take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
+    }
+    let from = covered_from(&map, Footprint::new(pos.0, size.0), *side, &all);
+    log.push(
+        rule::HIDE,
+        Event::Hid {
+            creature: id.0.clone(),
+            from: from.clone(),
+        },
+    );
+    commands.entity(entity).insert(Hidden {
+        from,
+        revealed: false,
+    });
+}
+
+/// Command stage: the Search maneuver, one opposed test per hidden creature in reach.
+#[allow(clippy::type_complexity)]
+pub fn resolve_search(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    map: Res<Map>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    mut searchers: Query<(&CreatureId, &mut ActionBudget)>,
+    mut creatures: Query<(
+        Entity,
+        &CreatureId,
+        &Position,
+        &CreatureSize,
+        &Characteristics,
+        Option<&mut Hidden>,
+    )>,
+) {
+    let Some(Command::Search { creature }) = &command.0 else {
+        return;
+    };
+    if let Some((id, mut budget)) = searchers.iter_mut().find(|s| &s.0.0 == creature) {
+        take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
+    }
+    let Some((me, intuition)) = creatures
+        .iter()
+        .find(|c| &c.1.0 == creature)
+        .map(|c| (Footprint::new(c.2.0, c.3.0), c.4.intuition))
+    else {
+        return;
+    };
+    let mut found: Vec<_> = creatures
+        .iter_mut()
+        .filter(|c| c.5.as_ref().is_some_and(|h| h.hides_from(creature)))
+        .collect();
+    found.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+    for (entity, id, pos, size, chars, hidden) in found {
+        let there = Footprint::new(pos.0, size.0);
+        if me.distance(there) > SEARCH_RANGE || !map.line_of_effect(me, there) {
+            continue;
+        }
+        let search = [dice.d10(), dice.d10()];
+        let hide = [dice.d10(), dice.d10()];
+        let search_total = (search[0] + search[1]) as i32 + intuition;
+        let hide_total = (hide[0] + hide[1]) as i32 + chars.agility;
+        // seed 002 L2285: only a higher total finds it; a tie leaves it hidden (DS-CORE-65).
+        let found = search_total > hide_total;
+        log.push(
+            rule::SEARCH,
+            Event::Searched {
+                searcher: creature.clone(),
+                hidden: id.0.clone(),
+                search_total,
+                hide_total,
+                found,
+            },
+        );
+        if found && let Some(mut h) = hidden {
+            h.from.retain(|f| f != creature);
+            if h.from.is_empty() {
+                commands.entity(entity).remove::<Hidden>();
+            }
+        }
+    }
+}
+
+/// Whether the command gives its creature away: an ability or strike, or a move
+/// (seed 002 L2279; no sneaking yet).
+fn reveals(command: &Command) -> Option<&str> {
+    match command {
+        Command::FreeStrike { attacker, .. } => Some(attacker),
+        Command::UseAbility { creature, .. }
+        | Command::Charge { creature, .. }
+        | Command::Knockback { creature, .. }
+        | Command::Grab { creature, .. }
+        | Command::AidAttack { creature, .. }
+        | Command::Advance { creature, .. }
+        | Command::Disengage { creature, .. }
+        | Command::Fly { creature, .. } => Some(creature),
+        _ => None,
+    }
+}
+
+/// Stamina stage, after everything the command did: a creature whose action gave it away is
+/// revealed (its edge stays this turn); anyone hidden from a creature it no longer has cover
+/// from is no longer hidden from it; an empty hiding ends.
+pub fn reveal(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    map: Res<Map>,
+    mut log: ResMut<EventLog>,
+    bodies: Query<Body>,
+    mut hidden: Query<(Entity, &CreatureId, &mut Hidden)>,
+) {
+    let all: Vec<Body> = bodies.iter().collect();
+    let actor = command.0.as_ref().and_then(reveals);
+    let mut rows: Vec<_> = hidden.iter_mut().collect();
+    rows.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+    for (entity, id, mut h) in rows {
+        if h.revealed {
+            continue;
+        }
+        if actor == Some(id.0.as_str()) {
+            h.revealed = true;
+            log.push(
+                rule::HIDE,
+                Event::Revealed {
+                    creature: id.0.clone(),
+                },
+            );
+            continue;
+        }
+        let Some(me) = all.iter().find(|b| b.0 == entity) else {
+            continue;
+        };
+        let covered = covered_from(&map, Footprint::new(me.3.0, me.4.0), *me.2, &all);
+        let lost: Vec<String> = h
+            .from
+            .iter()
+            .filter(|f| !covered.contains(f))
+            .cloned()
+            .collect();
+        if lost.is_empty() {
+            continue;
+        }
+        h.from.retain(|f| covered.contains(f));
+        log.push(
+            rule::HIDE,
+            Event::CoverLost {
+                creature: id.0.clone(),
+                seen_by: lost,
+            },
+        );
+        if h.from.is_empty() {
+            commands.entity(entity).remove::<Hidden>();
+        }
+    }
+}
+
+/// Command stage, on EndTurn: a creature revealed this turn loses its edge.
+pub fn end_of_turn(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    hidden: Query<(Entity, &Hidden)>,
+) {
+    if !matches!(command.0, Some(Command::EndTurn { .. })) {
+        return;
+    }
+    for (entity, h) in &hidden {
+        if h.revealed {
+            commands.entity(entity).remove::<Hidden>();
+        }
+    }
+}
