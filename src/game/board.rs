@@ -18,6 +18,8 @@ pub const SQUARE: f32 = TILE_PX as f32;
 const OVERLAY_Z: f32 = 1.0;
 /// Depth of the height labels.
 const LABEL_Z: f32 = 2.0;
+/// The veil over squares of darkness or fog.
+const DARKNESS: Color = Color::srgba(0.10, 0.12, 0.30, 0.45);
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
@@ -121,6 +123,13 @@ fn spawn_board(
     let overlay = squares().filter_map(|sq| Some((sq, overlay_tile(map, sq)?)));
     spawn_layer(&mut commands, &layout, texture, OVERLAY_Z, overlay);
 
+    // Darkness and fog: a dusk-blue veil over the square (concealment).
+    for sq in squares().filter(|sq| map.cell(*sq).is_some_and(|c| c.concealing)) {
+        commands.spawn((
+            Sprite::from_color(DARKNESS, Vec2::splat(SQUARE)),
+            Transform::from_translation(layout.square_center(sq).extend(LABEL_Z - 0.5)),
+        ));
+    }
     for sq in squares() {
         if let Some(label) = height_label(map, sq) {
             let corner =
@@ -264,6 +273,7 @@ mod tests {
                 },
                 elevation: if ch == 'h' { 1 } else { 0 },
                 object_stamina: None,
+                concealing: false,
             })
             .collect();
         Map {

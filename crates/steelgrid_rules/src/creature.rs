@@ -246,6 +246,10 @@ pub struct Aided {
     pub by: Vec<String>,
 }
 
+/// Invisible: it always has concealment from others (seed 002 L3018-3020).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Invisible;
+
 /// Height of a flying creature above the ground under it, in squares.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Altitude(pub u32);
@@ -365,9 +369,16 @@ pub struct CreatureRef {
     pub altitude: u32,
     pub conditions: crate::condition::Conditions,
     pub hidden: Option<crate::hide::Hidden>,
+    pub invisible: bool,
 }
 
 impl CreatureRef {
+    /// Whether it has concealment from everyone: invisible, or standing wholly in darkness or
+    /// fog (seed 002 L3014-3020).
+    pub fn concealed(&self, map: &crate::grid::Map) -> bool {
+        self.invisible || map.conceals(self.footprint)
+    }
+
     /// Refuse targeting it with anything but an area ability when it is hidden from `viewer`
     /// (seed 002 L2275).
     pub fn check_not_hidden_from(&self, viewer: &str) -> Result<(), crate::command::RuleError> {

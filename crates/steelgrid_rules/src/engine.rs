@@ -88,6 +88,8 @@ pub struct CreatureRecord {
     pub conditions: Vec<condition::Afflicted>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hidden: Option<hide::Hidden>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub invisible: bool,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -275,6 +277,9 @@ impl Engine {
             if let Some(hidden) = c.hidden {
                 e.insert(hidden);
             }
+            if c.invisible {
+                e.insert(Invisible);
+            }
         }
         Engine {
             world,
@@ -366,6 +371,7 @@ impl Engine {
                 .cloned()
                 .unwrap_or_default(),
             hidden: w.get::<hide::Hidden>(e).cloned(),
+            invisible: w.get::<Invisible>(e).is_some(),
         }
     }
 
@@ -854,10 +860,13 @@ impl Engine {
                         .map(|c| (c.id.clone(), c.side, c.footprint, c.vitality.can_act()))
                         .collect();
                     let map = self.world.resource::<Map>();
-                    if hide::hiding_places(map, creature, &all).is_empty() {
+                    let concealed = me.concealed(map);
+                    if hide::hiding_places(map, creature, concealed, &all).is_empty() {
                         return Err(RuleError::new(
                             rule::HIDE,
-                            format!("{creature} has cover from no enemy to hide from"),
+                            format!(
+                                "{creature} has neither cover nor concealment from any enemy to hide from"
+                            ),
                         ));
                     }
                 }
@@ -1249,6 +1258,7 @@ impl Engine {
                     .into_iter()
                     .filter(|m| ab.is_strike() || m.rule != rule::PRONE.id)
                     .filter(|m| deals_damage || m.rule != rule::COVER.id)
+                    .filter(|m| ab.is_strike() || m.rule != rule::CONCEALMENT.id)
                     .filter(|m| !taunter_targeted || m.rule != rule::TAUNTED.id)
                     .collect();
                 let unmovable = if c.conditions.has(Condition::Restrained) {
@@ -1432,7 +1442,10 @@ impl Engine {
             // Knockback and Grab deal no damage, so cover does not hinder them (L3012).
             banes
                 .into_iter()
-                .filter(|m| m.rule != rule::PRONE.id && m.rule != rule::COVER.id)
+                .filter(|m| {
+                    ![rule::PRONE.id, rule::COVER.id, rule::CONCEALMENT.id]
+                        .contains(&m.rule.as_str())
+                })
                 .collect(),
         )
     }
@@ -1672,13 +1685,15 @@ impl Engine {
 
     /// The whole rules state, for saving, undo and look-ahead.
     pub fn snapshot(&mut self) -> Snapshot {
-        let mut snap = self.snapshot_without_log();
+        let mut snap = self.snapshot_without_log(true);
         snap.log = self.world.resource::<EventLog>().clone();
         snap
     }
 
-    /// Everything but the event log (which only grows and is not part of the checksum).
-    fn snapshot_without_log(&mut self) -> Snapshot {
+    /// Everything but the event log (which only grows and is not part of the checksum), and
+    /// the ability book only when `with_book` (it never changes in play, so the checksum and
+    /// the published state leave it out; the scenario's hash covers it).
+    fn snapshot_without_log(&mut self, with_book: bool) -> Snapshot {
         let mut q = self.world.query::<(
             &CreatureId,
             &Identity,
@@ -1705,7 +1720,12 @@ impl Engine {
                 &Vitality,
                 &ActionBudget,
             ),
-            (&Abilities, &condition::Conditions, Option<&hide::Hidden>),
+            (
+                &Abilities,
+                &condition::Conditions,
+                Option<&hide::Hidden>,
+                Has<Invisible>,
+            ),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
@@ -1736,7 +1756,7 @@ impl Engine {
                         vit,
                         budget,
                     ),
-                    (abilities, conditions, hidden),
+                    (abilities, conditions, hidden, invisible),
                 )| {
                     (
                         ident.order,
@@ -1765,6 +1785,7 @@ impl Engine {
                             abilities: abilities.0.clone(),
                             conditions: conditions.0.clone(),
                             hidden: hidden.cloned(),
+                            invisible,
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -1784,7 +1805,11 @@ impl Engine {
                 zones.sort_by_key(|z| z.seq);
                 zones
             },
-            abilities: self.world.resource::<AbilityBook>().clone(),
+            abilities: if with_book {
+                self.world.resource::<AbilityBook>().clone()
+            } else {
+                AbilityBook::default()
+            },
             creatures: rows.into_iter().map(|r| r.1).collect(),
             turn: self.world.resource::<TurnState>().clone(),
             dice: self.world.resource::<Dice>().clone(),
@@ -1794,7 +1819,7 @@ impl Engine {
 
     /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
     pub fn checksum(&mut self) -> u64 {
-        state_checksum(&self.snapshot_without_log())
+        state_checksum(&self.snapshot_without_log(false))
     }
 
     /// The seed the dice were started from.
@@ -1847,7 +1872,8 @@ impl Engine {
 
     /// The state as the JSON interface publishes it.
     pub fn state(&mut self) -> StateView {
-        let snap = self.snapshot_without_log();
+        let snap = self.snapshot_without_log(false);
+        let book = self.world.resource::<AbilityBook>();
         let checksum = format!("{:016x}", state_checksum(&snap));
         let turn = &snap.turn;
         StateView {
@@ -1896,7 +1922,7 @@ impl Engine {
             creatures: snap
                 .creatures
                 .iter()
-                .map(|c| CreatureView::new(c, &snap.map, turn, &snap.abilities))
+                .map(|c| CreatureView::new(c, &snap.map, turn, book))
                 .collect(),
             scripted_dice_left: snap.dice.scripted_left(),
             checksum,
@@ -2134,6 +2160,7 @@ impl CreatureView {
                         .filter(|h| !h.revealed)
                         .map(|h| format!("hidden from {}", h.from.join(", "))),
                 )
+                .chain(c.invisible.then(|| "invisible".to_owned()))
                 .collect(),
             abilities: c
                 .abilities

@@ -154,6 +154,8 @@ rules! {
         "Landing on a creature deals the fall's damage to it too, and the faller lands in the nearest open space.";
     COVER = "power_roll.bane.cover", "seed 002 L3010-3012",
         "A target at least half hidden behind walls or solid objects has cover: damage-dealing abilities against it take a bane.";
+    CONCEALMENT = "power_roll.bane.concealment", "seed 002 L3014-3020",
+        "A target you can't see — in darkness or fog, or invisible — has concealment: strikes against it take a bane.";
     PRONE = "condition.prone", "seed 002 L1753-1757",
         "A prone creature crawls, takes a bane on its strikes and grants an edge to melee strikes against it.";
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930",

@@ -333,7 +333,7 @@ impl Terrain {
 }
 
 /// One square of the map as the rules see it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cell {
     pub terrain: Terrain,
     /// Height of the ground in squares (seed 002 L1717: ground is what a creature stands on).
@@ -341,6 +341,10 @@ pub struct Cell {
     /// Remaining stamina of an object in this square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub object_stamina: Option<u32>,
+    /// Darkness, fog or anything else that hides a creature standing in it without protecting
+    /// it: concealment (seed 002 L3014-3016).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub concealing: bool,
 }
 
 /// The battle map: a rectangle of cells, row by row from the top.
@@ -404,6 +408,12 @@ impl Map {
 
     pub fn is_solid(&self, sq: Square) -> bool {
         self.terrain(sq).is_none_or(Terrain::is_solid)
+    }
+
+    /// Whether every square of the space conceals what stands in it (seed 002 L3014-3016).
+    pub fn conceals(&self, fp: Footprint) -> bool {
+        fp.squares()
+            .all(|sq| self.cell(sq).is_some_and(|c| c.concealing))
     }
 
     pub fn footprint_in_bounds(&self, fp: Footprint) -> bool {
@@ -554,14 +564,7 @@ mod tests {
         Map {
             width: w,
             height: h,
-            cells: vec![
-                Cell {
-                    terrain: Terrain::Floor,
-                    elevation: 0,
-                    object_stamina: None
-                };
-                (w * h) as usize
-            ],
+            cells: vec![Cell::default(); (w * h) as usize],
             zones: BTreeMap::new(),
         }
     }

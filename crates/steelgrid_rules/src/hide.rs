@@ -1,8 +1,8 @@
 //! Hiding and searching (seed 002 L2265-2295, L2893-2895, L2920-2922; combat digest §10, §21).
 //!
-//! The Hide maneuver hides a creature from every enemy it has cover from (the engine has no
-//! concealment yet, and takes every enemy as not observing it, as the digest's in-combat default
-//! says). While hidden from a creature, that creature can target it only with area abilities,
+//! The Hide maneuver hides a creature from every enemy it has cover from, or from all of them
+//! while it has concealment (invisible, or in darkness or fog); every enemy is taken as not
+//! observing it, as the digest's in-combat default says. While hidden from a creature, that creature can target it only with area abilities,
 //! and it has an edge on its own ability rolls against that creature until the end of the turn in
 //! which it stops being hidden. It stops being hidden when it uses an ability or a strike, moves,
 //! or loses cover; the revealing action resolves first. The Search maneuver is an opposed test:
@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
-    ActionBudget, ActionKind, Characteristics, CreatureId, CreatureSize, Position, Side, Vitality,
+    ActionBudget, ActionKind, Characteristics, CreatureId, CreatureSize, Invisible, Position, Side,
+    Vitality,
 };
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
@@ -54,23 +55,30 @@ type Body<'a> = (
     &'a Vitality,
 );
 
-/// The living enemies `me` has cover from, in scenario order of the query (sorted by id).
-fn covered_from(map: &Map, me: Footprint, side: Side, all: &[Body]) -> Vec<String> {
+/// The living enemies `me` has cover or concealment from, sorted by id.
+fn covered_from(
+    map: &Map,
+    me: Footprint,
+    side: Side,
+    concealed: bool,
+    all: &[Body],
+) -> Vec<String> {
     let mut ids: Vec<String> = all
         .iter()
         .filter(|b| *b.2 != side && b.5.can_act())
-        .filter(|b| map.cover(Footprint::new(b.3.0, b.4.0), me))
+        .filter(|b| concealed || map.cover(Footprint::new(b.3.0, b.4.0), me))
         .map(|b| b.1.0.clone())
         .collect();
     ids.sort();
     ids
 }
 
-/// Whether `creature` could hide now: the living enemies it has cover from. `all` lists every
-/// creature as (id, side, space, able to act).
+/// Whether `creature` could hide now: the living enemies it has cover from, or all of them
+/// when it is `concealed`. `all` lists every creature as (id, side, space, able to act).
 pub fn hiding_places(
     map: &Map,
     creature: &str,
+    concealed: bool,
     all: &[(String, Side, Footprint, bool)],
 ) -> Vec<String> {
     let Some((_, side, me, _)) = all.iter().find(|c| c.0 == creature) else {
@@ -78,7 +86,7 @@ pub fn hiding_places(
     };
     let mut ids: Vec<String> = all
         .iter()
-        .filter(|c| c.1 != *side && c.3 && map.cover(c.2, *me))
+        .filter(|c| c.1 != *side && c.3 && (concealed || map.cover(c.2, *me)))
         .map(|c| c.0.clone())
         .collect();
     ids.sort();
@@ -92,6 +100,7 @@ pub fn resolve_hide(
     map: Res<Map>,
     mut log: ResMut<EventLog>,
     bodies: Query<Body>,
+    invisible: Query<(), With<Invisible>>,
     mut budgets: Query<&mut ActionBudget>,
 ) {
     let Some(Command::Hide { creature }) = &command.0 else {
@@ -104,7 +113,9 @@ pub fn resolve_hide(
     if let Ok(mut budget) = budgets.get_mut(entity) {
         take_action(&mut log, &mut budget, &id.0, ActionKind::Maneuver);
     }
-    let from = covered_from(&map, Footprint::new(pos.0, size.0), *side, &all);
+    let me = Footprint::new(pos.0, size.0);
+    let concealed = invisible.contains(entity) || map.conceals(me);
+    let from = covered_from(&map, me, *side, concealed, &all);
     log.push(
         rule::HIDE,
         Event::Hid {
@@ -134,6 +145,7 @@ pub fn resolve_search(
         &CreatureSize,
         &Characteristics,
         Option<&mut Hidden>,
+        Has<Invisible>,
     )>,
 ) {
     let Some(Command::Search { creature }) = &command.0 else {
@@ -154,14 +166,16 @@ pub fn resolve_search(
         .filter(|c| c.5.as_ref().is_some_and(|h| h.hides_from(creature)))
         .collect();
     found.sort_by(|a, b| a.1.0.cmp(&b.1.0));
-    for (entity, id, pos, size, chars, hidden) in found {
+    for (entity, id, pos, size, chars, hidden, invisible) in found {
         let there = Footprint::new(pos.0, size.0);
         if me.distance(there) > SEARCH_RANGE || !map.line_of_effect(me, there) {
             continue;
         }
         let search = [dice.d10(), dice.d10()];
         let hide = [dice.d10(), dice.d10()];
-        let search_total = (search[0] + search[1]) as i32 + intuition;
+        // seed 002 L3020: finding a hidden invisible creature takes a bane.
+        let search_total =
+            (search[0] + search[1]) as i32 + intuition - if invisible { 2 } else { 0 };
         let hide_total = (hide[0] + hide[1]) as i32 + chars.agility;
         // seed 002 L2285: only a higher total finds it; a tie leaves it hidden (DS-CORE-65).
         let found = search_total > hide_total;
@@ -210,6 +224,7 @@ pub fn reveal(
     map: Res<Map>,
     mut log: ResMut<EventLog>,
     bodies: Query<Body>,
+    invisible: Query<(), With<Invisible>>,
     mut hidden: Query<(Entity, &CreatureId, &mut Hidden)>,
 ) {
     let all: Vec<Body> = bodies.iter().collect();
@@ -233,7 +248,9 @@ pub fn reveal(
         let Some(me) = all.iter().find(|b| b.0 == entity) else {
             continue;
         };
-        let covered = covered_from(&map, Footprint::new(me.3.0, me.4.0), *me.2, &all);
+        let fp = Footprint::new(me.3.0, me.4.0);
+        let concealed = invisible.contains(entity) || map.conceals(fp);
+        let covered = covered_from(&map, fp, *me.2, concealed, &all);
         let lost: Vec<String> = h
             .from
             .iter()

@@ -110,6 +110,13 @@ pub fn strike_modifiers(
             format!("{} is hidden from {}", attacker.id, target.id),
         );
     }
+    if target.concealed(map) {
+        add(
+            &mut banes,
+            rule::CONCEALMENT,
+            format!("{} has concealment", target.id),
+        );
+    }
     if map.cover(attacker.footprint, target.footprint) {
         add(
             &mut banes,

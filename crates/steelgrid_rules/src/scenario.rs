@@ -57,6 +57,9 @@ pub struct Tile {
     /// A named zone (spawn zone, area for scripted events) this square belongs to.
     #[serde(default)]
     pub zone: Option<String>,
+    /// Darkness or fog: a creature standing wholly in it has concealment.
+    #[serde(default)]
+    pub concealing: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -125,6 +128,8 @@ pub struct CreatureSpec {
     pub altitude: Option<u32>,
     /// Ids of its abilities, from the scenario's `abilities` or the built-in library.
     pub abilities: Option<Vec<String>>,
+    /// Invisible: always concealed.
+    pub invisible: Option<bool>,
 }
 
 impl CreatureSpec {
@@ -155,6 +160,7 @@ impl CreatureSpec {
             movement: self.movement.or_else(|| t.movement.clone()),
             altitude: self.altitude.or(t.altitude),
             abilities: self.abilities.or_else(|| t.abilities.clone()),
+            invisible: self.invisible.or(t.invisible),
         }
     }
 }
@@ -474,6 +480,7 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
                     terrain: Terrain::Floor,
                     elevation: 0,
                     object_stamina: None,
+                    concealing: false,
                 });
                 continue;
             };
@@ -490,6 +497,7 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
                     Terrain::Object { material } => Some(Material::stamina_per_square(material)),
                     _ => None,
                 },
+                concealing: tile.concealing,
             });
         }
     }
@@ -499,6 +507,7 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
             terrain: Terrain::Floor,
             elevation: 0,
             object_stamina: None,
+            concealing: false,
         },
     );
     Map {
@@ -509,11 +518,14 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
     }
 }
 
-/// The built-in ability library.
-pub fn ability_library() -> BTreeMap<String, Ability> {
-    ron_options()
-        .from_str(crate::ability::LIBRARY)
-        .expect("the built-in ability library is checked by its own test")
+/// The built-in ability library, parsed once.
+pub fn ability_library() -> &'static BTreeMap<String, Ability> {
+    static LIBRARY: std::sync::OnceLock<BTreeMap<String, Ability>> = std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        ron_options()
+            .from_str(crate::ability::LIBRARY)
+            .expect("the built-in ability library is checked by its own test")
+    })
 }
 
 /// Check the scenario's own abilities and every ability a creature names, and gather the ones
@@ -765,6 +777,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 abilities: spec.abilities.clone().unwrap_or_default(),
                 conditions: Vec::new(),
                 hidden: None,
+                invisible: spec.invisible.unwrap_or(false),
                 vitality,
                 budget: ActionBudget::default(),
             },
@@ -781,7 +794,7 @@ mod tests {
     fn the_built_in_abilities_parse_and_follow_the_ability_format() {
         let lib = ability_library();
         assert!(lib.len() >= 20, "{} abilities", lib.len());
-        for (id, a) in &lib {
+        for (id, a) in lib {
             assert_eq!(a.problems(), Vec::<String>::new(), "{id}");
         }
         for (name, t) in library() {

@@ -18,6 +18,7 @@ fn map(rows: &[&str]) -> Map {
             },
             elevation: 0,
             object_stamina: None,
+            concealing: false,
         })
         .collect();
     Map {

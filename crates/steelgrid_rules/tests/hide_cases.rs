@@ -184,3 +184,74 @@ fn ds_core_65_search_finds_only_with_a_higher_total_and_within_10_squares() {
         "still hidden from the far one"
     );
 }
+
+/// Darkness over columns 6-7 (`d`): whatever stands wholly in it has concealment.
+const DARK: [&str; 6] = [
+    "......dd..",
+    "......dd..",
+    "......dd..",
+    "......dd..",
+    "......dd..",
+    "......dd..",
+];
+
+fn roll_banes(events: &[steelgrid_rules::event::LoggedEvent]) -> Vec<String> {
+    events
+        .iter()
+        .find_map(|ev| match &ev.event {
+            Event::PowerRolled { roll, .. } => {
+                Some(roll.banes.iter().map(|m| m.rule.clone()).collect())
+            }
+            _ => None,
+        })
+        .expect("a roll")
+}
+
+#[test]
+fn ds_combat_74_strikes_against_a_concealed_target_take_a_bane_and_it_can_hide() {
+    let mut e = fight_in(&DARK, &[hero("h", 3, 2), monster("g", 6, 2)], &[5, 5]);
+    start(&mut e, "h");
+    let struck = apply(&mut e, ranged("h", "g"));
+    assert_eq!(roll_banes(&struck), ["power_roll.bane.concealment"]);
+    end(&mut e, "h");
+    // In the dark, the goblin hides from the hero with no cover at all; then only an area
+    // ability can reach it.
+    start(&mut e, "g");
+    let hid = apply(&mut e, hide("g"));
+    assert!(
+        hid.iter()
+            .any(|ev| matches!(&ev.event, Event::Hid { from, .. } if *from == ["h".to_owned()]))
+    );
+    end(&mut e, "g");
+    start(&mut e, "h");
+    assert_eq!(
+        e.check(&ranged("h", "g")).unwrap_err().rule,
+        "maneuver.hide"
+    );
+}
+
+#[test]
+fn ds_combat_74_an_invisible_creature_is_always_concealed_and_harder_to_find() {
+    let invisible = "(id: \"ghost\", side: Director, stamina: 20, speed: 5, free_strike: 3, position: (2, 2), invisible: true)".to_owned();
+    let mut e = fight(&[hero("h", 0, 2), invisible], &[5, 5, 6, 6, 5, 5]);
+    start(&mut e, "h");
+    let struck = apply(&mut e, ranged("h", "ghost"));
+    assert_eq!(roll_banes(&struck), ["power_roll.bane.concealment"]);
+    end(&mut e, "h");
+    start(&mut e, "ghost");
+    apply(&mut e, hide("ghost"));
+    assert!(conditions(&mut e, "ghost").contains(&"hidden from h".to_owned()));
+    end(&mut e, "ghost");
+    start(&mut e, "h");
+    // 12 + Intuition 0 − 2 for the bane against 10 + Agility 0: still hidden.
+    let search = apply(&mut e, search("h"));
+    assert!(search.iter().any(|ev| matches!(
+        &ev.event,
+        Event::Searched {
+            search_total: 10,
+            hide_total: 10,
+            found: false,
+            ..
+        }
+    )));
+}

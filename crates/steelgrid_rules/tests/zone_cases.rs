@@ -85,6 +85,7 @@ fn floor() -> Cell {
         terrain: Terrain::Floor,
         elevation: 0,
         object_stamina: None,
+        concealing: false,
     }
 }
 
@@ -99,6 +100,7 @@ fn stone() -> Cell {
         },
         elevation: 0,
         object_stamina: Some(6),
+        concealing: false,
     }
 }
 

@@ -36,7 +36,7 @@ pub fn scenario_with(
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
     let src = format!(
-        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5), '6': (elevation: 6), '3': (elevation: 3), 'P': (terrain: Object(material: Stone)), 'T': (elevation: 10), '=': (terrain: Water(depth: 3))}}, rows: [{}]), {fields}creatures: [{}], dice: [{}])",
+        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5), '6': (elevation: 6), '3': (elevation: 3), 'P': (terrain: Object(material: Stone)), 'T': (elevation: 10), '=': (terrain: Water(depth: 3)), 'd': (concealing: true)}}, rows: [{}]), {fields}creatures: [{}], dice: [{}])",
         rows.join(", "),
         creatures,
         dice.join(", ")
