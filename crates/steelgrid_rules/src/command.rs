@@ -153,6 +153,12 @@ pub enum Command {
         )]
         surges: crate::hero_token::SurgeSpend,
     },
+    /// End a condition you imposed with an ability, as a free maneuver (seed 002 L1695-1697).
+    EndEffect {
+        creature: String,
+        target: String,
+        condition: crate::condition::Condition,
+    },
     /// The Hide maneuver: hide from every enemy the creature has cover from
     /// (seed 002 L2265-2281, L2893-2895).
     Hide { creature: String },
@@ -223,6 +229,7 @@ impl Command {
             Command::UseAbility { .. } => "UseAbility",
             Command::SpendHeroToken { .. } => "SpendHeroToken",
             Command::Hide { .. } => "Hide",
+            Command::EndEffect { .. } => "EndEffect",
             Command::Search { .. } => "Search",
         }
     }

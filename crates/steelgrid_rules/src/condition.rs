@@ -207,6 +207,36 @@ pub fn end_of_turn(
     conditions.0 = kept;
 }
 
+/// Command stage: a creature ends a condition it imposed (seed 002 L1695-1697), a free
+/// maneuver that spends nothing.
+pub fn resolve_end_effect(
+    command: Res<CurrentCommand>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &mut Conditions)>,
+) {
+    let Some(Command::EndEffect {
+        creature,
+        target,
+        condition,
+    }) = &command.0
+    else {
+        return;
+    };
+    let Some((id, mut conditions)) = creatures.iter_mut().find(|c| &c.0.0 == target) else {
+        return;
+    };
+    conditions
+        .0
+        .retain(|a| !(a.condition == *condition && &a.source == creature));
+    log.push(
+        rule::END_OWN_EFFECT,
+        Event::ConditionEnded {
+            creature: id.0.clone(),
+            condition: condition.name().into(),
+        },
+    );
+}
+
 /// Whether the command makes a bleeding creature lose Stamina: a main action, or an ability
 /// roll with Might or Agility (seed 002 L1727-1731). Returns the creature.
 fn bleeding_trigger(command: &Command, main_action_ability: Option<bool>) -> Option<&str> {

@@ -171,6 +171,7 @@ fn resolve_schedule() -> Schedule {
                 condition::dazed_acts_once,
                 condition::end_of_turn,
                 zone::expire,
+                condition::resolve_end_effect,
                 hide::resolve_hide,
                 hide::resolve_search,
                 hide::end_of_turn,
@@ -844,6 +845,27 @@ impl Engine {
             Command::UseAbility { .. } => {
                 let checked = self.check_ability(command)?;
                 self.world.insert_resource(checked);
+            }
+            Command::EndEffect {
+                creature,
+                target,
+                condition,
+            } => {
+                let e = self.actor(creature)?;
+                if self.creature_ref(e).conditions.has(Condition::Dazed) {
+                    return Err(RuleError::new(
+                        rule::DAZED,
+                        format!("{creature} is dazed and can't use free maneuvers"),
+                    ));
+                }
+                let t = self.entity(target)?;
+                let theirs = self.creature_ref(t).conditions;
+                if theirs.source_of(*condition) != Some(creature.as_str()) {
+                    return Err(RuleError::new(
+                        rule::END_OWN_EFFECT,
+                        format!("{target} is not {} by {creature}'s doing", condition.name()),
+                    ));
+                }
             }
             Command::Hide { creature } | Command::Search { creature } => {
                 let e = self.actor(creature)?;

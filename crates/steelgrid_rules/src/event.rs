@@ -222,6 +222,8 @@ rules! {
         "A surge adds the hero's highest characteristic to one target's rolled damage (up to 3 at once); 2 surges raise a potency by 1 against one target.";
     ZONE = "ability.area.lasting", "seed 002 L1448-1478",
         "An area can stay on the map: an aura moves with its creator; a wall or zone stays put, changing the ground, until its time is up.";
+    END_OWN_EFFECT = "effect.end_own", "seed 002 L1695-1697",
+        "A creature may end an effect it imposed with an ability as a free maneuver.";
     HIDE = "maneuver.hide", "seed 002 L2265-2281, L2893-2895",
         "A creature with cover from an enemy can hide from it: the enemy can then reach it only with area abilities, and it has an edge against the enemy until the turn it is revealed ends.";
     SEARCH = "maneuver.search", "seed 002 L2283-2287, L2920-2922",

@@ -615,7 +615,7 @@ mod tests {
     }
 
     #[test]
-    fn pillar_blocking_part_of_the_view_leaves_line_of_effect() {
+    fn ds_core_67_pillar_blocking_part_of_the_view_leaves_line_of_effect() {
         // DS-CORE-67: any corner to any corner unobstructed is enough.
         let mut map = open_map(5, 5);
         map.cells[(2 * 5 + 2) as usize].terrain = Terrain::Wall;

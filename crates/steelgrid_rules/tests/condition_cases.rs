@@ -11,6 +11,7 @@ use common::{
     ROOM, advance, apply, conditions, count, creature, end, fight_with, force, pick, saving_throws,
     squares, stamina, start, take_turn,
 };
+use steelgrid_rules::condition::Condition;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
@@ -822,4 +823,45 @@ fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
         vec![("m".into(), "slowed".into(), 3, false)]
     );
     assert_eq!(conditions(&mut e, "m"), vec!["slowed (save ends)"]);
+}
+
+#[test]
+fn ds_core_85_a_creature_ends_its_own_effect_as_a_free_maneuver() {
+    let mut e = fight(
+        &[hero("h", 1, 1, &["bind"], ""), foe("m", 6, 1, &[], "")],
+        &[],
+        Side::Heroes,
+    );
+    start(&mut e, "h");
+    apply(&mut e, use_ability("h", "bind", &["m"]));
+    assert_eq!(
+        conditions(&mut e, "m"),
+        ["restrained (until the encounter ends)"]
+    );
+    let left = creature(&mut e, "h").actions;
+    // Not something it imposed: refused, and nothing changes.
+    let slowed = e
+        .apply(Command::EndEffect {
+            creature: "h".into(),
+            target: "m".into(),
+            condition: Condition::Slowed,
+        })
+        .unwrap_err();
+    assert_eq!(slowed.rule, "effect.end_own");
+    let events = apply(
+        &mut e,
+        Command::EndEffect {
+            creature: "h".into(),
+            target: "m".into(),
+            condition: Condition::Restrained,
+        },
+    );
+    assert_eq!(ended(&events, "m", "restrained"), 1);
+    assert!(conditions(&mut e, "m").is_empty());
+    let after = creature(&mut e, "h").actions;
+    assert_eq!(
+        (after.main, after.maneuver, after.move_action),
+        (left.main, left.maneuver, left.move_action),
+        "a free maneuver spends nothing"
+    );
 }

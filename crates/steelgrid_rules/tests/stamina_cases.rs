@@ -307,3 +307,26 @@ fn ds_core_77_defend_double_bane_against_one_edge_is_one_bane() {
     start(&mut e, "h");
     assert!(creature(&mut e, "h").effects.is_empty());
 }
+
+#[test]
+fn ds_core_76_a_fall_less_agility_then_2_a_square_capped_at_50() {
+    use steelgrid_rules::forced::fall_damage;
+    // 5 squares, Agility 2: 3 squares → 6 damage and prone.
+    assert_eq!(fall_damage(5, 2, false), (3, 6, true));
+    // 40 squares, Agility 0: 80 would be the damage; the cap is 50.
+    assert_eq!(fall_damage(40, 0, false), (40, 50, true));
+}
+
+#[test]
+fn ds_core_80_halved_damage_rounds_down() {
+    // A hero takes 7 damage halved (as Parry halves it): 3.
+    let mut e = fight(&[hero("h", 1, 1), monster("m", 5, 1)], &[]);
+    e.apply(Command::EnvironmentDamage {
+        target: "h".into(),
+        amount: 7,
+        damage_type: None,
+        halved: true,
+    })
+    .expect("damage");
+    assert_eq!(creature(&mut e, "h").stamina.current, 27);
+}
