@@ -46,8 +46,8 @@ fn parse_aim(text: &str) -> Result<(usize, Square), String> {
     let (slot, square) = text.split_once('@').ok_or_else(bad)?;
     let (x, y) = square.split_once(',').ok_or_else(bad)?;
     let slot: usize = slot.trim().parse().map_err(|_| bad())?;
-    if !(1..=6).contains(&slot) {
-        return Err(format!("ability {slot}: the keys are 1 to 6"));
+    if !(1..=8).contains(&slot) {
+        return Err(format!("ability {slot}: the keys are 1 to 8"));
     }
     let (x, y) = (
         x.trim().parse().map_err(|_| bad())?,

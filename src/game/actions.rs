@@ -39,13 +39,16 @@ pub enum Action {
     Charge,
     /// Toggle ranged free strikes.
     Ranged,
-    /// Aim the acting creature's first to sixth ability (its stat block's order).
+    /// Aim the acting creature's first to eighth ability (its stat block's order, then the
+    /// consumables it carries).
     Ability1,
     Ability2,
     Ability3,
     Ability4,
     Ability5,
     Ability6,
+    Ability7,
+    Ability8,
     /// Put one more surge (up to 3) on the next ability's damage; round to none.
     Surge,
     /// Spend a hero token: the save just failed succeeds, or else 2 surges for the hero on turn.
@@ -116,6 +119,8 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Ability4, KeyCode::Digit4)
         .with(Action::Ability5, KeyCode::Digit5)
         .with(Action::Ability6, KeyCode::Digit6)
+        .with(Action::Ability7, KeyCode::Digit7)
+        .with(Action::Ability8, KeyCode::Digit8)
         .with(Action::Surge, KeyCode::KeyS)
         .with(Action::HeroToken, KeyCode::KeyT)
         .with(Action::TokenStamina, KeyCode::KeyV)
@@ -155,6 +160,8 @@ impl Action {
             Action::Ability4 => Some(3),
             Action::Ability5 => Some(4),
             Action::Ability6 => Some(5),
+            Action::Ability7 => Some(6),
+            Action::Ability8 => Some(7),
             _ => None,
         }
     }
@@ -190,6 +197,8 @@ mod tests {
             Action::Ability4,
             Action::Ability5,
             Action::Ability6,
+            Action::Ability7,
+            Action::Ability8,
             Action::Surge,
             Action::HeroToken,
             Action::TokenStamina,

@@ -31,7 +31,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-1-6 abilities    S surge    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
+1-8 abilities and items    S surge    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -309,6 +309,9 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
 
 /// An ability's cost as the bar shows it: `, 3 resource` (or Malice).
 fn cost(a: &AbilityView) -> String {
+    if a.consumable {
+        return " (item)".into();
+    }
     match a.cost {
         Some(Cost::Resource(n)) => format!(" ({n} res)"),
         Some(Cost::Malice(n)) => format!(" ({n} malice)"),
@@ -405,7 +408,8 @@ mod tests {
         assert_eq!(
             prompt(&engine.state(), &mode),
             "Brann: click a square to move, an enemy to free strike | 1 Iron Sweep  \
-             2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance"
+             2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance  \
+             6 Healing Draught (item)"
         );
         let aiming = PlayMode {
             tool: Tool::Ability(1),

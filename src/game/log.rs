@@ -348,6 +348,11 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(target),
             if *lands { "lands" } else { "is resisted" }
         ),
+        Event::ConsumableUsed {
+            creature,
+            item,
+            left,
+        } => format!("{} uses up a {item} ({left} left)", n(creature)),
         Event::Hid { creature, from } => {
             let names: Vec<String> = from.iter().map(|f| n(f)).collect();
             format!("{} hides from {}", n(creature), names.join(", "))

@@ -390,7 +390,9 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::Ability3
         | Action::Ability4
         | Action::Ability5
-        | Action::Ability6 => {
+        | Action::Ability6
+        | Action::Ability7
+        | Action::Ability8 => {
             let slot = action.ability_slot().unwrap_or_default();
             let has = turn
                 .as_ref()
@@ -488,8 +490,10 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 30] = [
+const KEYS: [Action; 32] = [
     Action::Cancel,
+    Action::Ability7,
+    Action::Ability8,
     Action::Hide,
     Action::Search,
     Action::Ability6,

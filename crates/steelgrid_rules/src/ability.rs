@@ -242,6 +242,9 @@ pub struct Outcome {
     /// Temporary Stamina the target gains (the higher of old and new, seed 002 L3094-3102).
     #[serde(default)]
     pub temporary_stamina: u32,
+    /// The target regains Stamina equal to its recovery value, spending no Recovery.
+    #[serde(default)]
+    pub recovery_value: bool,
     /// Anything else, in words, for the log.
     #[serde(default)]
     pub text: String,
@@ -286,6 +289,9 @@ impl Outcome {
         }
         if self.temporary_stamina > 0 {
             parts.push(format!("{} temporary Stamina", self.temporary_stamina));
+        }
+        if self.recovery_value {
+            parts.push("regains its recovery value".into());
         }
         if !self.text.is_empty() {
             parts.push(self.text.clone());

@@ -42,6 +42,8 @@ pub struct CheckedAbility {
     pub area: Vec<Square>,
     pub targets: Vec<CheckedTarget>,
     pub surges: crate::hero_token::SurgeSpend,
+    /// A consumable the user carries: used up (seed 002 L2928-2930).
+    pub consumable: bool,
 }
 
 /// What an ability would do if used now, for the client's aim and the AI: the area's squares
@@ -74,6 +76,8 @@ pub struct OutcomeNumbers {
     pub forced: u32,
     pub conditions: u32,
     pub temporary_stamina: u32,
+    /// It gives back the recovery value.
+    pub recovery: bool,
 }
 
 impl OutcomeNumbers {
@@ -85,6 +89,7 @@ impl OutcomeNumbers {
                 forced: n.forced + o.forced.map_or(0, |f| f.distance),
                 conditions: n.conditions + o.conditions.len() as u32,
                 temporary_stamina: n.temporary_stamina + o.temporary_stamina,
+                recovery: n.recovery || o.recovery_value,
             })
     }
 }
@@ -176,6 +181,7 @@ pub fn resolve_ability(
     mut pending: ResMut<PendingDamage>,
     mut bleeds: ResMut<BleedsOnUse>,
     mut new_zone: ResMut<crate::zone::NewZone>,
+    mut consumables: Query<&mut crate::creature::Consumables>,
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -185,7 +191,15 @@ pub fn resolve_ability(
         &Conditions,
     )>,
 ) {
-    let (Some(Command::UseAbility { tier, .. }), Some(checked)) = (&command.0, checked) else {
+    let (
+        Some(Command::UseAbility {
+            tier,
+            ability: ability_id,
+            ..
+        }),
+        Some(checked),
+    ) = (&command.0, checked)
+    else {
         return;
     };
     let ability = &checked.ability;
@@ -193,6 +207,20 @@ pub fn resolve_ability(
         return;
     };
     let by = id.0.clone();
+    if checked.consumable
+        && let Ok(mut carried) = consumables.get_mut(checked.user)
+        && let Some(i) = carried.0.iter().position(|c| c == ability_id)
+    {
+        carried.0.remove(i);
+        log.push(
+            rule::USE_CONSUMABLE,
+            Event::ConsumableUsed {
+                creature: by.clone(),
+                item: ability.name.clone(),
+                left: carried.0.iter().filter(|c| *c == ability_id).count() as u32,
+            },
+        );
+    }
     let chars = *chars;
     if let Some(kind) = ability.action.spends() {
         take_action(&mut log, &mut budget, &by, kind);
@@ -339,6 +367,22 @@ pub fn resolve_ability(
                         melee_weapon,
                     }),
                 }
+            }
+            if outcome.recovery_value
+                && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
+            {
+                let before = stamina.current;
+                let value = stamina.recovery_value();
+                let amount = crate::stamina::regain(&mut stamina, value);
+                log.push(
+                    rule::ABILITY_OUTCOME,
+                    Event::StaminaRegained {
+                        creature: t.id.clone(),
+                        amount,
+                        stamina_before: before,
+                        stamina_after: stamina.current,
+                    },
+                );
             }
             if outcome.temporary_stamina > 0
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)

@@ -406,11 +406,19 @@ fn ability_options(
                 if c.side == me.side {
                     // Temporary Stamina helps a friend as far as it beats what it has (it
                     // doesn't stack); anything else hurts one.
+                    // Healing is worth what it gives back, and most to the hurt.
+                    let healed = if c.winded || c.dying {
+                        (c.stamina.max / 3).min(c.stamina.max - c.stamina.current)
+                    } else {
+                        0
+                    };
                     let help: f64 = odds
                         .iter()
                         .zip(&t.numbers)
                         .map(|(p, n)| {
-                            p * f64::from((n.temporary_stamina as i32 - c.stamina.temporary).max(0))
+                            let temporary =
+                                (n.temporary_stamina as i32 - c.stamina.temporary).max(0);
+                            p * f64::from(temporary + if n.recovery { healed } else { 0 })
                         })
                         .sum();
                     value += help - harm;

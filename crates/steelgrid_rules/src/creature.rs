@@ -264,6 +264,11 @@ pub struct Prone;
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Abilities(pub Vec<String>);
 
+/// The consumables a creature carries, by ability id: each is used up by the Use Consumable
+/// maneuver (seed 002 L2928-2930).
+#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Consumables(pub Vec<String>);
+
 /// Where a creature stands in the Stamina states (seed 002 L3062-3092).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -84,6 +84,9 @@ pub struct CreatureRecord {
     /// Ids of its abilities in the game's ability book.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
+    /// Ids of the consumables it carries (each used up once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consumables: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub conditions: Vec<condition::Afflicted>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -242,8 +245,11 @@ impl Engine {
                 c.damage,
                 c.vitality,
                 c.budget,
-                Abilities(c.abilities),
-                condition::Conditions(c.conditions),
+                (
+                    Abilities(c.abilities),
+                    Consumables(c.consumables),
+                    condition::Conditions(c.conditions),
+                ),
             ));
             if let Some(hero) = c.hero {
                 e.insert(hero);
@@ -1041,8 +1047,13 @@ impl Engine {
         };
         let e = self.actor(creature)?;
         let known = self.world.get::<Abilities>(e).expect("abilities").0.clone();
-        let Some(ab) = known
-            .contains(ability)
+        let carried = self
+            .world
+            .get::<Consumables>(e)
+            .map(|c| c.0.clone())
+            .unwrap_or_default();
+        let consumable = !known.contains(ability) && carried.contains(ability);
+        let Some(ab) = (known.contains(ability) || consumable)
             .then(|| self.world.resource::<AbilityBook>().get(ability).cloned())
             .flatten()
         else {
@@ -1317,6 +1328,7 @@ impl Engine {
             area,
             targets: checked_targets,
             surges: surges.clone(),
+            consumable,
         })
     }
 
@@ -1595,14 +1607,25 @@ impl Engine {
         let speed = self.move_speed(e, gait);
         let others = self.others(e);
         let jump = self.jump(e);
-        Ok(movement::reachable(
+        let reach = movement::reachable(
             self.world.resource::<Map>(),
             &mover,
             speed,
             &others,
             gait,
             jump,
-        ))
+        );
+        if !mover.conditions.has(Condition::Frightened) {
+            return Ok(reach);
+        }
+        // A frightened creature's paths may not bring it closer to its fear (seed 002 L1739).
+        Ok(reach
+            .into_iter()
+            .filter(|r| {
+                let steps = self.ground_steps(&mover, &r.path);
+                self.check_not_closer(&mover, &steps).is_ok()
+            })
+            .collect())
     }
 
     /// How far a move may go: speed for ordinary movement, 1 square for Disengage's shift
@@ -1744,6 +1767,7 @@ impl Engine {
             ),
             (
                 &Abilities,
+                &Consumables,
                 &condition::Conditions,
                 Option<&hide::Hidden>,
                 Has<Invisible>,
@@ -1778,7 +1802,7 @@ impl Engine {
                         vit,
                         budget,
                     ),
-                    (abilities, conditions, hidden, invisible),
+                    (abilities, consumables, conditions, hidden, invisible),
                 )| {
                     (
                         ident.order,
@@ -1805,6 +1829,7 @@ impl Engine {
                             aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
                             altitude: altitude.map_or(0, |a| a.0),
                             abilities: abilities.0.clone(),
+                            consumables: consumables.0.clone(),
                             conditions: conditions.0.clone(),
                             hidden: hidden.cloned(),
                             invisible,
@@ -2061,7 +2086,8 @@ pub struct CreatureView {
     /// Conditions in effect, with their duration or source (`slowed (EoT)`,
     /// `frightened of ogre`).
     pub conditions: Vec<String>,
-    /// Its abilities, in the order of its stat block (hotkeys 1-9 in the client).
+    /// Its abilities, in the order of its stat block, then the consumables it carries (used
+    /// with `UseAbility` too, and used up); the client's number keys follow this order.
     pub abilities: Vec<AbilityView>,
     /// Lasting effects of actions, such as `defending`.
     pub effects: Vec<&'static str>,
@@ -2113,10 +2139,12 @@ pub struct AbilityView {
     pub keywords: Vec<crate::ability::Keyword>,
     pub cost: Option<crate::ability::Cost>,
     pub signature: bool,
+    /// A consumable the creature carries, used up when used.
+    pub consumable: bool,
 }
 
 impl AbilityView {
-    fn new(id: &str, a: &Ability) -> Self {
+    fn new(id: &str, a: &Ability, consumable: bool) -> Self {
         AbilityView {
             id: id.to_owned(),
             name: a.name.clone(),
@@ -2127,6 +2155,7 @@ impl AbilityView {
             keywords: a.keywords.clone(),
             cost: a.cost,
             signature: a.signature,
+            consumable,
         }
     }
 }
@@ -2187,7 +2216,14 @@ impl CreatureView {
             abilities: c
                 .abilities
                 .iter()
-                .filter_map(|id| book.get(id).map(|a| AbilityView::new(id, a)))
+                .filter_map(|id| book.get(id).map(|a| AbilityView::new(id, a, false)))
+                .chain({
+                    let mut carried = c.consumables.clone();
+                    carried.dedup();
+                    carried
+                        .into_iter()
+                        .filter_map(|id| book.get(&id).map(|a| AbilityView::new(&id, a, true)))
+                })
                 .collect(),
             grabbed_by: c.grabbed_by.clone(),
             effects: [

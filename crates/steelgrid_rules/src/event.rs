@@ -224,6 +224,8 @@ rules! {
         "An area can stay on the map: an aura moves with its creator; a wall or zone stays put, changing the ground, until its time is up.";
     END_OWN_EFFECT = "effect.end_own", "seed 002 L1695-1697",
         "A creature may end an effect it imposed with an ability as a free maneuver.";
+    USE_CONSUMABLE = "maneuver.use_consumable", "seed 002 L2928-2930",
+        "Use Consumable: a maneuver to use a potion or other consumable a creature carries; it is used up.";
     HIDE = "maneuver.hide", "seed 002 L2265-2281, L2893-2895",
         "A creature with cover from an enemy can hide from it: the enemy can then reach it only with area abilities, and it has an edge against the enemy until the turn it is revealed ends.";
     SEARCH = "maneuver.search", "seed 002 L2283-2287, L2920-2922",
@@ -430,6 +432,11 @@ pub enum Event {
         score: i32,
         potency: i32,
         lands: bool,
+    },
+    ConsumableUsed {
+        creature: String,
+        item: String,
+        left: u32,
     },
     Hid {
         creature: String,

@@ -130,6 +130,8 @@ pub struct CreatureSpec {
     pub abilities: Option<Vec<String>>,
     /// Invisible: always concealed.
     pub invisible: Option<bool>,
+    /// Consumables it carries, by ability id (a potion twice is two potions).
+    pub consumables: Option<Vec<String>>,
 }
 
 impl CreatureSpec {
@@ -161,6 +163,7 @@ impl CreatureSpec {
             altitude: self.altitude.or(t.altitude),
             abilities: self.abilities.or_else(|| t.abilities.clone()),
             invisible: self.invisible.or(t.invisible),
+            consumables: self.consumables.or_else(|| t.consumables.clone()),
         }
     }
 }
@@ -558,7 +561,7 @@ fn build_ability_book(
         else {
             continue;
         };
-        for id in &c.abilities {
+        for id in c.abilities.iter().chain(&c.consumables) {
             match parsed.abilities.get(id).or_else(|| library.get(id)) {
                 Some(a) => {
                     book.insert(id.clone(), a.clone());
@@ -775,6 +778,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 aided_by: Vec::new(),
                 altitude: spec.altitude.unwrap_or(0),
                 abilities: spec.abilities.clone().unwrap_or_default(),
+                consumables: spec.consumables.clone().unwrap_or_default(),
                 conditions: Vec::new(),
                 hidden: None,
                 invisible: spec.invisible.unwrap_or(false),

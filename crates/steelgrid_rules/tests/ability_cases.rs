@@ -8,7 +8,10 @@ use common::abilities::{
     MELEE_WEAPON, enemies, fields, foe, hero, might_damage, placed, potency_checks, rolls,
     rule_ids, the_roll, use_ability,
 };
-use common::{ROOM, count, creature, end, fight_with, force, position, squares, stamina, start};
+use common::{
+    ROOM, apply, count, creature, end, fight_in, fight_with, force, monster, position, squares,
+    stamina, start, take_turn,
+};
 use steelgrid_rules::ability::Ability;
 use steelgrid_rules::area::Direction;
 use steelgrid_rules::creature::{Characteristic, Side};
@@ -985,4 +988,62 @@ fn an_unknown_ability_id_is_reported_at_the_creatures_abilities_field() {
         problem.message.contains("`h` has unknown ability `nope`"),
         "{problem:?}"
     );
+}
+
+#[test]
+fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
+    // The library's vanguard carries one Healing Draught; the skirmisher a draught and a flask.
+    let mut e = fight_in(
+        &ROOM,
+        &[
+            "(id: \"h\", template: \"vanguard\", position: (1, 1), current_stamina: 10)".into(),
+            "(id: \"t\", template: \"skirmisher\", position: (1, 3))".into(),
+            monster("m", 5, 3),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    let events = apply(&mut e, use_ability("h", "healing_draught", &[]));
+    assert!(events.iter().any(|ev| matches!(
+        &ev.event,
+        Event::ConsumableUsed { item, left: 0, .. } if item == "Healing Draught"
+    )));
+    let h = creature(&mut e, "h");
+    assert_eq!(h.stamina.current, 20, "recovery value 10");
+    assert_eq!(h.recoveries, Some(10), "no Recovery spent");
+    assert!(
+        events.iter().any(|ev| matches!(
+            ev.event,
+            Event::ActionUsed {
+                action: steelgrid_rules::creature::ActionKind::Maneuver,
+                traded_main: false,
+                ..
+            }
+        )),
+        "Use Consumable is a maneuver"
+    );
+    // Used up: it is no longer among the hero's abilities and items.
+    assert!(h.abilities.iter().all(|a| a.id != "healing_draught"));
+    let again = e
+        .apply(use_ability("h", "healing_draught", &[]))
+        .unwrap_err();
+    assert_eq!(again.rule, "ability");
+    end(&mut e, "h");
+    take_turn(&mut e, "m");
+    // A thrown flask: a 1 cube within 5, 4 fire damage with no roll.
+    start(&mut e, "t");
+    let thrown = apply(&mut e, placed("t", "fire_flask", (5, 3), None));
+    assert!(
+        !thrown
+            .iter()
+            .any(|ev| matches!(ev.event, Event::PowerRolled { .. }))
+    );
+    assert_eq!(creature(&mut e, "m").stamina.current, 16);
+    let t = creature(&mut e, "t");
+    assert!(
+        t.abilities
+            .iter()
+            .any(|a| a.id == "healing_draught" && a.consumable)
+    );
+    assert!(t.abilities.iter().all(|a| a.id != "fire_flask"));
 }
