@@ -49,6 +49,8 @@ pub enum Action {
     Ability6,
     Ability7,
     Ability8,
+    /// Pay for the next ability's optional extra ("Spend X: …"), or not.
+    Extra,
     /// Put one more surge (up to 3) on the next ability's damage; round to none.
     Surge,
     /// Spend a hero token: the save just failed succeeds, or else 2 surges for the hero on turn.
@@ -122,6 +124,7 @@ pub fn bindings() -> InputMap<Action> {
         .with(Action::Ability7, KeyCode::Digit7)
         .with(Action::Ability8, KeyCode::Digit8)
         .with(Action::Surge, KeyCode::KeyS)
+        .with(Action::Extra, KeyCode::KeyY)
         .with(Action::HeroToken, KeyCode::KeyT)
         .with(Action::TokenStamina, KeyCode::KeyV)
         .with(Action::Hide, KeyCode::KeyI)
@@ -200,6 +203,7 @@ mod tests {
             Action::Ability7,
             Action::Ability8,
             Action::Surge,
+            Action::Extra,
             Action::HeroToken,
             Action::TokenStamina,
             Action::Hide,

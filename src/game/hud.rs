@@ -31,7 +31,7 @@ const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
 const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-1-8 abilities and items    S surge    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
+1-8 abilities and items    S surge    Y extra    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
 Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
 
 pub fn plugin(app: &mut App) {
@@ -279,6 +279,11 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                 let surges = match mode.surges {
                     0 => String::new(),
                     n => format!(" +{n} surges on the target's damage"),
+                };
+                let surges = match (a.extra, mode.spend) {
+                    (Some(n), true) => format!("{surges} + its extra for {n} res"),
+                    (Some(n), false) => format!("{surges} (Y: its extra for {n} res)"),
+                    (None, _) => surges,
                 };
                 format!(
                     "{who}: {} ({}, {}{}){surges} - {click} ({}: back)",

@@ -457,6 +457,10 @@ pub fn line(event: &Event, state: &StateView) -> String {
             amount,
             now,
         } => format!("{} gains {amount} heroic resource ({now})", n(creature)),
+        Event::ResourceKept { creature, amount } => format!(
+            "{} keeps the {amount} heroic resource: every target resisted the extra",
+            n(creature)
+        ),
         Event::ResourceSpent {
             creature,
             amount,

@@ -71,6 +71,8 @@ pub struct PlayMode {
     pub surges: u32,
     /// The squares of a wall being placed, in order (Enter raises it).
     pub wall: Vec<Square>,
+    /// Pay for the next ability's optional extra.
+    pub spend: bool,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -143,6 +145,7 @@ pub fn aim(
         targets,
         ranged,
         tier: None,
+        spend: mode.spend && ability.extra.is_some(),
     };
     let origin = user.position;
     let side = user.footprint.len().isqrt() as i32;
@@ -345,6 +348,10 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             ..mode.clone()
         }),
         Action::Cancel => Intent::Mode(PlayMode::default()),
+        Action::Extra => Intent::Mode(PlayMode {
+            spend: !mode.spend,
+            ..mode.clone()
+        }),
         Action::Surge => {
             let have = turn
                 .as_ref()
@@ -490,8 +497,9 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 32] = [
+const KEYS: [Action; 33] = [
     Action::Cancel,
+    Action::Extra,
     Action::Ability7,
     Action::Ability8,
     Action::Hide,

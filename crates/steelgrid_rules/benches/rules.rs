@@ -258,6 +258,7 @@ fn abilities() {
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        spend: false,
         surges: Default::default(),
     };
     measure(

@@ -343,6 +343,29 @@ impl PowerRoll {
     }
 }
 
+/// "Spend X: …" — an extra the user may pay its heroic resource for (seed 002 L1665-1667),
+/// applied to each target after the rest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spend {
+    pub cost: u32,
+    pub effect: Outcome,
+}
+
+impl Spend {
+    /// Everything it does hangs on potencies: resisted by every target, it costs nothing
+    /// (seed 002 L1626-1632).
+    pub fn potency_only(&self) -> bool {
+        let e = &self.effect;
+        e.damage.is_none()
+            && e.forced.is_none()
+            && e.temporary_stamina == 0
+            && !e.recovery_value
+            && !e.conditions.is_empty()
+            && e.conditions.iter().all(|c| c.potency.is_some())
+    }
+}
+
 /// What using the ability costs (seed 002 L1349-1368, L1665-1667).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Cost {
@@ -380,6 +403,9 @@ pub struct Ability {
     /// The area stays on the map (an aura, a wall, a zone).
     #[serde(default)]
     pub lasting: Option<Lasting>,
+    /// An optional extra for more heroic resource.
+    #[serde(default)]
+    pub spend: Option<Spend>,
 }
 
 fn yes() -> bool {

@@ -44,6 +44,8 @@ pub struct CheckedAbility {
     pub surges: crate::hero_token::SurgeSpend,
     /// A consumable the user carries: used up (seed 002 L2928-2930).
     pub consumable: bool,
+    /// The user pays for the ability's optional extra.
+    pub spend: bool,
 }
 
 /// What an ability would do if used now, for the client's aim and the AI: the area's squares
@@ -316,15 +318,19 @@ pub fn resolve_ability(
         );
     }
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
+    let mut extra_landed = false;
     let mut forced = Vec::new();
     for (t, tier) in checked.targets.iter().zip(&tiers) {
         // The tier's outcome is rolled damage; the effect's is not (seed 002 L1571-1573).
+        let extra = ability.spend.as_ref().filter(|_| checked.spend);
         let outcomes: Vec<(bool, &Outcome)> = tier
             .and_then(|tier| ability.power_roll.as_ref().map(|r| (true, r.outcome(tier))))
             .into_iter()
             .chain(ability.effect.as_ref().map(|e| (false, e)))
+            .chain(extra.map(|s| (false, &s.effect)))
             .collect();
         for (rolled, outcome) in outcomes {
+            let spent_on = extra.is_some_and(|s| std::ptr::eq(&s.effect, outcome));
             log.push(
                 rule::ABILITY_OUTCOME,
                 Event::AbilityOutcome {
@@ -420,9 +426,35 @@ pub fn resolve_ability(
                     if !lands {
                         continue;
                     }
+                    extra_landed |= spent_on;
                 }
                 turn.deferred_conditions.push(deferred(&by, &t.id, c));
             }
+        }
+    }
+    if let Some(s) = ability.spend.as_ref().filter(|_| checked.spend)
+        && let Ok((_, _, _, Some(mut hero), ..)) = creatures.get_mut(checked.user)
+    {
+        // seed 002 L1626-1632: an extra that only a potency could land, resisted by every
+        // target, costs nothing.
+        if s.potency_only() && !extra_landed {
+            log.push(
+                rule::POTENCY,
+                Event::ResourceKept {
+                    creature: by.clone(),
+                    amount: s.cost,
+                },
+            );
+        } else {
+            hero.heroic_resource -= s.cost as i32;
+            log.push(
+                rule::HEROIC_RESOURCE,
+                Event::ResourceSpent {
+                    creature: by.clone(),
+                    amount: s.cost,
+                    left: hero.heroic_resource,
+                },
+            );
         }
     }
     // The user picks the order of several targets' forced movement by the order it named them.

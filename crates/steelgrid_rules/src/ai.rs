@@ -351,6 +351,7 @@ fn ability_options(
                 squares: Vec::new(),
                 ranged: matches!(a.distance, Distance::Ranged(_)),
                 tier: None,
+                spend: false,
                 surges: SurgeSpend::default(),
             }
         };

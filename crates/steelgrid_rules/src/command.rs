@@ -146,6 +146,9 @@ pub enum Command {
         /// Take at most this tier (seed 002 L689-693).
         #[serde(default)]
         tier: Option<Tier>,
+        /// Pay for the ability's optional extra ("Spend X: …", seed 002 L1665-1667).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        spend: bool,
         /// Surges the hero spends on it (seed 002 L1646-1655).
         #[serde(
             default,

@@ -1040,6 +1040,7 @@ impl Engine {
             squares,
             ranged,
             surges,
+            spend,
             ..
         } = command
         else {
@@ -1104,29 +1105,39 @@ impl Engine {
                 }
             },
         }
-        match ab.cost {
-            Some(Cost::Resource(n)) => {
-                let have = self.world.get::<Hero>(e).map_or(0, |h| h.heroic_resource);
-                if have < n as i32 {
-                    return Err(RuleError::new(
-                        rule::HEROIC_RESOURCE,
-                        format!(
-                            "`{}` costs {n} heroic resource; {creature} has {have}",
-                            ab.name
-                        ),
-                    ));
-                }
-            }
-            Some(Cost::Malice(_)) => {
+        let extra = match (&ab.spend, spend) {
+            (Some(s), true) => s.cost,
+            (None, true) => {
                 return Err(RuleError::new(
-                    rule::ABILITY,
-                    format!(
-                        "`{}` costs Malice, which this engine does not track yet",
-                        ab.name
-                    ),
+                    rule::HEROIC_RESOURCE,
+                    format!("`{}` has nothing extra to spend on", ab.name),
                 ));
             }
-            None => {}
+            _ => 0,
+        };
+        if let Some(Cost::Malice(_)) = ab.cost {
+            return Err(RuleError::new(
+                rule::ABILITY,
+                format!(
+                    "`{}` costs Malice, which this engine does not track yet",
+                    ab.name
+                ),
+            ));
+        }
+        let price = match ab.cost {
+            Some(Cost::Resource(n)) => n,
+            _ => 0,
+        } + extra;
+        let have = self.world.get::<Hero>(e).map_or(0, |h| h.heroic_resource);
+        if price > 0 && have < price as i32 {
+            return Err(RuleError::new(
+                rule::HEROIC_RESOURCE,
+                format!(
+                    "`{}` costs {price} heroic resource{}; {creature} has {have}",
+                    ab.name,
+                    if extra > 0 { " with its extra" } else { "" }
+                ),
+            ));
         }
         let map = self.world.resource::<Map>().clone();
         let others = self.others(e);
@@ -1329,6 +1340,7 @@ impl Engine {
             targets: checked_targets,
             surges: surges.clone(),
             consumable,
+            spend: *spend,
         })
     }
 
@@ -2141,6 +2153,8 @@ pub struct AbilityView {
     pub signature: bool,
     /// A consumable the creature carries, used up when used.
     pub consumable: bool,
+    /// What its optional extra costs, if it has one ("Spend X: …").
+    pub extra: Option<u32>,
 }
 
 impl AbilityView {
@@ -2156,6 +2170,7 @@ impl AbilityView {
             cost: a.cost,
             signature: a.signature,
             consumable,
+            extra: a.spend.as_ref().map(|s| s.cost),
         }
     }
 }

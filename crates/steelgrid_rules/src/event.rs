@@ -494,6 +494,11 @@ pub enum Event {
         amount: i32,
         now: i32,
     },
+    /// An extra paid for, resisted by every target: its cost is not spent.
+    ResourceKept {
+        creature: String,
+        amount: u32,
+    },
     ResourceSpent {
         creature: String,
         amount: u32,

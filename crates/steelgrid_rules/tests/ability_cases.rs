@@ -1047,3 +1047,66 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
     );
     assert!(t.abilities.iter().all(|a| a.id != "fire_flask"));
 }
+
+/// Iron Sweep with its extra ("spend 2: slowed, M < AVERAGE") against a target of Might
+/// `might`, at tier 1 (dice 3 + 3).
+fn sweep_with_the_extra(might: i32) -> (Engine, Vec<LoggedEvent>) {
+    let mut e = fight_in(
+        &ROOM,
+        &[
+            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 2))".into(),
+            format!("(id: \"m\", side: Director, stamina: 20, free_strike: 2, position: (2, 1), characteristics: (might: {might}))"),
+        ],
+        &[3, 3],
+    );
+    start(&mut e, "h");
+    let mut sweep = use_ability("h", "iron_sweep", &["m"]);
+    if let Command::UseAbility { spend, .. } = &mut sweep {
+        *spend = true;
+    }
+    let events = apply(&mut e, sweep);
+    (e, events)
+}
+
+#[test]
+fn ds_core_79_an_extra_resisted_by_every_target_costs_nothing() {
+    // Vanguard's highest characteristic 2: average potency 1. Might 1 resists.
+    let (mut e, events) = sweep_with_the_extra(1);
+    assert!(
+        events
+            .iter()
+            .any(|ev| matches!(ev.event, Event::ResourceKept { amount: 2, .. }))
+    );
+    assert_eq!(creature(&mut e, "h").heroic_resource, Some(2));
+    assert!(creature(&mut e, "m").conditions.is_empty());
+    // Might 0 does not: the target is slowed and the 2 are spent.
+    let (mut e, _) = sweep_with_the_extra(0);
+    assert_eq!(creature(&mut e, "h").heroic_resource, Some(0));
+    assert_eq!(creature(&mut e, "m").conditions, ["slowed (EoT)"]);
+}
+
+#[test]
+fn an_extra_needs_its_cost_on_top_of_the_ability() {
+    let mut e = fight_in(
+        &ROOM,
+        &[
+            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 1))".into(),
+            monster("m", 2, 1),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    let mut sweep = use_ability("h", "iron_sweep", &["m"]);
+    if let Command::UseAbility { spend, .. } = &mut sweep {
+        *spend = true;
+    }
+    assert_eq!(e.apply(sweep).unwrap_err().rule, "resource.heroic");
+    let mut jab = use_ability("h", "challenge_roar", &[]);
+    if let Command::UseAbility { spend, .. } = &mut jab {
+        *spend = true;
+    }
+    assert_eq!(
+        e.apply(jab).unwrap_err().reason,
+        "`Challenge Roar` has nothing extra to spend on"
+    );
+}

@@ -59,6 +59,7 @@ fn raise(creature: &str, ability: &str, at: &[(i32, i32)]) -> Command {
         squares: squares(at),
         ranged: false,
         tier: None,
+        spend: false,
         surges: SurgeSpend::default(),
     }
 }
@@ -852,6 +853,7 @@ fn lasting_ability(distance: Distance, lasting: Lasting) -> Ability {
         cost: None,
         signature: false,
         lasting: Some(lasting),
+        spend: None,
     }
 }
 

@@ -78,6 +78,7 @@ fn ability_command(
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        spend: false,
         surges,
     }
 }
