@@ -348,6 +348,14 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(target),
             if *lands { "lands" } else { "is resisted" }
         ),
+        Event::ObjectDamaged {
+            square,
+            amount,
+            left,
+        } => format!(
+            "the object at {} takes {amount} damage ({left} left)",
+            sq(*square)
+        ),
         Event::ConsumableUsed {
             creature,
             item,

@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-use steelgrid_rules::ability::Distance;
+use steelgrid_rules::ability::{Distance, Who};
 use steelgrid_rules::area::Direction;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
@@ -146,6 +146,7 @@ pub fn aim(
         ranged,
         tier: None,
         spend: mode.spend && ability.extra.is_some(),
+        objects: Vec::new(),
     };
     let origin = user.position;
     let side = user.footprint.len().isqrt() as i32;
@@ -182,7 +183,28 @@ pub fn aim(
             Some(command(Vec::new(), None, None, squares, false))
         }
         Distance::Melee(_) | Distance::Ranged(_) | Distance::MeleeOrRanged(..) => {
-            let target = creature_at(state, square)?;
+            let Some(target) = creature_at(state, square) else {
+                // No creature there: an object, if the ability may target one (the engine
+                // says whether there is one).
+                if ability.target.who != Who::CreatureOrObject {
+                    return None;
+                }
+                let there = Footprint {
+                    origin: square,
+                    side: 1,
+                };
+                let gap = Footprint::new(origin, user.size).distance(there);
+                let ranged = match ability.distance {
+                    Distance::Ranged(_) => true,
+                    Distance::MeleeOrRanged(melee, _) => gap > melee,
+                    _ => false,
+                };
+                let mut aimed = command(Vec::new(), None, None, Vec::new(), ranged);
+                if let Command::UseAbility { objects, .. } = &mut aimed {
+                    objects.push(square);
+                }
+                return Some(aimed);
+            };
             let gap = Footprint::new(origin, user.size)
                 .distance(Footprint::new(target.position, target.size));
             let ranged = match ability.distance {

@@ -259,6 +259,7 @@ fn abilities() {
         ranged: false,
         tier: None,
         spend: false,
+        objects: Vec::new(),
         surges: Default::default(),
     };
     measure(

@@ -146,6 +146,9 @@ impl Distance {
 pub enum Who {
     /// Any creature, friend or foe (never the user unless `with_self`).
     Creature,
+    /// A creature or an object: an object takes the damage but ignores everything else, and
+    /// is immune to poison and psychic damage (seed 002 L1494-1498).
+    CreatureOrObject,
     /// Creatures hostile to the user.
     Enemy,
     /// Willing creatures friendly to the user; never the user unless `with_self`.

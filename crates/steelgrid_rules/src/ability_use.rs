@@ -46,6 +46,8 @@ pub struct CheckedAbility {
     pub consumable: bool,
     /// The user pays for the ability's optional extra.
     pub spend: bool,
+    /// Objects targeted, by square.
+    pub objects: Vec<Square>,
 }
 
 /// What an ability would do if used now, for the client's aim and the AI: the area's squares
@@ -184,6 +186,7 @@ pub fn resolve_ability(
     mut bleeds: ResMut<BleedsOnUse>,
     mut new_zone: ResMut<crate::zone::NewZone>,
     mut consumables: Query<&mut crate::creature::Consumables>,
+    mut map: ResMut<crate::grid::Map>,
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -275,6 +278,27 @@ pub fn resolve_ability(
         .then(|| [dice.d10(), dice.d10()]);
     let mut critical = false;
     let mut tiers = Vec::new();
+    if let Some(faces) = faces.or_else(|| {
+        (ability.power_roll.is_some() && !checked.objects.is_empty())
+            .then(|| [dice.d10(), dice.d10()])
+    }) {
+        hit_objects(
+            &checked.objects,
+            ability,
+            faces,
+            added,
+            &options,
+            &by,
+            &mut map,
+            &mut log,
+        );
+    } else if !checked.objects.is_empty() {
+        // No roll: the effect's damage alone.
+        let effect = ability.effect.as_ref();
+        for &sq in &checked.objects {
+            damage_object(&mut map, &mut log, sq, effect, added);
+        }
+    }
     for t in &checked.targets {
         let Some(faces) = faces else {
             tiers.push(None);
@@ -493,6 +517,99 @@ pub fn resolve_ability(
             Some(Characteristic::Might | Characteristic::Agility)
         );
     bleeds.0 = Some(main_action || rolled_might_or_agility);
+}
+
+/// Objects take the rolled tier's damage (the same roll, no edges or banes) and the effect's,
+/// and ignore everything else (seed 002 L1494-1498; DS-CORE-68).
+#[allow(clippy::too_many_arguments)]
+fn hit_objects(
+    objects: &[Square],
+    ability: &Ability,
+    faces: [u32; 2],
+    added: i32,
+    options: &RulesOptions,
+    by: &str,
+    map: &mut crate::grid::Map,
+    log: &mut EventLog,
+) {
+    let Some(roll) = &ability.power_roll else {
+        return;
+    };
+    for &sq in objects {
+        let spec = PowerRollSpec {
+            characteristic: added,
+            ..PowerRollSpec::default()
+        };
+        let result = power_roll::resolve(&spec, faces, options);
+        log.push(
+            rule::POWER_ROLL,
+            Event::PowerRolled {
+                creature: by.to_owned(),
+                ability: ability.name.clone(),
+                target: format!("the object at {sq}"),
+                roll: result.clone(),
+            },
+        );
+        damage_object(map, log, sq, Some(roll.outcome(result.tier)), added);
+        damage_object(map, log, sq, ability.effect.as_ref(), added);
+    }
+}
+
+/// An outcome's damage to the object at `sq`: poison and psychic do nothing to objects
+/// (immunity all); at 0 Stamina it is destroyed.
+fn damage_object(
+    map: &mut crate::grid::Map,
+    log: &mut EventLog,
+    sq: Square,
+    outcome: Option<&Outcome>,
+    added: i32,
+) {
+    use crate::damage::DamageType;
+    let Some((amount, kind)) = outcome.and_then(|o| damage_of(o, added)) else {
+        return;
+    };
+    let Some(cell) = map.cell(sq).copied() else {
+        return;
+    };
+    let Some(stamina) = cell.object_stamina else {
+        return;
+    };
+    let amount = if matches!(kind, Some(DamageType::Poison | DamageType::Psychic)) {
+        0
+    } else {
+        amount
+    };
+    let left = stamina.saturating_sub(amount);
+    log.push(
+        rule::ABILITY_TARGET,
+        Event::ObjectDamaged {
+            square: sq,
+            amount,
+            left,
+        },
+    );
+    if left == 0 {
+        map.set_cell(
+            sq,
+            crate::grid::Cell {
+                terrain: crate::grid::Terrain::Floor,
+                object_stamina: None,
+                ..cell
+            },
+        );
+        log.push(
+            rule::OBJECT_DESTROYED,
+            Event::ObjectDestroyed { square: sq },
+        );
+    } else {
+        map.set_cell(
+            sq,
+            crate::grid::Cell {
+                object_stamina: Some(left),
+                ..cell
+            },
+        );
+    }
 }
 
 fn deferred(by: &str, target: &str, c: &ConditionEffect) -> DeferredCondition {

@@ -352,6 +352,7 @@ fn ability_options(
                 ranged: matches!(a.distance, Distance::Ranged(_)),
                 tier: None,
                 spend: false,
+                objects: Vec::new(),
                 surges: SurgeSpend::default(),
             }
         };

@@ -140,6 +140,9 @@ pub enum Command {
         direction: Option<crate::area::Direction>,
         #[serde(default)]
         squares: Vec<Square>,
+        /// Objects targeted, by their squares ("one creature or object").
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        objects: Vec<Square>,
         /// For a "Melee X or Ranged Y" ability: use it at range.
         #[serde(default)]
         ranged: bool,

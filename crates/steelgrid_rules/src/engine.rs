@@ -21,7 +21,7 @@ use crate::forced;
 use crate::forced_resolution;
 use crate::free_strike::{self, CheckedStrike};
 use crate::grab;
-use crate::grid::{Footprint, Map, Size, Square};
+use crate::grid::{Footprint, Map, Size, Square, Terrain};
 use crate::hero_token;
 use crate::hide;
 use crate::movement::{self, CheckedAdvance};
@@ -1038,6 +1038,7 @@ impl Engine {
             at,
             direction,
             squares,
+            objects,
             ranged,
             surges,
             spend,
@@ -1181,7 +1182,7 @@ impl Engine {
             let me = c.id == user.id;
             let ok = match ab.target.who {
                 Who::SelfOnly => me,
-                Who::Creature => !me || ab.target.with_self,
+                Who::Creature | Who::CreatureOrObject => !me || ab.target.with_self,
                 Who::Enemy => c.side != user.side,
                 Who::Ally => c.side == user.side && (!me || ab.target.with_self),
             };
@@ -1195,6 +1196,7 @@ impl Engine {
                         (Who::SelfOnly, _) => "its user only",
                         (Who::Creature, false) => "creatures other than its user",
                         (Who::Creature, true) => "creatures",
+                        (Who::CreatureOrObject, _) => "creatures and objects",
                         (Who::Enemy, _) => "enemies",
                         (Who::Ally, false) => "allies (not its user)",
                         (Who::Ally, true) => "allies or its user",
@@ -1217,7 +1219,7 @@ impl Engine {
                 .cloned()
                 .collect()
         } else {
-            if targets.is_empty() {
+            if targets.is_empty() && objects.is_empty() {
                 return Err(target_err(format!("`{}` needs a target", ab.name)));
             }
             let mut picked: Vec<CreatureRef> = Vec::new();
@@ -1259,12 +1261,12 @@ impl Engine {
                 picked.push(c);
             }
             if let Some(n) = ab.target.count
-                && picked.len() > n as usize
+                && picked.len() + objects.len() > n as usize
             {
                 return Err(target_err(format!(
                     "`{}` targets at most {n}; {} named",
                     ab.name,
-                    picked.len()
+                    picked.len() + objects.len()
                 )));
             }
             picked
@@ -1325,6 +1327,7 @@ impl Engine {
         if !surges.is_empty() {
             self.check_surges(e, &ab, surges, &chosen)?;
         }
+        self.check_objects(&ab, &user, objects, *ranged)?;
         let characteristic = ab.power_roll.as_ref().and_then(|r| {
             r.characteristic_for(
                 self.world
@@ -1341,7 +1344,58 @@ impl Engine {
             surges: surges.clone(),
             consumable,
             spend: *spend,
+            objects: objects.clone(),
         })
+    }
+
+    /// Objects named as targets: the ability may target objects, each is an object (not a
+    /// wall) within reach and line of effect, and none is named twice (seed 002 L1494-1498).
+    fn check_objects(
+        &self,
+        ab: &Ability,
+        user: &CreatureRef,
+        objects: &[Square],
+        ranged: bool,
+    ) -> Result<(), RuleError> {
+        use crate::ability::Who;
+        let refuse = |m: String| Err(RuleError::new(rule::ABILITY_TARGET, m));
+        if objects.is_empty() {
+            return Ok(());
+        }
+        if ab.target.who != Who::CreatureOrObject || ab.distance.is_area() {
+            return refuse(format!("`{}` can't target objects", ab.name));
+        }
+        let map = self.world.resource::<Map>();
+        let reach = ab.distance.reach(ranged).map_or(0, |r| r.1);
+        for (i, &sq) in objects.iter().enumerate() {
+            if objects[..i].contains(&sq) {
+                return refuse(format!("the object at {sq} is named twice"));
+            }
+            if !matches!(map.terrain(sq), Some(Terrain::Object { .. })) {
+                return refuse(format!("there is no object at {sq}"));
+            }
+            let there = Footprint {
+                origin: sq,
+                side: 1,
+            };
+            let gap = user.footprint.distance(there);
+            if gap > reach {
+                return Err(RuleError::new(
+                    rule::REACH,
+                    format!(
+                        "the object at {sq} is {gap} squares away; `{}` reaches {reach}",
+                        ab.name
+                    ),
+                ));
+            }
+            if !map.line_of_effect(user.footprint, there) {
+                return Err(RuleError::new(
+                    rule::LINE_OF_EFFECT,
+                    format!("no line of effect to the object at {sq}"),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Surges on an ability (seed 002 L1646-1655): the hero has them; damage surges (at most 3,

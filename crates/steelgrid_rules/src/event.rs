@@ -433,6 +433,12 @@ pub enum Event {
         potency: i32,
         lands: bool,
     },
+    /// An ability's damage to an object.
+    ObjectDamaged {
+        square: Square,
+        amount: u32,
+        left: u32,
+    },
     ConsumableUsed {
         creature: String,
         item: String,

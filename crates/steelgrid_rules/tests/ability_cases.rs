@@ -1110,3 +1110,95 @@ fn an_extra_needs_its_cost_on_top_of_the_ability() {
         "`Challenge Roar` has nothing extra to spend on"
     );
 }
+
+/// A stone block at (3, 1) and a wooden crate at (2, 3).
+const YARD: [&str; 6] = [
+    "..........",
+    "...s......",
+    "..........",
+    "..w.......",
+    "..........",
+    "..........",
+];
+
+fn smash(objects: &[(i32, i32)], ability: &str) -> Command {
+    let mut cmd = use_ability("h", ability, &[]);
+    if let Command::UseAbility { objects: o, .. } = &mut cmd {
+        *o = squares(objects);
+    }
+    cmd
+}
+
+#[test]
+fn ds_core_68_an_object_takes_the_damage_but_is_not_pushed_and_poison_does_nothing() {
+    // Iron Sweep (one creature or object): tier 2 with Might 2 is 7 damage and push 1. The
+    // stone block (6 Stamina) breaks; nothing is pushed.
+    let mut e = fight_in(
+        &YARD,
+        &[
+            "(id: \"h\", template: \"vanguard\", position: (2, 1))".into(),
+            monster("m", 8, 5),
+        ],
+        &[5, 5],
+    );
+    start(&mut e, "h");
+    // Not an object, out of reach, or an ability that can't target objects: refused.
+    assert_eq!(
+        e.check(&smash(&[(5, 5)], "iron_sweep")).unwrap_err().rule,
+        "ability.target"
+    );
+    assert_eq!(
+        e.check(&smash(&[(2, 3)], "iron_sweep")).unwrap_err().rule,
+        "target.distance"
+    );
+    assert_eq!(
+        e.check(&smash(&[(2, 3)], "challenge_roar"))
+            .unwrap_err()
+            .rule,
+        "ability.target"
+    );
+    let events = apply(&mut e, smash(&[(3, 1)], "iron_sweep"));
+    assert!(events.iter().any(|ev| matches!(
+        ev.event,
+        Event::ObjectDamaged {
+            amount: 7,
+            left: 0,
+            ..
+        }
+    )));
+    assert!(
+        events
+            .iter()
+            .any(|ev| matches!(ev.event, Event::ObjectDestroyed { .. }))
+    );
+    assert!(
+        e.state().pending_forced.is_none(),
+        "objects ignore the push"
+    );
+    assert!(matches!(
+        e.map().terrain(Square::new(3, 1)),
+        Some(steelgrid_rules::grid::Terrain::Floor)
+    ));
+}
+
+#[test]
+fn ds_core_68_poison_and_psychic_damage_do_nothing_to_objects() {
+    let venom = "\"venom\": (name: \"Venom\", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(1), target: (who: CreatureOrObject, count: 1), power_roll: (characteristic: [Might], tier1: (damage: (base: 3, kind: Poison)), tier2: (damage: (base: 5, kind: Poison)), tier3: (damage: (base: 7, kind: Poison))))";
+    let mut e = fight_with(
+        &YARD,
+        &fields(venom, None),
+        &[hero("h", 2, 2, &["venom"], ""), monster("m", 8, 5)],
+        &[5, 5],
+        Side::Heroes,
+    );
+    start(&mut e, "h");
+    let events = apply(&mut e, smash(&[(2, 3)], "venom"));
+    assert!(events.iter().any(|ev| matches!(
+        ev.event,
+        Event::ObjectDamaged {
+            amount: 0,
+            left: 3,
+            ..
+        }
+    )));
+}

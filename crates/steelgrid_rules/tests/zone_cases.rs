@@ -60,6 +60,7 @@ fn raise(creature: &str, ability: &str, at: &[(i32, i32)]) -> Command {
         ranged: false,
         tier: None,
         spend: false,
+        objects: Vec::new(),
         surges: SurgeSpend::default(),
     }
 }

@@ -79,6 +79,7 @@ fn ability_command(
         ranged: false,
         tier: None,
         spend: false,
+        objects: Vec::new(),
         surges,
     }
 }
