@@ -39,6 +39,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_line",
     "demo_aura",
     "demo_lasting",
+    "demo_grabbed",
 ];
 
 /// The scenario the game opens when none is named.

@@ -201,6 +201,7 @@ fn every_condition_and_area_demo_plays_on_to_an_end_with_the_ai_using_abilities(
         "line",
         "aura",
         "lasting",
+        "grabbed",
     ] {
         let file = format!("scenarios/demo_{name}.ron");
         let out = steelgrid(&["sim", &file, "--ai", "both", "--max-rounds", "30", "--json"]);

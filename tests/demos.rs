@@ -291,3 +291,13 @@ fn demo_lasting() {
         .collect();
     assert_eq!(zones, [("Stone Rampart", None), ("Smoulder", Some(1))]);
 }
+
+#[test]
+fn demo_grabbed() {
+    let s = sim("grabbed");
+    // Dragged two squares west at Brann's full speed, without the opportunity attack a
+    // creature left behind would make; the escape failed.
+    assert_eq!(creature(&s, "brann"), (1, 3, 30, vec![]));
+    assert_eq!(creature(&s, "cutter"), (2, 3, 30, conditions(&["grabbed"])));
+    assert!(events(&s, "opportunity_attack").is_empty());
+}

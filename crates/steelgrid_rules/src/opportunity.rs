@@ -220,6 +220,8 @@ pub fn provoked(
         // seed 002 L1735: a dazed creature takes no triggered actions.
         .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
         .filter(|c| !c.conditions.has(Condition::Dazed))
+        // seed 002 L1745: the creature it holds moves along with it, so never falls behind.
+        .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
         .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
         .filter(|c| {
             let everyone_else: Vec<CreatureRef> = others
