@@ -8,8 +8,8 @@
 //! does the most — expected damage, forced movement and conditions on enemies, less what it
 //! does to allies — aiming areas at each enemy in turn; charging in when a clear
 //! straight line reaches it; otherwise move next to the weakest reachable enemy without
-//! provoking if it can; aid an ally's attack; catch its breath when winded and alone; end the
-//! turn.
+//! provoking if it can; search for enemies hidden from it; aid an ally's attack; hide when it
+//! has cover and no enemy beside it; catch its breath when winded and alone; end the turn.
 
 use serde::Serialize;
 
@@ -307,6 +307,29 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         };
         if !enemy.effects.contains(&"aided") && legal(engine, &aid) {
             options.push((aid, 5));
+        }
+    }
+    if me.actions.maneuver {
+        // Look for enemies hidden from it (only an area could reach them otherwise); hide when
+        // nothing is next to it and it has cover.
+        let hidden_from_me = enemies(state, &me).any(|e| {
+            e.conditions.iter().any(|c| {
+                c.strip_prefix("hidden from ")
+                    .is_some_and(|l| l.split(", ").any(|id| id == me.id))
+            })
+        });
+        let search = Command::Search {
+            creature: actor.to_owned(),
+        };
+        if hidden_from_me && legal(engine, &search) {
+            options.push((search, 25));
+        }
+        let hide = Command::Hide {
+            creature: actor.to_owned(),
+        };
+        let hidden = me.conditions.iter().any(|c| c.starts_with("hidden from"));
+        if adjacent.is_empty() && !hidden && legal(engine, &hide) {
+            options.push((hide, 4));
         }
     }
     if me.winded && adjacent.is_empty() && me.actions.maneuver {

@@ -255,3 +255,15 @@ fn ds_combat_74_an_invisible_creature_is_always_concealed_and_harder_to_find() {
         }
     )));
 }
+
+#[test]
+fn the_ai_searches_for_a_hero_hidden_from_it() {
+    let mut e = fight_in(&PILLAR, &[hero("h", 4, 2), monster("g", 0, 2)], &[]);
+    start(&mut e, "h");
+    apply(&mut e, hide("h"));
+    end(&mut e, "h");
+    start(&mut e, "g");
+    let decision = steelgrid_rules::ai::decide(&mut e, steelgrid_rules::creature::Side::Director)
+        .expect("the goblin's move");
+    assert_eq!(decision.command, search("g"), "{:?}", decision.top);
+}
