@@ -632,6 +632,22 @@ mod tests {
         scenario.start(None)
     }
 
+    /// A scenario from `src` with the heroes going first and `creature`'s turn started.
+    fn turn_of(src: &str, creature: &str) -> Engine {
+        let mut engine = scenario::load("test.ron", src)
+            .expect("scenario")
+            .start(None);
+        engine
+            .apply(Command::ChooseFirstSide { side: Side::Heroes })
+            .expect("first side");
+        engine
+            .apply(Command::StartTurn {
+                creature: creature.into(),
+            })
+            .expect("its turn");
+        engine
+    }
+
     fn send(intent: Intent) -> Command {
         match intent {
             Intent::Send(command) => command,
@@ -646,17 +662,7 @@ mod tests {
                 (id: "orrin", template: "hexwright", position: (1, 1)),
                 (id: "gob", template: "bramble_cutter", position: (6, 1)),
             ], dice: [7])"#;
-        let mut engine = scenario::load("aim.ron", src)
-            .expect("scenario")
-            .start(None);
-        engine
-            .apply(Command::ChooseFirstSide { side: Side::Heroes })
-            .expect("first side");
-        engine
-            .apply(Command::StartTurn {
-                creature: "orrin".into(),
-            })
-            .expect("orrin's turn");
+        let mut engine = turn_of(src, "orrin");
         let state = engine.state();
         let Intent::Mode(mode) = key(&state, &PlayMode::default(), Action::Ability1) else {
             panic!("key 1 aims the first ability");
@@ -710,17 +716,7 @@ mod tests {
                 (id: "gob", side: Director, stamina: 20, free_strike: 1, position: (5, 1)),
                 (id: "far", side: Director, stamina: 20, free_strike: 1, position: (7, 2)),
             ], dice: [7, 5, 5])"#;
-        let mut engine = scenario::load("lane.ron", src)
-            .expect("scenario")
-            .start(None);
-        engine
-            .apply(Command::ChooseFirstSide { side: Side::Heroes })
-            .expect("first side");
-        engine
-            .apply(Command::StartTurn {
-                creature: "tessa".into(),
-            })
-            .expect("tessa's turn");
+        let mut engine = turn_of(src, "tessa");
         let mode = PlayMode {
             tool: Tool::Charge,
             ..PlayMode::default()
