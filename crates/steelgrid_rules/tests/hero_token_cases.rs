@@ -10,14 +10,14 @@ use common::abilities::{
     use_ability_with_surges,
 };
 use common::{
-    ROOM, apply, conditions, count, creature, end, fight_with, pick, saving_throws, stamina, start,
-    take_turn,
+    ROOM, apply, conditions, count, creature, end, fight_with, pick, refused, saving_throws,
+    stamina, start, take_turn,
 };
 use steelgrid_rules::creature::{Characteristic, Side};
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::power_roll::Tier;
-use steelgrid_rules::{Command, Engine, RuleError};
+use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -66,19 +66,6 @@ fn potency_surges(targets: &[&str]) -> SurgeSpend {
         damage_target: None,
         potency: targets.iter().map(|t| t.to_string()).collect(),
     }
-}
-
-/// Apply a command that must be refused, check that it changed nothing, and give the refusal.
-fn refused(e: &mut Engine, cmd: Command) -> RuleError {
-    let before = e.checksum();
-    let logged = e.log().len();
-    let shown = format!("{cmd:?}");
-    let err = e
-        .apply(cmd)
-        .expect_err(&format!("{shown} should be refused"));
-    assert_eq!(e.checksum(), before, "a refused {shown} changes nothing");
-    assert_eq!(e.log().len(), logged, "a refused {shown} logs nothing");
-    err
 }
 
 fn surges(e: &mut Engine, id: &str) -> u32 {

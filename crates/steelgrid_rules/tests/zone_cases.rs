@@ -7,11 +7,10 @@ mod common;
 
 use common::abilities::{fields, foe, hero, might_damage, placed, use_ability};
 use common::{
-    ROOM, advance, apply, count, creature, end, fight_with, find, force, pick, squares, stamina,
-    start,
+    ROOM, advance, apply, count, creature, end, fight_with, find, force, pick, refused, squares,
+    stamina, start,
 };
 use steelgrid_rules::ability::{Ability, ActionType, Distance, Keyword, Outcome, Target, Who};
-use steelgrid_rules::command::RuleError;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::engine::{Snapshot, ZoneView};
@@ -63,19 +62,6 @@ fn raise(creature: &str, ability: &str, at: &[(i32, i32)]) -> Command {
         objects: Vec::new(),
         surges: SurgeSpend::default(),
     }
-}
-
-/// Apply a command that must be refused; check that it changed nothing and logged nothing.
-fn refused(e: &mut Engine, cmd: Command) -> RuleError {
-    let before = e.checksum();
-    let logged = e.log().len();
-    let shown = format!("{cmd:?}");
-    let err = e
-        .apply(cmd)
-        .expect_err(&format!("{shown} should be refused"));
-    assert_eq!(e.checksum(), before, "a refused {shown} changes nothing");
-    assert_eq!(e.log().len(), logged, "a refused {shown} logs nothing");
-    err
 }
 
 fn cell(e: &Engine, x: i32, y: i32) -> Cell {

@@ -209,3 +209,17 @@ pub fn saving_throws(events: &[LoggedEvent]) -> Vec<(String, String, u32, bool)>
         _ => None,
     })
 }
+
+/// Apply a command that must be refused, check that it changed nothing and logged nothing, and
+/// give the refusal.
+pub fn refused(e: &mut Engine, cmd: Command) -> steelgrid_rules::RuleError {
+    let before = e.checksum();
+    let logged = e.log().len();
+    let shown = format!("{cmd:?}");
+    let err = e
+        .apply(cmd)
+        .expect_err(&format!("{shown} should be refused"));
+    assert_eq!(e.checksum(), before, "a refused {shown} changes nothing");
+    assert_eq!(e.log().len(), logged, "a refused {shown} logs nothing");
+    err
+}
