@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use steelgrid_rules::ability::{Distance, Who};
-use steelgrid_rules::area::Direction;
+use steelgrid_rules::area::{self, Direction};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::grid::{Footprint, Square};
@@ -155,8 +155,7 @@ pub fn aim(
             Some(command(Vec::new(), None, None, Vec::new(), false))
         }
         Distance::Cube { side: n, .. } => {
-            let half = (n as i32 - 1) / 2;
-            let at = Square::new(square.x - half, square.y - half);
+            let at = area::cube_corner(square, n);
             Some(command(Vec::new(), Some(at), None, Vec::new(), false))
         }
         Distance::Line { .. } => {
@@ -166,12 +165,7 @@ pub fn aim(
                 centre(origin.y, square.y).signum(),
             );
             let dir = Direction::ALL.into_iter().find(|d| d.step() == (dx, dy))?;
-            let edge = |o: i32, d: i32| match d {
-                1 => o + side,
-                -1 => o - 1,
-                _ => o,
-            };
-            let at = Square::new(edge(origin.x, dx), edge(origin.y, dy));
+            let at = area::line_start(Footprint::new(origin, user.size), dir);
             Some(command(Vec::new(), Some(at), Some(dir), Vec::new(), false))
         }
         Distance::Wall { .. } => {

@@ -535,12 +535,12 @@ fn hit_objects(
     let Some(roll) = &ability.power_roll else {
         return;
     };
+    let spec = PowerRollSpec {
+        characteristic: added,
+        ..PowerRollSpec::default()
+    };
+    let result = power_roll::resolve(&spec, faces, options);
     for &sq in objects {
-        let spec = PowerRollSpec {
-            characteristic: added,
-            ..PowerRollSpec::default()
-        };
-        let result = power_roll::resolve(&spec, faces, options);
         log.push(
             rule::POWER_ROLL,
             Event::PowerRolled {

@@ -17,7 +17,7 @@ use crate::command::Command;
 use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
-use crate::grid::Square;
+use crate::grid::{Footprint, Square};
 use crate::hero_token::SurgeSpend;
 use crate::movement::Gait;
 
@@ -312,12 +312,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
     if me.actions.maneuver {
         // Look for enemies hidden from it (only an area could reach them otherwise); hide when
         // nothing is next to it and it has cover.
-        let hidden_from_me = enemies(state, &me).any(|e| {
-            e.conditions.iter().any(|c| {
-                c.strip_prefix("hidden from ")
-                    .is_some_and(|l| l.split(", ").any(|id| id == me.id))
-            })
-        });
+        let hidden_from_me = enemies(state, &me).any(|e| e.hidden_from.contains(&me.id));
         let search = Command::Search {
             creature: actor.to_owned(),
         };
@@ -327,8 +322,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         let hide = Command::Hide {
             creature: actor.to_owned(),
         };
-        let hidden = me.conditions.iter().any(|c| c.starts_with("hidden from"));
-        if adjacent.is_empty() && !hidden && legal(engine, &hide) {
+        if adjacent.is_empty() && me.hidden_from.is_empty() && legal(engine, &hide) {
             options.push((hide, 4));
         }
     }
@@ -384,26 +378,16 @@ fn ability_options(
             Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
                 vec![use_it(Vec::new(), None, None)]
             }
-            Distance::Cube { side, .. } => {
-                let half = (side as i32 - 1) / 2;
-                enemies(state, me)
-                    .map(|e| {
-                        let at = Square::new(e.position.x - half, e.position.y - half);
-                        use_it(Vec::new(), Some(at), None)
-                    })
-                    .collect()
-            }
+            Distance::Cube { side, .. } => enemies(state, me)
+                .map(|e| {
+                    let at = crate::area::cube_corner(e.position, side);
+                    use_it(Vec::new(), Some(at), None)
+                })
+                .collect(),
             Distance::Line { .. } => Direction::ALL
                 .into_iter()
                 .map(|d| {
-                    let (dx, dy) = d.step();
-                    let side = me.size.side();
-                    let edge = |o: i32, d: i32| match d {
-                        1 => o + side,
-                        -1 => o - 1,
-                        _ => o,
-                    };
-                    let at = Square::new(edge(me.position.x, dx), edge(me.position.y, dy));
+                    let at = crate::area::line_start(Footprint::new(me.position, me.size), d);
                     use_it(Vec::new(), Some(at), Some(d))
                 })
                 .collect(),

@@ -48,6 +48,24 @@ impl Direction {
     }
 }
 
+/// The first square of a line leaving `user`'s space in `dir`: the one beside its edge (or
+/// corner) that way, where a "line within 1" starts.
+pub fn line_start(user: Footprint, dir: Direction) -> Square {
+    let (dx, dy) = dir.step();
+    let beside = |o: i32, d: i32| match d {
+        1 => o + user.side,
+        -1 => o - 1,
+        _ => o,
+    };
+    Square::new(beside(user.origin.x, dx), beside(user.origin.y, dy))
+}
+
+/// The top-left square of a `side` cube centred (as nearly as its size allows) on `centre`.
+pub fn cube_corner(centre: Square, side: u32) -> Square {
+    let half = (side as i32 - 1) / 2;
+    Square::new(centre.x - half, centre.y - half)
+}
+
 /// The 1×1 space of a single square, for footprint distance and line of effect.
 fn unit(sq: Square) -> Footprint {
     Footprint {

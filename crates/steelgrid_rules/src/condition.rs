@@ -35,21 +35,6 @@ impl Condition {
         }
     }
 
-    /// The condition a log line names (`slowed`).
-    pub fn named(name: &str) -> Option<Condition> {
-        [
-            Condition::Bleeding,
-            Condition::Dazed,
-            Condition::Frightened,
-            Condition::Restrained,
-            Condition::Slowed,
-            Condition::Taunted,
-            Condition::Weakened,
-        ]
-        .into_iter()
-        .find(|c| c.name() == name)
-    }
-
     pub fn rule(self) -> Rule {
         match self {
             Condition::Bleeding => rule::BLEEDING,
@@ -158,6 +143,7 @@ pub fn speed_under(conditions: &Conditions, speed: u32) -> u32 {
 /// (one die per effect, digest AMB-26).
 pub fn end_of_turn(
     command: Res<CurrentCommand>,
+    mut tokens: ResMut<crate::hero_token::HeroTokens>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &mut Conditions)>,
@@ -184,6 +170,10 @@ pub fn end_of_turn(
                         saved,
                     },
                 );
+                if !saved {
+                    // A hero token may still turn it (seed 002 L765).
+                    tokens.failed_saves.push((id.0.clone(), a.condition));
+                }
                 saved
             }
             Duration::EndOfEncounter => false,

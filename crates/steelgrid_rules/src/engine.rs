@@ -424,6 +424,18 @@ impl Engine {
         *self.world.get::<ActionBudget>(e).expect("budget")
     }
 
+    /// A maneuver is left this turn, or a main action to trade for one (seed 002 L2938).
+    fn maneuver_left(&self, e: Entity) -> Result<(), RuleError> {
+        if self.budget(e).allows(ActionKind::Maneuver) {
+            Ok(())
+        } else {
+            Err(RuleError::new(
+                rule::ACTION_ECONOMY,
+                "no maneuver left this turn (and no main action to trade for one)",
+            ))
+        }
+    }
+
     fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
         if let Some(p) = self.world.resource::<TurnState>().pending_forced.clone() {
             let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, .. }
@@ -762,12 +774,7 @@ impl Engine {
             }
             Command::EscapeGrab { creature } => {
                 let e = self.actor(creature)?;
-                if !self.budget(e).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
+                self.maneuver_left(e)?;
                 let me = self.creature_ref(e);
                 let Some(by) = me.grabbed_by.clone() else {
                     return Err(RuleError::new(
@@ -806,12 +813,7 @@ impl Engine {
             }
             Command::AidAttack { creature, target } => {
                 let a = self.actor(creature)?;
-                if !self.budget(a).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
+                self.maneuver_left(a)?;
                 let t = self.entity(target)?;
                 let (aider, enemy) = (self.creature_ref(a), self.creature_ref(t));
                 if enemy.side == aider.side || !enemy.vitality.can_act() {
@@ -841,12 +843,7 @@ impl Engine {
                         format!("{creature} is not prone"),
                     ));
                 }
-                if !self.budget(e).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
+                self.maneuver_left(e)?;
             }
             Command::UseAbility { .. } => {
                 let checked = self.check_ability(command)?;
@@ -875,21 +872,21 @@ impl Engine {
             }
             Command::Hide { creature } | Command::Search { creature } => {
                 let e = self.actor(creature)?;
-                if !self.budget(e).allows(ActionKind::Maneuver) {
-                    return Err(RuleError::new(
-                        rule::ACTION_ECONOMY,
-                        "no maneuver left this turn (and no main action to trade for one)",
-                    ));
-                }
+                self.maneuver_left(e)?;
                 if matches!(command, Command::Hide { .. }) {
                     let me = self.creature_ref(e);
-                    let all: Vec<(String, Side, Footprint, bool)> = std::iter::once(me.clone())
-                        .chain(self.others(e))
-                        .map(|c| (c.id.clone(), c.side, c.footprint, c.vitality.can_act()))
-                        .collect();
+                    let others = self.others(e);
                     let map = self.world.resource::<Map>();
-                    let concealed = me.concealed(map);
-                    if hide::hiding_places(map, creature, concealed, &all).is_empty() {
+                    let places = hide::hiding_places(
+                        map,
+                        me.footprint,
+                        me.side,
+                        me.concealed(map),
+                        others
+                            .iter()
+                            .map(|c| (c.id.as_str(), c.side, c.footprint, c.vitality.can_act())),
+                    );
+                    if places.is_empty() {
                         return Err(RuleError::new(
                             rule::HIDE,
                             format!(
@@ -1469,12 +1466,7 @@ impl Engine {
         rule: crate::event::Rule,
     ) -> Result<(Entity, Entity, CreatureRef, CreatureRef), RuleError> {
         let a = self.actor(creature)?;
-        if !self.budget(a).allows(ActionKind::Maneuver) {
-            return Err(RuleError::new(
-                rule::ACTION_ECONOMY,
-                "no maneuver left this turn (and no main action to trade for one)",
-            ));
-        }
+        self.maneuver_left(a)?;
         let t = self.entity(target)?;
         let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
         if att.id == tgt.id || tgt.vitality == Vitality::Dead {
@@ -2160,6 +2152,9 @@ pub struct CreatureView {
     /// Who holds it when it is grabbed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grabbed_by: Option<String>,
+    /// The creatures it is hidden from now.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub hidden_from: Vec<String>,
     pub stability: u32,
     pub speed: u32,
     pub free_strike: u32,
@@ -2295,6 +2290,12 @@ impl CreatureView {
                 })
                 .collect(),
             grabbed_by: c.grabbed_by.clone(),
+            hidden_from: c
+                .hidden
+                .as_ref()
+                .filter(|h| !h.revealed)
+                .map(|h| h.from.clone())
+                .unwrap_or_default(),
             effects: [
                 (c.defending, "defending"),
                 (!c.aided_by.is_empty(), "aided"),

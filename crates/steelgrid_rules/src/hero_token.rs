@@ -92,28 +92,18 @@ pub fn close_windows(command: Res<CurrentCommand>, mut tokens: ResMut<HeroTokens
     }
 }
 
-/// Stamina stage: note who this command damaged and which saves it failed.
+/// Stamina stage: note who this command damaged (the failed saves are noted where they are
+/// rolled, `condition::end_of_turn`).
 pub fn open_windows(
     start: Res<crate::aid::CommandLogStart>,
     log: Res<EventLog>,
     mut tokens: ResMut<HeroTokens>,
 ) {
     for e in &log.events[start.0.min(log.events.len())..] {
-        match &e.event {
-            Event::Damaged { target, .. } if !tokens.just_damaged.contains(target) => {
-                tokens.just_damaged.push(target.clone())
-            }
-            Event::SavingThrow {
-                creature,
-                condition,
-                saved: false,
-                ..
-            } => {
-                if let Some(c) = Condition::named(condition) {
-                    tokens.failed_saves.push((creature.clone(), c));
-                }
-            }
-            _ => {}
+        if let Event::Damaged { target, .. } = &e.event
+            && !tokens.just_damaged.contains(target)
+        {
+            tokens.just_damaged.push(target.clone());
         }
     }
 }

@@ -55,42 +55,35 @@ type Body<'a> = (
     &'a Vitality,
 );
 
-/// The living enemies `me` has cover or concealment from, sorted by id.
-fn covered_from(
+/// The living enemies a creature of `side` standing in `me` can hide from: those it has cover
+/// from, or all of them when it is `concealed`, sorted by id. `others` gives each creature as
+/// (id, side, space, able to act).
+pub fn hiding_places<'a>(
     map: &Map,
     me: Footprint,
     side: Side,
     concealed: bool,
-    all: &[Body],
+    others: impl IntoIterator<Item = (&'a str, Side, Footprint, bool)>,
 ) -> Vec<String> {
-    let mut ids: Vec<String> = all
-        .iter()
-        .filter(|b| *b.2 != side && b.5.can_act())
-        .filter(|b| concealed || map.cover(Footprint::new(b.3.0, b.4.0), me))
-        .map(|b| b.1.0.clone())
+    let mut ids: Vec<String> = others
+        .into_iter()
+        .filter(|c| c.1 != side && c.3 && (concealed || map.cover(c.2, me)))
+        .map(|c| c.0.to_owned())
         .collect();
     ids.sort();
     ids
 }
 
-/// Whether `creature` could hide now: the living enemies it has cover from, or all of them
-/// when it is `concealed`. `all` lists every creature as (id, side, space, able to act).
-pub fn hiding_places(
-    map: &Map,
-    creature: &str,
-    concealed: bool,
-    all: &[(String, Side, Footprint, bool)],
-) -> Vec<String> {
-    let Some((_, side, me, _)) = all.iter().find(|c| c.0 == creature) else {
-        return Vec::new();
-    };
-    let mut ids: Vec<String> = all
-        .iter()
-        .filter(|c| c.1 != *side && c.3 && (concealed || map.cover(c.2, *me)))
-        .map(|c| c.0.clone())
-        .collect();
-    ids.sort();
-    ids
+/// The bodies as `hiding_places` reads them.
+fn as_others<'a>(all: &'a [Body]) -> impl Iterator<Item = (&'a str, Side, Footprint, bool)> {
+    all.iter().map(|b| {
+        (
+            b.1.0.as_str(),
+            *b.2,
+            Footprint::new(b.3.0, b.4.0),
+            b.5.can_act(),
+        )
+    })
 }
 
 /// Command stage: the Hide maneuver.
@@ -115,7 +108,7 @@ pub fn resolve_hide(
     }
     let me = Footprint::new(pos.0, size.0);
     let concealed = invisible.contains(entity) || map.conceals(me);
-    let from = covered_from(&map, me, *side, concealed, &all);
+    let from = hiding_places(&map, me, *side, concealed, as_others(&all));
     log.push(
         rule::HIDE,
         Event::Hid {
@@ -250,7 +243,7 @@ pub fn reveal(
         };
         let fp = Footprint::new(me.3.0, me.4.0);
         let concealed = invisible.contains(entity) || map.conceals(fp);
-        let covered = covered_from(&map, fp, *me.2, concealed, &all);
+        let covered = hiding_places(&map, fp, *me.2, concealed, as_others(&all));
         let lost: Vec<String> = h
             .from
             .iter()
