@@ -477,6 +477,71 @@ pub fn line(event: &Event, state: &StateView) -> String {
             "{} spends {amount} heroic resource ({left} left)",
             n(creature)
         ),
+        Event::MaliceGained {
+            amount,
+            now,
+            reason,
+        } => format!("The Director gains {amount} Malice for {reason} ({now})"),
+        Event::MaliceSpent {
+            creature,
+            feature,
+            amount,
+            left,
+            effect,
+        } => format!(
+            "{} spends {amount} Malice on {feature}: {effect} ({left} left)",
+            n(creature)
+        ),
+        Event::MaliceKept { creature, amount } => format!(
+            "{} keeps the {amount} Malice: every target resisted",
+            n(creature)
+        ),
+        Event::MaliceBoostUsed {
+            creature,
+            feature,
+            target,
+            amount,
+        } => match target {
+            Some(t) => format!("{feature}: {} deals +{amount} to {}", n(creature), n(t)),
+            None => format!("{feature}: {} has potency +{amount}", n(creature)),
+        },
+        Event::SquadDamaged {
+            squad,
+            hits,
+            weakness,
+            immunity,
+            capped,
+            amount,
+            pool_after,
+            killed,
+            ..
+        } => {
+            let mut text = format!("Squad {squad} takes {amount} ({} hit", hits.len());
+            if *weakness > 0 {
+                text.push_str(&format!(", weakness +{weakness} once"));
+            }
+            if *immunity > 0 {
+                text.push_str(&format!(", immunity -{immunity} once"));
+            }
+            if let Some(c) = capped {
+                text.push_str(&format!(", area limit {c}"));
+            }
+            text.push_str(&format!("): pool {pool_after}"));
+            if !killed.is_empty() {
+                let names: Vec<String> = killed.iter().map(|k| n(k)).collect();
+                text.push_str(&format!(", {} drop", names.join(", ")));
+            }
+            text
+        }
+        Event::CaptainLost { squad, captain } => {
+            format!("Squad {squad} loses its captain {}", n(captain))
+        }
+        Event::CaptainAppointed { squad, captain } => {
+            format!("{} takes command of squad {squad}", n(captain))
+        }
+        Event::MaliceLost { amount } => {
+            format!("The encounter is over: the Director's {amount} unspent Malice is lost")
+        }
         Event::TemporaryStaminaGained { creature, now, .. } => {
             format!("{} has {now} temporary Stamina", n(creature))
         }
@@ -497,6 +562,24 @@ pub fn line(event: &Event, state: &StateView) -> String {
             stamina,
             ..
         } => format!("{} bleeds {amount} Stamina ({stamina} left)", n(creature)),
+        Event::ObjectiveMet { objective, .. } => format!("Objective met: {objective}"),
+        Event::ObjectiveFailed {
+            objective, reason, ..
+        } => format!("Objective failed: {objective} ({reason})"),
+        Event::ObjectiveProgress {
+            objective,
+            note,
+            count,
+            of,
+            ..
+        } => format!("{objective}: {note} ({count}/{of})"),
+        Event::Fled { creature, zone, .. } => format!("{} flees by the {zone}", n(creature)),
+        Event::ScriptFired { when, .. } => format!("Scripted event: {when}"),
+        Event::Narrated { text } => text.clone(),
+        Event::Spawned { creature, at, .. } => format!("{} arrives at {}", n(creature), sq(*at)),
+        Event::TerrainChanged { squares, terrain } => {
+            format!("{} squares become {}", squares.len(), terrain.name())
+        }
     };
     ascii(&text)
 }

@@ -254,6 +254,17 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// Whether a potency alone decides all it does: conditions behind a potency and nothing
+    /// else (seed 002 L1626-1632).
+    pub fn potency_only(&self) -> bool {
+        self.damage.is_none()
+            && self.forced.is_none()
+            && self.temporary_stamina == 0
+            && !self.recovery_value
+            && !self.conditions.is_empty()
+            && self.conditions.iter().all(|c| c.potency.is_some())
+    }
+
     /// The outcome as one line of a stat block, given the characteristic value added to damage.
     pub fn describe(&self, characteristic: i32) -> String {
         let mut parts = Vec::new();
@@ -359,13 +370,7 @@ impl Spend {
     /// Everything it does hangs on potencies: resisted by every target, it costs nothing
     /// (seed 002 L1626-1632).
     pub fn potency_only(&self) -> bool {
-        let e = &self.effect;
-        e.damage.is_none()
-            && e.forced.is_none()
-            && e.temporary_stamina == 0
-            && !e.recovery_value
-            && !e.conditions.is_empty()
-            && e.conditions.iter().all(|c| c.potency.is_some())
+        self.effect.potency_only()
     }
 }
 
@@ -418,6 +423,25 @@ fn yes() -> bool {
 impl Ability {
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
+    }
+
+    /// Every outcome it can have: the three tiers, then the effect.
+    pub fn outcomes(&self) -> impl Iterator<Item = &Outcome> {
+        self.power_roll
+            .iter()
+            .flat_map(|r| [&r.tier1, &r.tier2, &r.tier3])
+            .chain(&self.effect)
+    }
+
+    /// Whether any of its outcomes has a potency.
+    pub fn has_potency(&self) -> bool {
+        self.outcomes()
+            .any(|o| o.conditions.iter().any(|c| c.potency.is_some()))
+    }
+
+    /// Whether a potency alone decides everything it does (seed 002 L1626-1632).
+    pub fn potency_only(&self) -> bool {
+        self.outcomes().all(Outcome::potency_only)
     }
 
     /// A strike: picks specific targets and rolls to harm them (seed 002 L1398-1408).

@@ -16,8 +16,10 @@ use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
 use crate::forced::PendingForced;
 use crate::grid::Square;
+use crate::malice::{Boost, Malice};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::squad::{AreaDamage, Squads};
 use crate::turn::{TurnState, take_action};
 
 /// One target as validation found it.
@@ -187,6 +189,9 @@ pub fn resolve_ability(
     mut new_zone: ResMut<crate::zone::NewZone>,
     mut consumables: Query<&mut crate::creature::Consumables>,
     mut map: ResMut<crate::grid::Map>,
+    mut malice: ResMut<Malice>,
+    (mut area, squads): (ResMut<AreaDamage>, Res<Squads>),
+    minions: Query<&crate::creature::Minion>,
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -230,6 +235,7 @@ pub fn resolve_ability(
     if let Some(kind) = ability.action.spends() {
         take_action(&mut log, &mut budget, &by, kind);
     }
+    let is_hero = hero.is_some();
     if let Some(mut hero) = hero {
         if let Some(Cost::Resource(n)) = ability.cost {
             hero.heroic_resource -= n as i32;
@@ -342,7 +348,50 @@ pub fn resolve_ability(
         );
     }
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
+    area.0 = ability.distance.is_area();
+    let squad_of = |e: Entity| {
+        minions
+            .get(e)
+            .ok()
+            .and_then(|m| m.squad.as_ref())
+            .and_then(|s| squads.0.get(s))
+    };
+    // seed 002 L4454-4456: a captained member's strike adds the squad's damage bonus, once per
+    // target (digest A-16).
+    let captain_bonus = squad_of(checked.user)
+        .filter(|_| ability.is_strike())
+        .map_or(0, |s| s.bonus().damage);
+    // seed 002 L4356-4362: a bought Brutal Effectiveness or Malicious Strike is used up by the
+    // first ability it can add to.
+    let mut boost = malice.boosts.get(&by).copied().unwrap_or_default();
+    let potency_boost = if boost.potency > 0 && ability.has_potency() {
+        std::mem::take(&mut boost.potency)
+    } else {
+        0
+    };
+    let mut strike_boost = if boost.strike > 0 && ability.is_strike() {
+        std::mem::take(&mut boost.strike)
+    } else {
+        0
+    };
+    if potency_boost > 0 {
+        log.push(
+            rule::BRUTAL_EFFECTIVENESS,
+            Event::MaliceBoostUsed {
+                creature: by.clone(),
+                feature: "Brutal Effectiveness".into(),
+                target: None,
+                amount: potency_boost as u32,
+            },
+        );
+    }
+    if boost == Boost::default() {
+        malice.boosts.remove(&by);
+    } else {
+        malice.boosts.insert(by.clone(), boost);
+    }
     let mut extra_landed = false;
+    let mut any_landed = false;
     let mut forced = Vec::new();
     for (t, tier) in checked.targets.iter().zip(&tiers) {
         // The tier's outcome is rolled damage; the effect's is not (seed 002 L1571-1573).
@@ -369,6 +418,23 @@ pub fn resolve_ability(
                 if rolled && checked.surges.damage_target.as_deref() == Some(&t.id) {
                     // seed 002 L1652: + the highest characteristic per surge.
                     amount += checked.surges.damage * chars.highest().max(0) as u32;
+                }
+                if rolled {
+                    amount += captain_bonus;
+                }
+                if rolled && strike_boost > 0 {
+                    // seed 002 L4362: Malicious Strike's damage goes to one target, the first
+                    // the strike damages.
+                    amount += strike_boost;
+                    log.push(
+                        rule::MALICIOUS_STRIKE,
+                        Event::MaliceBoostUsed {
+                            creature: by.clone(),
+                            feature: "Malicious Strike".into(),
+                            target: Some(t.id.clone()),
+                            amount: std::mem::take(&mut strike_boost),
+                        },
+                    );
                 }
                 pending.0.push(DamageRequest {
                     target: t.entity,
@@ -399,6 +465,7 @@ pub fn resolve_ability(
                 }
             }
             if outcome.recovery_value
+                && squad_of(t.entity).is_none()
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
             {
                 let before = stamina.current;
@@ -415,6 +482,7 @@ pub fn resolve_ability(
                 );
             }
             if outcome.temporary_stamina > 0
+                && squad_of(t.entity).is_none()
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
             {
                 // Temporary Stamina doesn't stack: the higher amount stays (seed 002 L3094-3102).
@@ -433,7 +501,7 @@ pub fn resolve_ability(
                     continue;
                 };
                 if let Some(p) = c.potency {
-                    let raised = i32::from(checked.surges.potency.contains(&t.id));
+                    let raised = i32::from(checked.surges.potency.contains(&t.id)) + potency_boost;
                     let value = p.value(&chars) + raised;
                     let score = target_chars.get(p.resisted_by);
                     let lands = score < value;
@@ -450,13 +518,57 @@ pub fn resolve_ability(
                     if !lands {
                         continue;
                     }
+                    any_landed = true;
                     extra_landed |= spent_on;
                 }
                 turn.deferred_conditions.push(deferred(&by, &t.id, c));
             }
         }
     }
-    if let Some(s) = ability.spend.as_ref().filter(|_| checked.spend)
+    if !is_hero {
+        // seed 002 L4342: a monster pays its ability's cost and extras in Malice; Malice spent
+        // on what only a potency could land, resisted by every target, is kept (Heroes L1632;
+        // digest A-08).
+        let cost = match ability.cost {
+            Some(Cost::Malice(n) | Cost::Resource(n)) => n,
+            None => 0,
+        };
+        let extra = ability.spend.as_ref().filter(|_| checked.spend);
+        for (amount, kept, what) in [
+            (cost, ability.potency_only() && !any_landed, "its cost"),
+            (
+                extra.map_or(0, |s| s.cost),
+                extra.is_some_and(|s| s.potency_only()) && !extra_landed,
+                "its extra",
+            ),
+        ] {
+            if amount == 0 {
+                continue;
+            }
+            if kept {
+                log.push(
+                    rule::POTENCY,
+                    Event::MaliceKept {
+                        creature: by.clone(),
+                        amount,
+                    },
+                );
+            } else {
+                malice.current -= amount;
+                malice.spent += amount;
+                log.push(
+                    rule::MALICE_SPEND,
+                    Event::MaliceSpent {
+                        creature: by.clone(),
+                        feature: ability.name.clone(),
+                        amount,
+                        left: malice.current,
+                        effect: what.into(),
+                    },
+                );
+            }
+        }
+    } else if let Some(s) = ability.spend.as_ref().filter(|_| checked.spend)
         && let Ok((_, _, _, Some(mut hero), ..)) = creatures.get_mut(checked.user)
     {
         // seed 002 L1626-1632: an extra that only a potency could land, resisted by every

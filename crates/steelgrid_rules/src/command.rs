@@ -176,10 +176,22 @@ pub enum Command {
         creature: String,
         benefit: crate::hero_token::TokenBenefit,
     },
+    /// Buy a Malice feature for a Director creature at the start of its turn
+    /// (seed 002 L4340-4362).
+    SpendMalice {
+        creature: String,
+        spend: crate::malice::MaliceSpend,
+    },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
     /// Queue die faces for the next rolls (scripted dice).
     ScriptDice { faces: Vec<u32> },
+    /// Leave the map from an exit zone, using the move action: the creature is out of the fight
+    /// (seed 002 L4663-4665, L3205-3209).
+    Flee { creature: String },
+    /// Spend a maneuver on a Complete the Action task while standing in its zone
+    /// (seed 002 L4616-4621).
+    WorkOnTask { creature: String },
 }
 
 impl Command {
@@ -232,11 +244,14 @@ impl Command {
             Command::EscapeGrab { .. } => "EscapeGrab",
             Command::Release { .. } => "Release",
             Command::ScriptDice { .. } => "ScriptDice",
+            Command::Flee { .. } => "Flee",
+            Command::WorkOnTask { .. } => "WorkOnTask",
             Command::UseAbility { .. } => "UseAbility",
             Command::SpendHeroToken { .. } => "SpendHeroToken",
             Command::Hide { .. } => "Hide",
             Command::EndEffect { .. } => "EndEffect",
             Command::Search { .. } => "Search",
+            Command::SpendMalice { .. } => "SpendMalice",
         }
     }
 }

@@ -176,6 +176,10 @@ pub struct Hero {
     /// Surges on hand (seed 002 L1646-1655): lost when combat ends.
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub surges: u32,
+    /// Victories earned since the last respite; their average feeds the Director's Malice at
+    /// the start of combat (seed 002 L4334).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub victories: u32,
 }
 
 fn is_zero_u32(n: &u32) -> bool {

@@ -24,8 +24,10 @@ use crate::grab;
 use crate::grid::{Footprint, Map, Size, Square, Terrain};
 use crate::hero_token;
 use crate::hide;
+use crate::malice;
 use crate::movement::{self, CheckedAdvance};
 use crate::options::RulesOptions;
+use crate::squad;
 use crate::stamina;
 use crate::turn::{self, TurnState};
 use crate::zone;
@@ -93,6 +95,9 @@ pub struct CreatureRecord {
     pub hidden: Option<hide::Hidden>,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub invisible: bool,
+    /// Ids of its family's Malice features (seed 002 L4344).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub malice_features: Vec<String>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -106,6 +111,12 @@ pub struct Snapshot {
     /// The heroes' shared hero tokens.
     #[serde(default)]
     pub hero_tokens: hero_token::HeroTokens,
+    /// The Director's Malice.
+    #[serde(default)]
+    pub malice: malice::Malice,
+    /// Minion squads and their shared Stamina.
+    #[serde(default, skip_serializing_if = "squads_are_empty")]
+    pub squads: squad::Squads,
     /// Areas on the map, in the order they were made.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub zones: Vec<zone::Zone>,
@@ -116,6 +127,13 @@ pub struct Snapshot {
     pub turn: TurnState,
     pub dice: Dice,
     pub log: EventLog,
+    /// The scenario's scripted events and which have fired.
+    #[serde(default, skip_serializing_if = "crate::script::Script::is_empty")]
+    pub script: crate::script::Script,
+}
+
+fn squads_are_empty(squads: &squad::Squads) -> bool {
+    squads.0.is_empty()
 }
 
 fn ability_book_is_empty(book: &AbilityBook) -> bool {
@@ -160,6 +178,8 @@ fn resolve_schedule() -> Schedule {
                 ability_use::resolve_ability,
                 zone::place,
                 hero_token::resolve_spend,
+                malice::resolve_spend,
+                encounter::resolve_commands,
             )
                 .chain(),
             (
@@ -185,15 +205,21 @@ fn resolve_schedule() -> Schedule {
             .chain()
             .in_set(Stage::Command),
     );
-    schedule.add_systems(damage::apply_pending_damage.in_set(Stage::Damage));
+    schedule.add_systems(
+        (squad::apply_squad_damage, damage::apply_pending_damage)
+            .chain()
+            .in_set(Stage::Damage),
+    );
     schedule.add_systems(
         (
             stamina::update_vitality,
             grab::end_broken_grabs,
             aid::use_up_aid,
             falling::drop_grounded_fliers,
+            squad::apply_squad_damage,
             damage::apply_pending_damage,
             stamina::update_vitality,
+            squad::watch_captains,
             ability_use::impose_deferred_conditions,
             hero_token::open_windows,
             hide::reveal,
@@ -202,8 +228,85 @@ fn resolve_schedule() -> Schedule {
             .in_set(Stage::Stamina),
     );
     schedule.add_systems(encounter::check_objectives.in_set(Stage::Objectives));
-    schedule.add_systems(turn::advance_turn_flow.in_set(Stage::TurnFlow));
+    schedule.add_systems(
+        (
+            turn::advance_turn_flow,
+            encounter::check_objectives,
+            malice::track,
+            squad::watch_captains,
+        )
+            .chain()
+            .in_set(Stage::TurnFlow),
+    );
     schedule
+}
+
+/// Put one creature into the world, `order` its place in the scenario's order: what a
+/// restore does for each creature, and what scripted reinforcements do mid-fight.
+pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -> Entity {
+    let mut e = world.spawn((
+        CreatureId(c.id),
+        Identity {
+            name: c.name,
+            order,
+        },
+        c.side,
+        CreatureSize(c.size),
+        Position(c.position),
+        Speed(c.speed),
+        c.stamina,
+        Stability(c.stability),
+        c.characteristics,
+        FreeStrike(c.free_strike),
+        c.damage,
+        c.vitality,
+        c.budget,
+        (
+            Abilities(c.abilities),
+            Consumables(c.consumables),
+            condition::Conditions(c.conditions),
+        ),
+    ));
+    if let Some(hero) = c.hero {
+        e.insert(hero);
+    }
+    if let Some(minion) = c.minion {
+        e.insert(minion);
+    }
+    if let Some(group) = c.group {
+        e.insert(Group(group));
+    }
+    if c.surprised {
+        e.insert(Surprised);
+    }
+    if c.prone {
+        e.insert(Prone);
+    }
+    if !c.movement.0.is_empty() {
+        e.insert(c.movement);
+    }
+    if c.defending {
+        e.insert(Defending);
+    }
+    if let Some(by) = c.grabbed_by {
+        e.insert(Grabbed { by });
+    }
+    if !c.aided_by.is_empty() {
+        e.insert(Aided { by: c.aided_by });
+    }
+    if c.altitude > 0 {
+        e.insert(Altitude(c.altitude));
+    }
+    if let Some(hidden) = c.hidden {
+        e.insert(hidden);
+    }
+    if c.invisible {
+        e.insert(Invisible);
+    }
+    if !c.malice_features.is_empty() {
+        e.insert(malice::FamilyFeatures(c.malice_features));
+    }
+    e.id()
 }
 
 impl Engine {
@@ -215,6 +318,9 @@ impl Engine {
         world.insert_resource(snapshot.map);
         world.insert_resource(snapshot.abilities);
         world.insert_resource(snapshot.hero_tokens);
+        world.insert_resource(snapshot.malice);
+        world.insert_resource(snapshot.squads);
+        world.insert_resource(squad::AreaDamage::default());
         world.insert_resource(zone::NewZone::default());
         for z in snapshot.zones {
             world.spawn(z);
@@ -227,66 +333,9 @@ impl Engine {
         world.insert_resource(aid::CommandLogStart::default());
         world.insert_resource(PendingDamage::default());
         world.insert_resource(RecentHits::default());
+        world.insert_resource(snapshot.script);
         for (order, c) in snapshot.creatures.into_iter().enumerate() {
-            let mut e = world.spawn((
-                CreatureId(c.id),
-                Identity {
-                    name: c.name,
-                    order: order as u32,
-                },
-                c.side,
-                CreatureSize(c.size),
-                Position(c.position),
-                Speed(c.speed),
-                c.stamina,
-                Stability(c.stability),
-                c.characteristics,
-                FreeStrike(c.free_strike),
-                c.damage,
-                c.vitality,
-                c.budget,
-                (
-                    Abilities(c.abilities),
-                    Consumables(c.consumables),
-                    condition::Conditions(c.conditions),
-                ),
-            ));
-            if let Some(hero) = c.hero {
-                e.insert(hero);
-            }
-            if let Some(minion) = c.minion {
-                e.insert(minion);
-            }
-            if let Some(group) = c.group {
-                e.insert(Group(group));
-            }
-            if c.surprised {
-                e.insert(Surprised);
-            }
-            if c.prone {
-                e.insert(Prone);
-            }
-            if !c.movement.0.is_empty() {
-                e.insert(c.movement);
-            }
-            if c.defending {
-                e.insert(Defending);
-            }
-            if let Some(by) = c.grabbed_by {
-                e.insert(Grabbed { by });
-            }
-            if !c.aided_by.is_empty() {
-                e.insert(Aided { by: c.aided_by });
-            }
-            if c.altitude > 0 {
-                e.insert(Altitude(c.altitude));
-            }
-            if let Some(hidden) = c.hidden {
-                e.insert(hidden);
-            }
-            if c.invisible {
-                e.insert(Invisible);
-            }
+            spawn_creature(&mut world, order as u32, c);
         }
         Engine {
             world,
@@ -305,7 +354,14 @@ impl Engine {
         );
         let mut begin = Schedule::new(Begin);
         begin.set_executor(SingleThreadedExecutor::new());
-        begin.add_systems((turn::begin_encounter, encounter::check_objectives).chain());
+        begin.add_systems(
+            (
+                turn::begin_encounter,
+                encounter::check_objectives,
+                malice::track,
+            )
+                .chain(),
+        );
         begin.run(&mut engine.world);
         engine
     }
@@ -952,6 +1008,26 @@ impl Engine {
                     _ => {}
                 }
             }
+            Command::SpendMalice { creature, spend } => {
+                let e = self.actor(creature)?;
+                let w = &self.world;
+                let own = w
+                    .get::<malice::FamilyFeatures>(e)
+                    .map(|f| f.0.clone())
+                    .unwrap_or_default();
+                malice::check_spend(
+                    w.resource::<malice::Malice>(),
+                    w.resource::<TurnState>(),
+                    creature,
+                    *w.get::<Side>(e).expect("side"),
+                    w.get::<ActionBudget>(e).expect("budget"),
+                    w.get::<Characteristics>(e)
+                        .expect("characteristics")
+                        .highest(),
+                    &own,
+                    spend,
+                )?;
+            }
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
@@ -961,6 +1037,10 @@ impl Engine {
                         ),
                     ));
                 }
+            }
+            Command::Flee { creature } | Command::WorkOnTask { creature } => {
+                let e = self.actor(creature)?;
+                encounter::validate_command(&mut self.world, e, command)?;
             }
         }
         Ok(())
@@ -1113,13 +1193,27 @@ impl Engine {
             }
             _ => 0,
         };
-        if let Some(Cost::Malice(_)) = ab.cost {
+        if user.side == Side::Director {
+            // seed 002 L4174-4176, L4342: a monster's costs and extras are paid in Malice.
+            let price = match ab.cost {
+                Some(Cost::Malice(n) | Cost::Resource(n)) => n,
+                None => 0,
+            } + extra;
+            let have = self.world.resource::<malice::Malice>().current;
+            if have < price {
+                return Err(RuleError::new(
+                    rule::MALICE_SPEND,
+                    format!(
+                        "`{}` costs {price} Malice{}; the Director has {have}",
+                        ab.name,
+                        if extra > 0 { " with its extra" } else { "" }
+                    ),
+                ));
+            }
+        } else if let Some(Cost::Malice(_)) = ab.cost {
             return Err(RuleError::new(
-                rule::ABILITY,
-                format!(
-                    "`{}` costs Malice, which this engine does not track yet",
-                    ab.name
-                ),
+                rule::MALICE_SPEND,
+                format!("`{}` costs Malice, which only the Director spends", ab.name),
             ));
         }
         let price = match ab.cost {
@@ -1127,7 +1221,7 @@ impl Engine {
             _ => 0,
         } + extra;
         let have = self.world.get::<Hero>(e).map_or(0, |h| h.heroic_resource);
-        if price > 0 && have < price as i32 {
+        if user.side == Side::Heroes && price > 0 && have < price as i32 {
             return Err(RuleError::new(
                 rule::HEROIC_RESOURCE,
                 format!(
@@ -1829,6 +1923,7 @@ impl Engine {
                 &condition::Conditions,
                 Option<&hide::Hidden>,
                 Has<Invisible>,
+                Option<&malice::FamilyFeatures>,
             ),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
@@ -1860,7 +1955,7 @@ impl Engine {
                         vit,
                         budget,
                     ),
-                    (abilities, consumables, conditions, hidden, invisible),
+                    (abilities, consumables, conditions, hidden, invisible, family),
                 )| {
                     (
                         ident.order,
@@ -1891,6 +1986,7 @@ impl Engine {
                             conditions: conditions.0.clone(),
                             hidden: hidden.cloned(),
                             invisible,
+                            malice_features: family.map(|f| f.0.clone()).unwrap_or_default(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -1904,6 +2000,8 @@ impl Engine {
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
             hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
+            malice: self.world.resource::<malice::Malice>().clone(),
+            squads: self.world.resource::<squad::Squads>().clone(),
             zones: {
                 let mut q = self.world.query::<&zone::Zone>();
                 let mut zones: Vec<zone::Zone> = q.iter(&self.world).cloned().collect();
@@ -1919,6 +2017,7 @@ impl Engine {
             turn: self.world.resource::<TurnState>().clone(),
             dice: self.world.resource::<Dice>().clone(),
             log: EventLog::default(),
+            script: self.world.resource::<crate::script::Script>().clone(),
         }
     }
 
@@ -1997,6 +2096,38 @@ impl Engine {
                 Some(Outcome::Defeat) => "defeat",
             },
             hero_tokens: snap.hero_tokens.pool,
+            squads: snap
+                .squads
+                .0
+                .iter()
+                .map(|(id, sq)| SquadView {
+                    id: id.clone(),
+                    name: sq.name.clone(),
+                    pool: sq.pool,
+                    per_minion: sq.per_minion,
+                    alive: sq.alive(),
+                    to_next_drop: sq.to_next_drop(),
+                    captain: sq.captain.clone(),
+                    captain_damage_bonus: sq.bonus().damage,
+                })
+                .collect(),
+            malice: MaliceView {
+                current: snap.malice.current,
+                gained: snap.malice.gained,
+                spent: snap.malice.spent,
+                malicious_strike_round: snap.malice.malicious_strike_round,
+                features: snap
+                    .malice
+                    .features
+                    .iter()
+                    .map(|(id, f)| MaliceFeatureView {
+                        id: id.clone(),
+                        name: f.name.clone(),
+                        cost: f.cost,
+                        effect: f.effect.describe(),
+                    })
+                    .collect(),
+            },
             zones: snap
                 .zones
                 .iter()
@@ -2110,6 +2241,10 @@ pub struct StateView {
     pub status: &'static str,
     /// The heroes' shared hero tokens.
     pub hero_tokens: u32,
+    /// The Director's Malice.
+    pub malice: MaliceView,
+    /// Minion squads: the shared pool, members left and damage to the next drop.
+    pub squads: Vec<SquadView>,
     /// Areas on the map: auras, walls, zones.
     pub zones: Vec<ZoneView>,
     /// Heroes whose saving throw just failed, with the condition (a token may turn it).
@@ -2119,6 +2254,40 @@ pub struct StateView {
     pub creatures: Vec<CreatureView>,
     pub scripted_dice_left: usize,
     pub checksum: String,
+}
+
+/// A minion squad as published.
+#[derive(Clone, Debug, Serialize)]
+pub struct SquadView {
+    pub id: String,
+    pub name: String,
+    pub pool: u32,
+    pub per_minion: u32,
+    pub alive: u32,
+    pub to_next_drop: u32,
+    pub captain: Option<String>,
+    /// The With Captain damage bonus in effect now (0 without a captain).
+    pub captain_damage_bonus: u32,
+}
+
+/// The Director's Malice as published.
+#[derive(Clone, Debug, Serialize)]
+pub struct MaliceView {
+    pub current: u32,
+    pub gained: u32,
+    pub spent: u32,
+    /// The round Malicious Strike was last used in (not again the next round).
+    pub malicious_strike_round: Option<u32>,
+    /// The encounter's family Malice features.
+    pub features: Vec<MaliceFeatureView>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MaliceFeatureView {
+    pub id: String,
+    pub name: String,
+    pub cost: u32,
+    pub effect: String,
 }
 
 #[derive(Clone, Debug, Serialize)]

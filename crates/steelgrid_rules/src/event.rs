@@ -230,10 +230,58 @@ rules! {
         "A creature with cover from an enemy can hide from it: the enemy can then reach it only with area abilities, and it has an edge against the enemy until the turn it is revealed ends.";
     SEARCH = "maneuver.search", "seed 002 L2283-2287, L2920-2922",
         "Search: the searcher's Intuition test against each hidden creature's Agility test within 10 squares; only a higher total finds it.";
+    MALICE_GAIN = "malice.gain", "seed 002 L4332-4338",
+        "The Director gains Malice: the average Victories per hero when combat starts, then the heroes still fighting plus the round number at the start of each round.";
+    MALICE_SPEND = "malice.spend", "seed 002 L4340-4346",
+        "Monsters spend the Director's Malice on abilities and features that cost it; Malice never goes below 0.";
+    MALICE_BASIC = "malice.basic", "seed 002 L4348-4354",
+        "At the start of a monster's turn the Director may buy one basic Malice feature for it.";
+    BRUTAL_EFFECTIVENESS = "malice.brutal_effectiveness", "seed 002 L4356-4358",
+        "Brutal Effectiveness (3 Malice): the monster's next ability with a potency has potency +1.";
+    MALICIOUS_STRIKE = "malice.malicious_strike", "seed 002 L4360-4362",
+        "Malicious Strike (5+ Malice): the monster's next strike deals its highest characteristic more to one target, +1 per extra Malice up to three times it; never in two rounds in a row.";
+    MALICE_FEATURE = "malice.feature", "seed 002 L4344",
+        "A monster family's own Malice feature, usable once per turn.";
+    SQUAD_POOL = "minion.squad.pool", "seed 002 L4378-4392",
+        "A minion squad shares one Stamina pool: a member drops each time the pool falls by another minion's Stamina, first the one hit, then those nearest it.";
+    SQUAD_AREA = "minion.squad.area", "seed 002 L4394-4396",
+        "Area damage counts at most one minion's Stamina per minion in the area, and kills only minions inside it.";
+    SQUAD_WEAKNESS = "minion.squad.weakness", "seed 002 L4398-4400",
+        "A squad's weakness or immunity applies once to the whole hit, at the end.";
+    SQUAD_CAPTAIN = "minion.squad.captain", "seed 002 L4444-4460",
+        "A squad's captain gives each member its With Captain bonus; when it falls, another ally can take over at the start of the next round.";
+    MALICE_LOST = "malice.lost", "seed 002 L4336",
+        "Malice left when the encounter ends is lost.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
         "A command is checked against the rules before it changes anything.";
+    OBJECTIVE_SPECIFIC_FOE = "objective.defeat_specific_foe", "seed 002 L4556-4561, L3155-3157",
+        "Defeat a Specific Foe: the heroes win when the named creature is reduced to 0 Stamina.";
+    OBJECTIVE_GET_THING = "objective.get_the_thing", "seed 002 L4563-4569, L3159-3163",
+        "Get the Thing: the heroes win when one of them carries the item out by the exit.";
+    OBJECTIVE_DESTROY_THING = "objective.destroy_the_thing", "seed 002 L4571-4576, L3165-3167",
+        "Destroy the Thing: the heroes win when the target objects are destroyed.";
+    OBJECTIVE_SAVE_ANOTHER = "objective.save_another", "seed 002 L4578-4584, L3169-3171",
+        "Save Another: the heroes win when at least half of those to be rescued survive and escape.";
+    OBJECTIVE_ESCORT = "objective.escort", "seed 002 L4586-4592, L3173-3177",
+        "Escort: the heroes win when the ward reaches its destination alive.";
+    OBJECTIVE_HOLD = "objective.hold_them_off", "seed 002 L4594-4600, L3179-3181",
+        "Hold Them Off: survive the rounds with fewer enemies having breached the defended point than there are heroes.";
+    OBJECTIVE_ASSAULT = "objective.assault_the_defenses", "seed 002 L4602-4607, L3183-3185",
+        "Assault the Defenses: heroes hold the position with no enemy inside for the set number of rounds (4; digest A-21).";
+    OBJECTIVE_STOP = "objective.stop_the_action", "seed 002 L4609-4614, L3187-3189",
+        "Stop the Action: neutralise the ringleader before the time limit runs out, or fail.";
+    OBJECTIVE_COMPLETE = "objective.complete_the_action", "seed 002 L4616-4621, L3191-3193",
+        "Complete the Action: finish the tasks within the limit, at least half the heroes spending a maneuver on the work each round.";
+    OBJECTIVES_MET = "objective.all_met", "seed 002 L4623-4625, L3145-3149",
+        "Combined objectives: each success earns a Victory; the encounter is won when every one is met.";
+    FLEE = "encounter.flee", "seed 002 L4663-4665, L3205-3209",
+        "A creature standing in an exit zone may leave the map: it is out of the fight, neither down nor present.";
+    ENCOUNTER_FLED = "encounter.heroes_fled", "seed 002 L4663-4665",
+        "No hero is left on the map to fight: the heroes escaped, and without their objectives met they earn no Victory.";
+    SCRIPT = "scenario.script", "Steelgrid: scripted scenario events (seed 002 L4651-4653, L3199-3203)",
+        "A scripted event of the scenario fires: reinforcements, narration, a change of terrain or an event ending.";
 }
 
 /// What happened. Each variant's fields are the numbers a player needs to see why.
@@ -500,6 +548,57 @@ pub enum Event {
         amount: i32,
         now: i32,
     },
+    MaliceGained {
+        amount: u32,
+        now: u32,
+        reason: String,
+    },
+    MaliceSpent {
+        creature: String,
+        feature: String,
+        amount: u32,
+        left: u32,
+        effect: String,
+    },
+    /// A Malice cost on an effect only a potency could land, resisted by every target.
+    MaliceKept {
+        creature: String,
+        amount: u32,
+    },
+    /// A bought basic feature adds to an ability or strike.
+    MaliceBoostUsed {
+        creature: String,
+        feature: String,
+        target: Option<String>,
+        amount: u32,
+    },
+    MaliceLost {
+        amount: u32,
+    },
+    /// Damage to a minion squad's shared pool, with the members it dropped.
+    SquadDamaged {
+        squad: String,
+        source: String,
+        damage_type: Option<DamageType>,
+        /// Each minion hit with its share.
+        hits: Vec<(String, u32)>,
+        weakness: u32,
+        immunity: u32,
+        /// The area's limit when it cut the damage: minions in the area × one minion's Stamina.
+        capped: Option<u32>,
+        amount: u32,
+        pool_before: u32,
+        pool_after: u32,
+        killed: Vec<String>,
+    },
+    CaptainLost {
+        squad: String,
+        captain: String,
+    },
+    CaptainAppointed {
+        squad: String,
+        captain: String,
+    },
     /// An extra paid for, resisted by every target: its cost is not spent.
     ResourceKept {
         creature: String,
@@ -531,6 +630,52 @@ pub enum Event {
         amount: u32,
         roll: u32,
         stamina: i32,
+    },
+    /// One of the scenario's objectives is met (`index` in the scenario's list).
+    ObjectiveMet {
+        index: u32,
+        objective: String,
+    },
+    /// One of the scenario's objectives can no longer be met.
+    ObjectiveFailed {
+        index: u32,
+        objective: String,
+        reason: String,
+    },
+    /// A step toward (or away from) an objective: a breach, a task worked, the item taken,
+    /// a round held; `count` of `of`.
+    ObjectiveProgress {
+        index: u32,
+        objective: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        creature: Option<String>,
+        note: String,
+        count: u32,
+        of: u32,
+    },
+    /// A creature left the map by an exit zone: out of the fight.
+    Fled {
+        creature: String,
+        side: Side,
+        zone: String,
+    },
+    /// A scripted event of the scenario fires (`index` in its `script`).
+    ScriptFired {
+        index: u32,
+        when: String,
+    },
+    Narrated {
+        text: String,
+    },
+    /// A creature joins the fight (scripted reinforcements).
+    Spawned {
+        creature: String,
+        side: Side,
+        at: Square,
+    },
+    TerrainChanged {
+        squares: Vec<Square>,
+        terrain: crate::grid::Terrain,
     },
 }
 

@@ -16,6 +16,19 @@ pub struct RulesOptions {
     /// a Director creature reduced to 0 Stamina dies unless its attacker chooses to knock
     /// it out (seed 002 L3076, L3084). When false, it is knocked out by default instead.
     pub director_creatures_die_at_zero: bool,
+    /// how the average Victories per hero is rounded for the Malice at the start of
+    /// combat (seed 002 L4334 gives no rounding).
+    pub average_victories: VictoryAverage,
+}
+
+/// Rounding of the average Victories per hero (digest A-01).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictoryAverage {
+    /// Round down: the digest's recommended reading.
+    #[default]
+    Floor,
+    /// Round to the nearest whole number, halves up.
+    Nearest,
 }
 
 impl Default for RulesOptions {
@@ -24,6 +37,7 @@ impl Default for RulesOptions {
             natural_19_20_beats_double_bane: true,
             automatic_tier_beats_natural_19_20: true,
             director_creatures_die_at_zero: true,
+            average_victories: VictoryAverage::Floor,
         }
     }
 }

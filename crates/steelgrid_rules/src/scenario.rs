@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ability::{Ability, AbilityBook};
 use crate::creature::*;
+use crate::malice::{Malice, MaliceFeature};
+use crate::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 
 use crate::command::Command;
 use crate::dice::Dice;
@@ -84,6 +86,9 @@ pub struct HeroSpec {
     /// Heroic resource gained at the start of each of its turns.
     #[serde(default)]
     pub resource_per_turn: i32,
+    /// Victories earned since the last respite (their average feeds the Director's Malice).
+    #[serde(default)]
+    pub victories: u32,
 }
 
 fn one() -> u32 {
@@ -132,6 +137,13 @@ pub struct CreatureSpec {
     pub invisible: Option<bool>,
     /// Consumables it carries, by ability id (a potion twice is two potions).
     pub consumables: Option<Vec<String>>,
+    /// Its family's Malice features, by id (from the scenario's `malice_features` or the
+    /// built-in library).
+    pub malice_features: Option<Vec<String>>,
+    /// A minion's bonus while its squad has a captain (seed 002 L4454-4456).
+    pub with_captain: Option<CaptainBonus>,
+    /// The squad this creature leads as its captain (seed 002 L4444-4452).
+    pub captain_of: Option<String>,
 }
 
 impl CreatureSpec {
@@ -164,6 +176,9 @@ impl CreatureSpec {
             abilities: self.abilities.or_else(|| t.abilities.clone()),
             invisible: self.invisible.or(t.invisible),
             consumables: self.consumables.or_else(|| t.consumables.clone()),
+            malice_features: self.malice_features.or_else(|| t.malice_features.clone()),
+            with_captain: self.with_captain.or(t.with_captain),
+            captain_of: self.captain_of.or_else(|| t.captain_of.clone()),
         }
     }
 }
@@ -191,10 +206,21 @@ pub struct ScenarioFile {
     /// Abilities local to this scenario, by id; they may replace library ones.
     #[serde(default)]
     pub abilities: BTreeMap<String, Ability>,
+    /// Monster families' Malice features local to this scenario, by id.
+    #[serde(default)]
+    pub malice_features: BTreeMap<String, MaliceFeature>,
+    /// Malice the Director starts with on top of the Victories, such as leftover encounter
+    /// budget (digest A-04: 1 EV for 1 Malice).
+    #[serde(default)]
+    pub extra_malice: u32,
     pub creatures: Vec<CreatureSpec>,
     /// Defaults to defeating all enemies.
     #[serde(default)]
     pub objectives: Vec<Objective>,
+    /// Scripted events: on round N, on entering a zone, on a death or a met objective, spawn
+    /// creatures, narrate, change terrain or end the battle (each fires once).
+    #[serde(default)]
+    pub script: Vec<crate::script::ScriptEntry>,
     /// Scripted die faces (1-10), used before the seeded dice.
     #[serde(default)]
     pub dice: Vec<u32>,
@@ -292,14 +318,14 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }
 
-struct Checker<'a> {
-    file: &'a str,
-    src: &'a str,
-    problems: Vec<Diagnostic>,
+pub(crate) struct Checker<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) src: &'a str,
+    pub(crate) problems: Vec<Diagnostic>,
 }
 
 impl Checker<'_> {
-    fn at(&mut self, offset: usize, message: impl Into<String>) {
+    pub(crate) fn at(&mut self, offset: usize, message: impl Into<String>) {
         let lc = line_col(self.src, offset);
         self.problems.push(Diagnostic {
             file: self.file.to_owned(),
@@ -353,7 +379,18 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     };
     let map = build_map(&mut ck, &parsed.map);
     let creatures = build_creatures(&mut ck, &parsed, &map);
-    let abilities = build_ability_book(&mut ck, &parsed, &creatures);
+    let mut abilities = build_ability_book(&mut ck, &parsed, &creatures);
+    let mut malice_features = gather_malice_features(&mut ck, &parsed, &creatures);
+    let squads = build_squads(&mut ck, &parsed, &creatures);
+    let script = crate::script::build(
+        &mut ck,
+        &parsed,
+        &map,
+        &creatures,
+        &mut abilities,
+        &mut malice_features,
+    );
+    crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
         // Only when every creature loaded: a rejected creature already has its own message.
@@ -395,7 +432,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         return Err(ck.problems);
     }
     let objectives = if parsed.objectives.is_empty() {
-        vec![Objective::DefeatAllEnemies]
+        vec![Objective::DiminishNumbers]
     } else {
         parsed.objectives.clone()
     };
@@ -411,10 +448,17 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
                 scenario: parsed.name,
                 seed: 0,
                 objectives,
+                progress: Default::default(),
             },
             options: parsed.options,
             map,
             zones: Vec::new(),
+            malice: Malice {
+                leftover_ev: parsed.extra_malice,
+                features: malice_features,
+                ..Malice::default()
+            },
+            squads,
             hero_tokens: crate::hero_token::HeroTokens {
                 // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
                 pool: parsed
@@ -427,6 +471,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             turn: TurnState::default(),
             dice: Dice::seeded(0),
             log: EventLog::default(),
+            script,
         },
     };
     check_demo(file, &scenario)?;
@@ -596,13 +641,200 @@ fn build_ability_book(
     AbilityBook(book)
 }
 
+/// The built-in monster families' Malice features, parsed once.
+pub fn malice_library() -> &'static BTreeMap<String, MaliceFeature> {
+    static LIBRARY: std::sync::OnceLock<BTreeMap<String, MaliceFeature>> =
+        std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        ron_options()
+            .from_str(crate::malice::LIBRARY)
+            .expect("the built-in Malice features are checked by their own test")
+    })
+}
+
+/// Every Malice feature a creature names must exist; the ones in use go to the encounter.
+fn gather_malice_features(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+) -> BTreeMap<String, MaliceFeature> {
+    let library = malice_library();
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let mut out = BTreeMap::new();
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let Some(c) = spec
+            .id
+            .as_ref()
+            .and_then(|id| creatures.iter().find(|c| &c.id == id))
+        else {
+            continue;
+        };
+        for id in &c.malice_features {
+            match parsed.malice_features.get(id).or_else(|| library.get(id)) {
+                Some(f) => {
+                    out.insert(id.clone(), f.clone());
+                }
+                None => {
+                    let item = starts.get(i).copied().unwrap_or(list_at);
+                    let at = source::open_paren(ck.src, item)
+                        .and_then(|o| {
+                            source::field(ck.src, Some(o), "malice_features")
+                                .or_else(|| source::field(ck.src, Some(o), "template"))
+                        })
+                        .unwrap_or(item);
+                    let known: Vec<&str> = parsed
+                        .malice_features
+                        .keys()
+                        .chain(library.keys())
+                        .map(String::as_str)
+                        .collect();
+                    ck.at(
+                        at,
+                        format!(
+                            "`{}` has unknown Malice feature `{id}`; known: {}",
+                            c.id,
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+fn template<'a>(
+    parsed: &'a ScenarioFile,
+    library: &'a BTreeMap<String, CreatureSpec>,
+    name: &str,
+) -> Option<&'a CreatureSpec> {
+    parsed.templates.get(name).or_else(|| library.get(name))
+}
+
+/// Gather the minions of each named squad into one shared pool and seat the captains: a squad
+/// is up to eight minions of one kind, and its captain a creature of the Director's that is no
+/// minion and leads no other squad (seed 002 L4374-4382, L4444-4452; DS-DIR-31, DS-DIR-41).
+fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) -> Squads {
+    let library = library();
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let spec_of = |c: &CreatureRecord| {
+        parsed
+            .creatures
+            .iter()
+            .position(|s| s.id.as_deref() == Some(c.id.as_str()))
+            .map(|i| {
+                let s = &parsed.creatures[i];
+                let full = match s
+                    .template
+                    .as_deref()
+                    .and_then(|t| template(parsed, &library, t))
+                {
+                    Some(t) => s.clone().over(t),
+                    None => s.clone(),
+                };
+                (i, full)
+            })
+    };
+    let at = |i: usize, key: &str| {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        source::open_paren(ck.src, item)
+            .and_then(|o| source::field(ck.src, Some(o), key))
+            .unwrap_or(item)
+    };
+    let mut squads: BTreeMap<String, Squad> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for c in creatures {
+        let Some(name) = c.minion.as_ref().and_then(|m| m.squad.clone()) else {
+            continue;
+        };
+        let Some((i, spec)) = spec_of(c) else {
+            continue;
+        };
+        match squads.get_mut(&name) {
+            None => {
+                squads.insert(
+                    name,
+                    Squad {
+                        name: c.name.clone(),
+                        per_minion: c.stamina.max.max(1) as u32,
+                        pool: c.stamina.max.max(1) as u32,
+                        captain: None,
+                        with_captain: spec.with_captain.unwrap_or_default(),
+                        captain_lost: None,
+                    },
+                );
+            }
+            Some(squad) if squad.name != c.name => problems.push((
+                at(i, "squad"),
+                format!(
+                    "`{}` ({}) can't join squad `{name}` of {}: a squad is one kind of minion (seed 002 L4376)",
+                    c.id, c.name, squad.name
+                ),
+            )),
+            Some(squad) if squad.alive() as usize >= MAX_SQUAD => problems.push((
+                at(i, "squad"),
+                format!(
+                    "squad `{name}` already has {MAX_SQUAD} minions, the most a squad holds (seed 002 L4376)"
+                ),
+            )),
+            Some(squad) => squad.pool += squad.per_minion,
+        }
+    }
+    for c in creatures {
+        let Some((i, spec)) = spec_of(c) else {
+            continue;
+        };
+        let Some(name) = spec.captain_of else {
+            continue;
+        };
+        let why = if c.minion.is_some() {
+            Some("a minion can't captain a squad (seed 002 L4446)".to_owned())
+        } else if c.side != Side::Director {
+            Some("only one of the Director's creatures can captain a squad".to_owned())
+        } else {
+            match squads.get(&name) {
+                None => Some(format!(
+                    "there is no squad `{name}`; squads: {}",
+                    squads.keys().cloned().collect::<Vec<_>>().join(", ")
+                )),
+                Some(sq) => sq.captain.as_ref().map(|other| {
+                    format!("squad `{name}` already has a captain, `{other}` (seed 002 L4448)")
+                }),
+            }
+        };
+        match why {
+            Some(why) => problems.push((at(i, "captain_of"), format!("`{}`: {why}", c.id))),
+            None => squads.get_mut(&name).expect("checked").captain = Some(c.id.clone()),
+        }
+    }
+    for (at, message) in problems {
+        ck.at(at, message);
+    }
+    Squads(squads)
+}
+
 fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
     let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
     let starts = source::list_elements(ck.src, list_at);
+    build_creature_list(ck, parsed, &parsed.creatures, list_at, &starts, map)
+}
+
+/// Resolve `specs` (templates, defaults) into creatures and check each, reporting problems at
+/// `starts[i]` (or `list_at`): the scenario's creatures, and each scripted reinforcement.
+pub(crate) fn build_creature_list(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    specs: &[CreatureSpec],
+    list_at: usize,
+    starts: &[usize],
+    map: &Map,
+) -> Vec<CreatureRecord> {
     let library = library();
     let mut out: Vec<(usize, CreatureRecord)> = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-    for (i, spec) in parsed.creatures.iter().enumerate() {
+    for (i, spec) in specs.iter().enumerate() {
         let item = starts.get(i).copied().unwrap_or(list_at);
         let open = source::open_paren(ck.src, item);
         let at = |key: &str| {
@@ -626,7 +858,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
         seen.insert(id.clone(), i);
         let spec = match &spec.template {
             None => spec.clone(),
-            Some(name) => match parsed.templates.get(name).or_else(|| library.get(name)) {
+            Some(name) => match template(parsed, &library, name) {
                 Some(t) => spec.clone().over(t),
                 None => {
                     let known: Vec<&str> = parsed
@@ -741,6 +973,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
             heroic_resource: h.heroic_resource,
             resource_per_turn: h.resource_per_turn,
             surges: 0,
+            victories: h.victories,
         });
         let stamina = Stamina {
             current,
@@ -782,6 +1015,7 @@ fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<Cr
                 conditions: Vec::new(),
                 hidden: None,
                 invisible: spec.invisible.unwrap_or(false),
+                malice_features: spec.malice_features.clone().unwrap_or_default(),
                 vitality,
                 budget: ActionBudget::default(),
             },

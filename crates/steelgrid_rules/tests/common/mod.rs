@@ -223,3 +223,22 @@ pub fn refused(e: &mut Engine, cmd: Command) -> steelgrid_rules::RuleError {
     assert_eq!(e.log().len(), logged, "a refused {shown} logs nothing");
     err
 }
+
+/// Take empty turns for `others`, in the order the turn rules allow, until `id` may act; then
+/// start its turn.
+pub fn until_turn_of(e: &mut Engine, id: &str, others: &[&str]) {
+    let may_start = |e: &mut Engine, who: &str| {
+        e.check(&Command::StartTurn {
+            creature: who.into(),
+        })
+        .is_ok()
+    };
+    while !may_start(e, id) {
+        let next = *others
+            .iter()
+            .find(|o| may_start(e, o))
+            .expect("someone can act");
+        take_turn(e, next);
+    }
+    start(e, id);
+}
