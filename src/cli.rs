@@ -8,7 +8,7 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
-use steelgrid_rules::sim;
+use steelgrid_rules::{ai, sim};
 
 use crate::game::{self, LaunchOptions};
 use crate::{saves, scenarios};
@@ -93,6 +93,10 @@ enum Cmd {
         /// Write the game played as a replay file.
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Play this many games, seeds `--seed` (default 1) onwards, with the AI on both sides,
+        /// and print the batch's figures instead of a state.
+        #[arg(long)]
+        seeds: Option<u64>,
     },
     /// Re-run a replay or save headless and check its checksum after every command.
     Replay {
@@ -215,7 +219,11 @@ pub fn main(args: Vec<String>) -> ExitCode {
             max_rounds,
             json,
             record,
+            seeds,
         }) => {
+            if let Some(n) = seeds {
+                return batch(&scenario, seed.unwrap_or(1), n, max_rounds.unwrap_or(30));
+            }
             let ai_sides: &[Side] = match ai {
                 None => &[],
                 Some(AiSides::Director) => &[Side::Director],
@@ -349,6 +357,88 @@ fn simulate(
     match refusal {
         None => ExitCode::SUCCESS,
         Some((file, r)) => refused(file, &r),
+    }
+}
+
+/// Play `count` AI-vs-AI games from seed `first` on, and print the figures: outcomes, rounds,
+/// Malice gained and spent per round, and the time each AI decision took.
+fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
+    use std::time::Instant;
+    let (mut wins, mut losses, mut unfinished, mut errors) = (0u32, 0u32, 0u32, Vec::new());
+    let (mut rounds, mut gained, mut spent) = (0u64, 0u64, 0u64);
+    let mut times: Vec<f64> = Vec::new();
+    let mut villain_actions = 0u64;
+    for seed in first..first + count {
+        let mut game = match start(path, Some(seed)) {
+            Ok(g) => g,
+            Err(problems) => return report(&problems),
+        };
+        loop {
+            let engine = game.engine_mut();
+            if engine.turn().round > max_rounds {
+                break;
+            }
+            let state = engine.state();
+            let Some(side) = ai::side_to_answer(&state) else {
+                break;
+            };
+            let clock = Instant::now();
+            let decision = ai::decide(engine, side);
+            times.push(clock.elapsed().as_secs_f64() * 1000.0);
+            let Some(decision) = decision else {
+                errors.push(format!("seed {seed}: the AI had no move for {side:?}"));
+                break;
+            };
+            if let Err(e) = sim::Table::play(&mut game, decision.command.clone()) {
+                errors.push(format!(
+                    "seed {seed}: {} refused: {e}",
+                    decision.command.name()
+                ));
+                break;
+            }
+        }
+        let state = game.engine_mut().state();
+        match state.status {
+            "victory" => wins += 1,
+            "defeat" => losses += 1,
+            _ => unfinished += 1,
+        }
+        rounds += u64::from(state.round);
+        gained += u64::from(state.malice.gained);
+        spent += u64::from(state.malice.spent);
+        villain_actions += game
+            .engine_mut()
+            .log()
+            .iter()
+            .filter(|e| e.rule == "villain_action")
+            .count() as u64;
+    }
+    times.sort_by(f64::total_cmp);
+    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
+    let games = count as f64;
+    let summary = serde_json::json!({
+        "scenario": path.display().to_string(),
+        "games": count,
+        "first_seed": first,
+        "hero_victories": wins,
+        "hero_defeats": losses,
+        "unfinished": unfinished,
+        "errors": errors,
+        "hero_win_rate": f64::from(wins) / games,
+        "mean_rounds": rounds as f64 / games,
+        "malice_gained_per_round": gained as f64 / rounds.max(1) as f64,
+        "malice_spent_per_round": spent as f64 / rounds.max(1) as f64,
+        "villain_actions_per_game": villain_actions as f64 / games,
+        "decisions": times.len(),
+        "decision_ms_median": pct(0.5),
+        "decision_ms_p95": pct(0.95),
+        "decision_ms_max": pct(1.0),
+    });
+    println!("{}", serde_json::to_string_pretty(&summary).expect("json"));
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
     }
 }
 

@@ -40,6 +40,8 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_aura",
     "demo_lasting",
     "demo_grabbed",
+    "demo_objective_hold",
+    "briar_warden",
 ];
 
 /// The scenario the game opens when none is named.

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Cost, Distance};
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::engine::AbilityView;
+use steelgrid_rules::engine::{AbilityView, CreatureView};
 
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
@@ -368,7 +368,7 @@ fn turn_line(state: &StateView) -> (String, Color) {
                     state.hero_tokens
                 )
             })
-            .unwrap_or_default();
+            .unwrap_or_else(|| director_line(state, creature));
         return (format!("{name}'s turn{resources}"), color);
     }
     if let Some(side) = state.acting_side {
@@ -376,7 +376,10 @@ fn turn_line(state: &StateView) -> (String, Color) {
             Side::Heroes => "Heroes' pick",
             Side::Director => "Director's pick",
         };
-        return (line.into(), side_color(side));
+        return (
+            format!("{line} - Malice {}", state.malice.current),
+            side_color(side),
+        );
     }
     ("No one to act".into(), MUTED)
 }
@@ -386,6 +389,25 @@ fn side_color(side: Side) -> Color {
         Side::Heroes => HEROES,
         Side::Director => DIRECTOR,
     }
+}
+
+/// The Director's Malice, and a minion's squad: its shared pool, members left and the damage
+/// that drops the next one (seed 002 L4378-4386).
+fn director_line(state: &StateView, creature: Option<&CreatureView>) -> String {
+    let mut line = format!(" - Malice {}", state.malice.current);
+    if let Some(squad) = creature
+        .and_then(|c| c.squad.as_ref())
+        .and_then(|id| state.squads.iter().find(|s| &s.id == id))
+    {
+        line.push_str(&format!(
+            ", squad {}: pool {} ({} left, {} to the next drop)",
+            squad.id, squad.pool, squad.alive, squad.to_next_drop
+        ));
+        if let Some(captain) = &squad.captain {
+            line.push_str(&format!(", captain {captain}"));
+        }
+    }
+    line
 }
 
 #[cfg(test)]

@@ -264,7 +264,9 @@ pub fn resolve_ability(
         }
     }
     log.push(
-        if ability.distance.is_area() {
+        if ability.action == ActionType::VillainAction {
+            rule::VILLAIN_ACTION
+        } else if ability.distance.is_area() {
             rule::AREA
         } else {
             rule::ABILITY
@@ -349,6 +351,12 @@ pub fn resolve_ability(
     }
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
     area.0 = ability.distance.is_area();
+    if ability.action == ActionType::VillainAction {
+        malice
+            .villain_actions_used
+            .push((by.clone(), ability_id.clone()));
+        malice.villain_action_round = Some(turn.round);
+    }
     let squad_of = |e: Entity| {
         minions
             .get(e)

@@ -105,6 +105,11 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
         return decision(side, options);
     }
     let Some(actor) = state.turn.clone() else {
+        if side == Side::Director
+            && let Some(d) = villain_action(engine, &state)
+        {
+            return Some(d);
+        }
         return pick_creature(&state, side);
     };
     act(engine, &state, side, &actor)
@@ -219,7 +224,8 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             }
         }
     }
-    options.extend(ability_options(engine, state, &me));
+    options.extend(ability_options(engine, state, &me, false));
+    options.extend(malice_options(engine, state, &me, &options));
     let can_strike_now = options.iter().any(|(c, _)| {
         matches!(c, Command::FreeStrike { .. })
             || matches!(c, Command::UseAbility { targets, .. } if !targets.is_empty())
@@ -341,16 +347,122 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
 /// each target's expected outcome over the tier odds, enemies counting for and allies against.
 /// Targeted abilities are tried on each creature, cubes centred on each enemy, lines in every
 /// direction, bursts and auras as they are.
+/// A villain action at the end of a turn, following the digest's script (§3): the opener
+/// from the first round, crowd control once two enemies are beside the villain or it is
+/// winded, the ultimate from round 4 or when it is winded — each only if the preview says it
+/// does real harm.
+fn villain_action(engine: &mut Engine, state: &StateView) -> Option<Decision> {
+    use crate::ability::ActionType;
+    let mut options = Vec::new();
+    for me in state.creatures.iter().filter(|c| {
+        c.side == Side::Director
+            && !c.dead
+            && !c.unconscious
+            && c.abilities
+                .iter()
+                .any(|a| a.action == ActionType::VillainAction)
+    }) {
+        let order: Vec<&str> = me
+            .abilities
+            .iter()
+            .filter(|a| a.action == ActionType::VillainAction)
+            .map(|a| a.id.as_str())
+            .collect();
+        let beside = enemies(state, me).filter(|e| gap(me, e) <= 1).count();
+        for (command, score) in ability_options(engine, state, me, true) {
+            let Command::UseAbility { ability, .. } = &command else {
+                continue;
+            };
+            let ready = match order.iter().position(|id| id == ability) {
+                Some(0) => true,
+                Some(1) => beside >= 2 || me.winded,
+                _ => state.round >= 4 || me.winded,
+            };
+            if ready && score >= 25 {
+                options.push((command, score + 20));
+            }
+        }
+    }
+    decision(Side::Director, options)
+}
+
+/// Malice for a monster at the start of its turn (seed 002 L4340-4362), spent with a plan:
+/// a family feature that hurts, Malicious Strike when a strike is in reach (keeping some back
+/// for later rounds), Brutal Effectiveness before an ability with a potency, an extra main
+/// action when Malice is plentiful. Each is only offered if the engine accepts it now.
+fn malice_options(
+    engine: &mut Engine,
+    state: &StateView,
+    me: &CreatureView,
+    options: &[(Command, i32)],
+) -> Vec<(Command, i32)> {
+    use crate::malice::MaliceSpend;
+    if me.side != Side::Director || !(me.actions.main && me.actions.maneuver) {
+        return Vec::new();
+    }
+    let malice = &state.malice;
+    let best = |pred: &dyn Fn(&Command) -> bool| {
+        options.iter().filter(|(c, _)| pred(c)).map(|o| o.1).max()
+    };
+    let strike_ready = best(&|c| {
+        matches!(c, Command::UseAbility { ability, targets, .. }
+            if !targets.is_empty() && me.abilities.iter().any(|a| &a.id == ability
+                && a.keywords.contains(&crate::ability::Keyword::Strike)))
+    })
+    .is_some_and(|s| s >= 20);
+    let mut out = Vec::new();
+    let spend = |spend: MaliceSpend| Command::SpendMalice {
+        creature: me.id.clone(),
+        spend,
+    };
+    for f in &malice.features {
+        let value = match f.effect.as_str() {
+            e if e.starts_with("each enemy takes") => {
+                let beside: usize = enemies(state, me)
+                    .map(|e| {
+                        state
+                            .creatures
+                            .iter()
+                            .filter(|c| c.side == Side::Director && !c.dead && gap(c, e) <= 1)
+                            .count()
+                    })
+                    .sum();
+                beside as i32 * 3
+            }
+            e if e.contains("main action") => i32::from(malice.current >= 10) * 12,
+            _ => 0,
+        };
+        if value >= 6 {
+            out.push((spend(MaliceSpend::Feature { id: f.id.clone() }), 50 + value));
+        }
+    }
+    if strike_ready && malice.current >= 5 {
+        let highest = me.characteristics.highest().max(0) as u32;
+        let keep = malice.current.saturating_sub(5) / 2;
+        let amount = (5 + keep).min(crate::malice::malicious_strike_max(highest as i32));
+        out.push((spend(MaliceSpend::MaliciousStrike { malice: amount }), 60));
+    }
+    let potency = me.abilities.iter().any(|a| a.potency);
+    if potency && malice.current >= 3 {
+        out.push((spend(MaliceSpend::BrutalEffectiveness), 55));
+    }
+    out.retain(|(c, _)| engine.check(c).is_ok());
+    out
+}
+
 fn ability_options(
     engine: &mut Engine,
     state: &StateView,
     me: &CreatureView,
+    villain: bool,
 ) -> Vec<(Command, i32)> {
     use crate::ability::{ActionType, Distance};
     use crate::area::Direction;
     let mut out = Vec::new();
     for a in &me.abilities {
         let left = match a.action {
+            ActionType::VillainAction => villain,
+            _ if villain => false,
             ActionType::MainAction => me.actions.main,
             ActionType::Maneuver => me.actions.maneuver,
             _ => false,

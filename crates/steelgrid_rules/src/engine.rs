@@ -476,6 +476,50 @@ impl Engine {
         Ok(e)
     }
 
+    /// Check a villain action: used at the end of another creature's turn, each once per
+    /// encounter, and only one in a round across the encounter (seed 002 L4182-4188; digest
+    /// It takes none of the villain's own actions.
+    fn villain(&mut self, id: &str, ability: &str) -> Result<Entity, RuleError> {
+        let e = self.entity(id)?;
+        let refuse = |m: String| Err(RuleError::new(rule::VILLAIN_ACTION, m));
+        if !self.world.get::<Vitality>(e).expect("vitality").can_act() {
+            return refuse(format!("{id} can't act"));
+        }
+        let turn = self.world.resource::<TurnState>();
+        turn.ensure_running()?;
+        if let Some(current) = &turn.current {
+            return refuse(format!(
+                "a villain action comes at the end of a turn, and {current}'s turn is under way"
+            ));
+        }
+        match &turn.last_ended {
+            None => {
+                return refuse("a villain action comes at the end of a creature's turn".into());
+            }
+            Some(last) if last == id => {
+                return refuse(format!(
+                    "a villain action comes at the end of another creature's turn, not {id}'s own"
+                ));
+            }
+            Some(_) => {}
+        }
+        let round = turn.round;
+        let malice = self.world.resource::<malice::Malice>();
+        if malice
+            .villain_actions_used
+            .iter()
+            .any(|(c, a)| c == id && a == ability)
+        {
+            return refuse(format!("{id} has used `{ability}` this encounter"));
+        }
+        if malice.villain_action_round == Some(round) {
+            return refuse(format!(
+                "a villain action has been used in round {round}; one per round"
+            ));
+        }
+        Ok(e)
+    }
+
     fn budget(&self, e: Entity) -> ActionBudget {
         *self.world.get::<ActionBudget>(e).expect("budget")
     }
@@ -1124,7 +1168,16 @@ impl Engine {
         else {
             unreachable!("only called for UseAbility")
         };
-        let e = self.actor(creature)?;
+        let villain = self
+            .world
+            .resource::<AbilityBook>()
+            .get(ability)
+            .is_some_and(|a| a.action == ActionType::VillainAction);
+        let e = if villain {
+            self.villain(creature, ability)?
+        } else {
+            self.actor(creature)?
+        };
         let known = self.world.get::<Abilities>(e).expect("abilities").0.clone();
         let carried = self
             .world
@@ -1170,6 +1223,8 @@ impl Engine {
                     ));
                 }
                 ActionType::FreeManeuver => {}
+                // Checked by `villain` before anything else.
+                ActionType::VillainAction => {}
                 other => {
                     return Err(RuleError::new(
                         rule::ABILITY,
@@ -2116,6 +2171,12 @@ impl Engine {
                 gained: snap.malice.gained,
                 spent: snap.malice.spent,
                 malicious_strike_round: snap.malice.malicious_strike_round,
+                villain_actions: snap
+                    .malice
+                    .villain_actions_used
+                    .iter()
+                    .map(|(_, a)| a.clone())
+                    .collect(),
                 features: snap
                     .malice
                     .features
@@ -2278,6 +2339,8 @@ pub struct MaliceView {
     pub spent: u32,
     /// The round Malicious Strike was last used in (not again the next round).
     pub malicious_strike_round: Option<u32>,
+    /// The villain actions used this encounter, in order (each once; one per round).
+    pub villain_actions: Vec<String>,
     /// The encounter's family Malice features.
     pub features: Vec<MaliceFeatureView>,
 }
@@ -2303,6 +2366,8 @@ pub struct CreatureView {
     pub altitude: u32,
     pub footprint: Vec<Square>,
     pub size: Size,
+    /// Might, Agility, Reason, Intuition and Presence.
+    pub characteristics: Characteristics,
     pub stamina: StaminaView,
     pub winded: bool,
     pub dying: bool,
@@ -2373,6 +2438,8 @@ pub struct AbilityView {
     pub consumable: bool,
     /// What its optional extra costs, if it has one ("Spend X: …").
     pub extra: Option<u32>,
+    /// Some outcome has a potency (Brutal Effectiveness raises it).
+    pub potency: bool,
 }
 
 impl AbilityView {
@@ -2389,6 +2456,7 @@ impl AbilityView {
             signature: a.signature,
             consumable,
             extra: a.spend.as_ref().map(|s| s.cost),
+            potency: a.has_potency(),
         }
     }
 }
@@ -2422,6 +2490,7 @@ impl CreatureView {
             altitude: c.altitude,
             footprint: fp.squares().collect(),
             size: c.size,
+            characteristics: c.characteristics,
             stamina: StaminaView {
                 current: c.stamina.current,
                 max: c.stamina.max,

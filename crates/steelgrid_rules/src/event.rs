@@ -250,6 +250,8 @@ rules! {
         "A squad's weakness or immunity applies once to the whole hit, at the end.";
     SQUAD_CAPTAIN = "minion.squad.captain", "seed 002 L4444-4460",
         "A squad's captain gives each member its With Captain bonus; when it falls, another ally can take over at the start of the next round.";
+    VILLAIN_ACTION = "villain_action", "seed 002 L4182-4194",
+        "A leader or solo has three villain actions, each used once per encounter at the end of another creature's turn, and only one in a round.";
     MALICE_LOST = "malice.lost", "seed 002 L4336",
         "Malice left when the encounter ends is lost.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",

@@ -47,6 +47,11 @@ pub struct Malice {
     pub boosts: BTreeMap<String, Boost>,
     /// The family Malice features the encounter's monsters can use, by id.
     pub features: BTreeMap<String, MaliceFeature>,
+    /// Villain actions used this encounter, as (creature, ability) (seed 002 L4186).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub villain_actions_used: Vec<(String, String)>,
+    /// The round the last villain action was used in: one per round across the encounter.
+    pub villain_action_round: Option<u32>,
 }
 
 /// A bought basic feature not yet used up.

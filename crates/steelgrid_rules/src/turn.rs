@@ -43,6 +43,10 @@ pub struct TurnState {
     /// Conditions an ability imposes once its forced movement is over.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deferred_conditions: Vec<crate::ability_use::DeferredCondition>,
+    /// The creature whose turn ended last, until the next turn starts: the moment a villain
+    /// action can be used (seed 002 L4188).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_ended: Option<String>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,
@@ -366,6 +370,7 @@ pub fn resolve_turn_commands(
                 turn.group = Some(entry.group.clone());
             }
             turn.current = Some(creature.clone());
+            turn.last_ended = None;
             log.push(
                 rule::TURN_START,
                 Event::TurnStarted {
@@ -423,6 +428,7 @@ pub fn resolve_turn_commands(
                 },
             );
             turn.turn_just_ended = Some(side);
+            turn.last_ended = Some(creature.clone());
         }
         _ => {}
     }
