@@ -595,9 +595,32 @@ fn build_ability_book(
             ck.at(at, format!("ability `{id}`: {problem}"));
         }
     }
-    let mut book = BTreeMap::new();
+    AbilityBook(gather_named(
+        ck,
+        parsed,
+        creatures,
+        ("abilities", "ability", "abilities"),
+        &parsed.abilities,
+        library,
+        |c| c.abilities.iter().chain(&c.consumables).collect(),
+    ))
+}
+
+/// Look up each id a creature names (`names` of it) in the scenario's `local` table, then the
+/// built-in `library`, and gather the ones in use; an unknown id is reported at the creature's
+/// `field` (or its template). `labels` is (field, kind, kinds) for the message.
+fn gather_named<T: Clone>(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+    (field, kind, kinds): (&str, &str, &str),
+    local: &BTreeMap<String, T>,
+    library: &BTreeMap<String, T>,
+    names: impl Fn(&CreatureRecord) -> Vec<&String>,
+) -> BTreeMap<String, T> {
     let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
     let starts = source::list_elements(ck.src, list_at);
+    let mut out = BTreeMap::new();
     for (i, spec) in parsed.creatures.iter().enumerate() {
         let Some(c) = spec
             .id
@@ -606,22 +629,20 @@ fn build_ability_book(
         else {
             continue;
         };
-        for id in c.abilities.iter().chain(&c.consumables) {
-            match parsed.abilities.get(id).or_else(|| library.get(id)) {
-                Some(a) => {
-                    book.insert(id.clone(), a.clone());
+        for id in names(c) {
+            match local.get(id).or_else(|| library.get(id)) {
+                Some(found) => {
+                    out.insert(id.clone(), found.clone());
                 }
                 None => {
                     let item = starts.get(i).copied().unwrap_or(list_at);
                     let at = source::open_paren(ck.src, item)
-                        .and_then(|o| source::field(ck.src, Some(o), "abilities"))
-                        .or_else(|| {
-                            source::open_paren(ck.src, item)
-                                .and_then(|o| source::field(ck.src, Some(o), "template"))
+                        .and_then(|o| {
+                            source::field(ck.src, Some(o), field)
+                                .or_else(|| source::field(ck.src, Some(o), "template"))
                         })
                         .unwrap_or(item);
-                    let known: Vec<&str> = parsed
-                        .abilities
+                    let known: Vec<&str> = local
                         .keys()
                         .chain(library.keys())
                         .map(String::as_str)
@@ -629,7 +650,7 @@ fn build_ability_book(
                     ck.at(
                         at,
                         format!(
-                            "`{}` has unknown ability `{id}`; known abilities: {}",
+                            "`{}` has unknown {kind} `{id}`; known {kinds}: {}",
                             c.id,
                             known.join(", ")
                         ),
@@ -638,7 +659,7 @@ fn build_ability_book(
             }
         }
     }
-    AbilityBook(book)
+    out
 }
 
 /// The built-in monster families' Malice features, parsed once.
@@ -658,50 +679,15 @@ fn gather_malice_features(
     parsed: &ScenarioFile,
     creatures: &[CreatureRecord],
 ) -> BTreeMap<String, MaliceFeature> {
-    let library = malice_library();
-    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
-    let starts = source::list_elements(ck.src, list_at);
-    let mut out = BTreeMap::new();
-    for (i, spec) in parsed.creatures.iter().enumerate() {
-        let Some(c) = spec
-            .id
-            .as_ref()
-            .and_then(|id| creatures.iter().find(|c| &c.id == id))
-        else {
-            continue;
-        };
-        for id in &c.malice_features {
-            match parsed.malice_features.get(id).or_else(|| library.get(id)) {
-                Some(f) => {
-                    out.insert(id.clone(), f.clone());
-                }
-                None => {
-                    let item = starts.get(i).copied().unwrap_or(list_at);
-                    let at = source::open_paren(ck.src, item)
-                        .and_then(|o| {
-                            source::field(ck.src, Some(o), "malice_features")
-                                .or_else(|| source::field(ck.src, Some(o), "template"))
-                        })
-                        .unwrap_or(item);
-                    let known: Vec<&str> = parsed
-                        .malice_features
-                        .keys()
-                        .chain(library.keys())
-                        .map(String::as_str)
-                        .collect();
-                    ck.at(
-                        at,
-                        format!(
-                            "`{}` has unknown Malice feature `{id}`; known: {}",
-                            c.id,
-                            known.join(", ")
-                        ),
-                    );
-                }
-            }
-        }
-    }
-    out
+    gather_named(
+        ck,
+        parsed,
+        creatures,
+        ("malice_features", "Malice feature", "Malice features"),
+        &parsed.malice_features,
+        malice_library(),
+        |c| c.malice_features.iter().collect(),
+    )
 }
 
 fn template<'a>(
