@@ -152,41 +152,37 @@ fn ds_dir_05_average_victories_round_down_unless_the_option_says_nearest() {
     assert_eq!(malice(&mut e), 7);
 }
 
-#[test]
-fn ds_dir_07_a_dead_hero_stops_adding_malice() {
+/// Five heroes; in round 2, h4 (30 Stamina, winded value 15) takes `damage`. Gives h4's state
+/// and the Malice gained when round 3 starts.
+fn h4_hurt_in_round_two(damage: u32) -> (steelgrid_rules::engine::CreatureView, Vec<u32>) {
     let mut e = fight(&[0; 5], &[ogre("o", 5, 4)], "", &[]);
     pass_round(&mut e, 5, &["o"]);
-    // Round 2: h4 (30 Stamina, winded value 15) takes 45 and dies.
     apply(
         &mut e,
         Command::EnvironmentDamage {
             target: "h4".into(),
-            amount: 45,
+            amount: damage,
             damage_type: None,
             halved: false,
         },
     );
-    assert!(e.state().creatures.iter().any(|c| c.id == "h4" && c.dead));
-    let log = pass_round(&mut e, 4, &["o"]);
-    assert_eq!(gains(&log), vec![4 + 3]);
+    let h4 = common::creature(&mut e, "h4");
+    let log = pass_round(&mut e, 5, &["o"]);
+    (h4, gains(&log))
+}
+
+#[test]
+fn ds_dir_07_a_dead_hero_stops_adding_malice() {
+    let (h4, gains) = h4_hurt_in_round_two(45);
+    assert!(h4.dead);
+    assert_eq!(gains, vec![4 + 3]);
 }
 
 #[test]
 fn ds_dir_08_a_dying_hero_still_counts() {
-    let mut e = fight(&[0; 5], &[ogre("o", 5, 4)], "", &[]);
-    pass_round(&mut e, 5, &["o"]);
-    apply(
-        &mut e,
-        Command::EnvironmentDamage {
-            target: "h4".into(),
-            amount: 35,
-            damage_type: None,
-            halved: false,
-        },
-    );
-    assert!(e.state().creatures.iter().any(|c| c.id == "h4" && c.dying));
-    let log = pass_round(&mut e, 5, &["o"]);
-    assert_eq!(gains(&log), vec![5 + 3]);
+    let (h4, gains) = h4_hurt_in_round_two(35);
+    assert!(h4.dying);
+    assert_eq!(gains, vec![5 + 3]);
 }
 
 #[test]
