@@ -8,7 +8,7 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
-use steelgrid_rules::{ai, sim};
+use steelgrid_rules::{ai, encounter_budget, sim};
 
 use crate::game::{self, LaunchOptions};
 use crate::{saves, scenarios};
@@ -68,7 +68,8 @@ enum Cmd {
         #[arg(long)]
         commands: Option<PathBuf>,
     },
-    /// Validate scenarios; print `file:line:col: message` for each problem, exit 1 on any.
+    /// Validate scenarios; print `file:line:col: message` for each problem, exit 1 on any, and
+    /// each valid scenario's encounter budget against its Director's creatures.
     Check {
         #[arg(required = true)]
         scenarios: Vec<PathBuf>,
@@ -296,7 +297,13 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     let mut failed = false;
     for path in paths {
         match load(path) {
-            Ok(s) => println!("{}: ok ({})", path.display(), s.name),
+            Ok(s) => {
+                println!("{}: ok ({})", path.display(), s.name);
+                // The encounter budget against the Director's creatures, indented under it.
+                for line in encounter_budget::report(&s).to_string().lines() {
+                    println!("  {line}");
+                }
+            }
             Err(problems) => {
                 failed = true;
                 for p in problems {

@@ -80,6 +80,19 @@ fn check_names_a_missing_file() {
 }
 
 #[test]
+fn check_reports_the_encounter_budget_under_a_valid_scenario() {
+    let out = steelgrid(&["check", "scenarios/briar_warden.ron"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(
+            "\n  budget: 30 EV for 5 heroes (5 × level 1 at 6 EV); Easy 23, Standard 30, Hard 45, Extreme 60\n  Director: "
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn sim_twice_with_the_same_seed_is_byte_identical() {
     let args = [
         "sim",

@@ -220,13 +220,37 @@ pub fn line(event: &Event, state: &StateView) -> String {
             target,
             ranged,
             damage,
+            damage_type,
+            ..
         } => {
             let how = if *ranged {
                 "ranged free strike"
             } else {
                 "free strike"
             };
-            format!("{} {how} on {}: {damage}", n(attacker), n(target))
+            let kind = damage_type
+                .map(|k| format!(" {k:?}").to_lowercase())
+                .unwrap_or_default();
+            format!("{} {how} on {}: {damage}{kind}", n(attacker), n(target))
+        }
+        Event::FreeStrikesCombined {
+            attackers,
+            target,
+            damage,
+            captain_bonus,
+            ..
+        } => {
+            let names: Vec<String> = attackers.iter().map(|a| n(a)).collect();
+            let bonus = if *captain_bonus > 0 {
+                format!(" (captain +{captain_bonus})")
+            } else {
+                String::new()
+            };
+            format!(
+                "{} free strike {} together: one strike of {damage}{bonus}",
+                names.join(", "),
+                n(target)
+            )
         }
         Event::Damaged {
             target,
@@ -505,6 +529,28 @@ pub fn line(event: &Event, state: &StateView) -> String {
             Some(t) => format!("{feature}: {} deals +{amount} to {}", n(creature), n(t)),
             None => format!("{feature}: {} has potency +{amount}", n(creature)),
         },
+        Event::SquadStrikeJoined {
+            squad,
+            minion,
+            target,
+        } => format!(
+            "{} joins squad {squad}'s strike on {}",
+            n(minion),
+            n(target)
+        ),
+        Event::SquadGangedUp {
+            squad,
+            target,
+            members,
+            extra,
+        } => format!(
+            "Squad {squad}: {members} members on {} add +{extra} to its one hit",
+            n(target)
+        ),
+        Event::SquadMainActionSpent { minion, main_left } => format!(
+            "{}'s main action went to the squad's strike ({main_left} left)",
+            n(minion)
+        ),
         Event::SquadDamaged {
             squad,
             hits,

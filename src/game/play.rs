@@ -147,6 +147,7 @@ pub fn aim(
         tier: None,
         spend: mode.spend && ability.extra.is_some(),
         objects: Vec::new(),
+        squad: Vec::new(),
     };
     let origin = user.position;
     let side = user.footprint.len().isqrt() as i32;

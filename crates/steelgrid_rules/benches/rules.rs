@@ -261,6 +261,7 @@ fn abilities() {
         spend: false,
         objects: Vec::new(),
         surges: Default::default(),
+        squad: Vec::new(),
     };
     measure(
         "use a 2 burst on two goblins (restore + apply)",

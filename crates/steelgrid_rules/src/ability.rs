@@ -248,6 +248,13 @@ pub struct Outcome {
     /// The target regains Stamina equal to its recovery value, spending no Recovery.
     #[serde(default)]
     pub recovery_value: bool,
+    /// The user regains Stamina equal to the damage this outcome deals: one target's worth
+    /// however many it hits, the largest (seed 002 L4284-4286; digest A-32).
+    #[serde(default)]
+    pub heal_by_damage: bool,
+    /// Creatures the effect brings in beside its user (seed 002 L4280-4282).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub summon: Vec<crate::summon::Summon>,
     /// Anything else, in words, for the log.
     #[serde(default)]
     pub text: String,
@@ -261,6 +268,7 @@ impl Outcome {
             && self.forced.is_none()
             && self.temporary_stamina == 0
             && !self.recovery_value
+            && self.summon.is_empty()
             && !self.conditions.is_empty()
             && self.conditions.iter().all(|c| c.potency.is_some())
     }
@@ -306,6 +314,12 @@ impl Outcome {
         }
         if self.recovery_value {
             parts.push("regains its recovery value".into());
+        }
+        if self.heal_by_damage {
+            parts.push("the user regains Stamina equal to the damage dealt".into());
+        }
+        for s in &self.summon {
+            parts.push(format!("summons {}", s.template));
         }
         if !self.text.is_empty() {
             parts.push(self.text.clone());
@@ -611,6 +625,19 @@ impl Ability {
                 && f.distance == 0
             {
                 out.push(format!("`{}`: a forced movement of 0 squares", self.name));
+            }
+            let is_effect = self.effect.as_ref().is_some_and(|e| std::ptr::eq(e, o));
+            if !o.summon.is_empty() && (!is_effect || self.target.who != Who::SelfOnly) {
+                out.push(format!(
+                    "`{}`: only the effect of an ability that targets Self summons (once per use)",
+                    self.name
+                ));
+            }
+            if o.heal_by_damage && o.damage.is_none() {
+                out.push(format!(
+                    "`{}` heals its user by the damage dealt but an outcome with `heal_by_damage` deals none",
+                    self.name
+                ));
             }
             if o.damage.is_some() && matches!(self.target.who, Who::Ally | Who::SelfOnly) {
                 out.push(format!(

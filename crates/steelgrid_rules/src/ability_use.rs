@@ -50,6 +50,18 @@ pub struct CheckedAbility {
     pub spend: bool,
     /// Objects targeted, by square.
     pub objects: Vec<Square>,
+    /// Squad members striking with the user (seed 002 L4420-4428).
+    pub squad: Option<SquadStrike>,
+}
+
+/// A minion squad's signature strike made together: one roll, one instance per target.
+#[derive(Clone, Debug)]
+pub struct SquadStrike {
+    pub squad: String,
+    /// The members joining the user, each with its target.
+    pub members: Vec<(Entity, String, String)>,
+    /// Targets struck by two or three members: the count and the free strikes they add.
+    pub ganging: Vec<(String, u32, u32)>,
 }
 
 /// What an ability would do if used now, for the client's aim and the AI: the area's squares
@@ -167,6 +179,70 @@ pub struct DeferredCondition {
     pub afflicted: Afflicted,
 }
 
+/// The targets whose damage from the ability just used may heal its user, for the damage
+/// stage's `heal_by_damage` (seed 002 L4284-4286).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct HealByDamage {
+    pub user: Option<Entity>,
+    pub targets: Vec<String>,
+}
+
+/// Damage stage, after the damage is dealt: an ability that heals its user by the damage it
+/// deals heals one instance's worth, not the sum over its targets (seed 002 L4284-4286); when
+/// the targets took different amounts, the largest (digest A-32). The amount is the damage
+/// dealt, after weakness and immunity; a squad's one hit counts as one instance. A dead user
+/// heals nothing.
+pub fn heal_by_damage(
+    start: Res<crate::aid::CommandLogStart>,
+    mut heal: ResMut<HealByDamage>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &mut Stamina, &Vitality)>,
+) {
+    let HealByDamage { user, targets } = std::mem::take(&mut *heal);
+    let Some(Ok((id, mut stamina, vitality))) = user.map(|u| creatures.get_mut(u)) else {
+        return;
+    };
+    if *vitality == Vitality::Dead {
+        return;
+    }
+    let from_user = |source: &str| source == id.0;
+    let largest = log.events[start.0.min(log.events.len())..]
+        .iter()
+        .filter_map(|e| match &e.event {
+            Event::Damaged {
+                target,
+                source,
+                amount,
+                ..
+            } if from_user(source) && targets.contains(target) => Some(*amount),
+            Event::SquadDamaged {
+                source,
+                hits,
+                amount,
+                ..
+            } if from_user(source) && hits.iter().any(|(m, _)| targets.contains(m)) => {
+                Some(*amount)
+            }
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    if largest == 0 {
+        return;
+    }
+    let before = stamina.current;
+    let amount = crate::stamina::regain(&mut stamina, largest as i32);
+    log.push(
+        rule::HEAL_BY_DAMAGE,
+        Event::StaminaRegained {
+            creature: id.0.clone(),
+            amount,
+            stamina_before: before,
+            stamina_after: stamina.current,
+        },
+    );
+}
+
 /// The user's characteristic value a tier's damage adds.
 fn damage_of(outcome: &Outcome, added: i32) -> Option<(u32, Option<crate::damage::DamageType>)> {
     outcome.damage.map(|d| {
@@ -190,8 +266,9 @@ pub fn resolve_ability(
     mut consumables: Query<&mut crate::creature::Consumables>,
     mut map: ResMut<crate::grid::Map>,
     mut malice: ResMut<Malice>,
-    (mut area, squads): (ResMut<AreaDamage>, Res<Squads>),
+    (mut area, mut squads): (ResMut<AreaDamage>, ResMut<Squads>),
     minions: Query<&crate::creature::Minion>,
+    (retainers, mut heal): (Query<&crate::creature::Retainer>, ResMut<HealByDamage>),
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -235,33 +312,60 @@ pub fn resolve_ability(
     if let Some(kind) = ability.action.spends() {
         take_action(&mut log, &mut budget, &by, kind);
     }
+    if let Some(strike) = &checked.squad {
+        // seed 002 L4410-4412: the members' main actions go to the squad's strike together.
+        for (_, minion, target) in &strike.members {
+            log.push(
+                rule::SQUAD_STRIKE,
+                Event::SquadStrikeJoined {
+                    squad: strike.squad.clone(),
+                    minion: minion.clone(),
+                    target: target.clone(),
+                },
+            );
+        }
+    }
     let is_hero = hero.is_some();
-    if let Some(mut hero) = hero {
-        if let Some(Cost::Resource(n)) = ability.cost {
-            hero.heroic_resource -= n as i32;
-            log.push(
-                rule::HEROIC_RESOURCE,
-                Event::ResourceSpent {
-                    creature: by.clone(),
-                    amount: n,
-                    left: hero.heroic_resource,
-                },
-            );
-        }
-        let s = &checked.surges;
-        if !s.is_empty() {
-            hero.surges -= s.cost();
-            log.push(
-                rule::SURGES,
-                Event::SurgesSpent {
-                    creature: by.clone(),
-                    damage: s.damage,
-                    damage_target: s.damage_target.clone(),
-                    potency: s.potency.clone(),
-                    left: hero.surges,
-                },
-            );
-        }
+    if let Some(mut hero) = hero
+        && let Some(Cost::Resource(n)) = ability.cost
+    {
+        hero.heroic_resource -= n as i32;
+        log.push(
+            rule::HEROIC_RESOURCE,
+            Event::ResourceSpent {
+                creature: by.clone(),
+                amount: n,
+                left: hero.heroic_resource,
+            },
+        );
+    }
+    // seed 002 L1652: a damage surge adds the highest characteristic of the hero whose surges
+    // pay: the user's own, or a retainer's mentor's (L4772).
+    let mut surge_value = chars.highest().max(0) as u32;
+    let s = &checked.surges;
+    let payer = retainers
+        .get(checked.user)
+        .map_or(by.as_str(), |r| r.mentor.as_str());
+    if !s.is_empty()
+        && let Some((_, payer_chars, _, Some(mut hero), ..)) =
+            creatures.iter_mut().find(|c| c.0.0 == payer)
+    {
+        surge_value = payer_chars.highest().max(0) as u32;
+        hero.surges -= s.cost();
+        log.push(
+            if payer == by {
+                rule::SURGES
+            } else {
+                rule::RETAINER
+            },
+            Event::SurgesSpent {
+                creature: by.clone(),
+                damage: s.damage,
+                damage_target: s.damage_target.clone(),
+                potency: s.potency.clone(),
+                left: hero.surges,
+            },
+        );
     }
     log.push(
         if ability.action == ActionType::VillainAction {
@@ -349,6 +453,36 @@ pub fn resolve_ability(
             },
         );
     }
+    if let Some(strike) = &checked.squad
+        && let Some(squad) = squads.0.get_mut(&strike.squad)
+    {
+        // seed 002 L4428: a critical hit gives every member that took part an extra main
+        // action, which each takes on its own turn; one whose turn is over (it only moved)
+        // has no turn left to take it in.
+        for (entity, minion, _) in &strike.members {
+            if turn.acted.contains(minion) {
+                if let Ok((_, _, mut budget, ..)) = creatures.get_mut(*entity) {
+                    budget.main = 0;
+                }
+                continue;
+            }
+            squad.joined.insert(
+                minion.clone(),
+                crate::squad::Joined {
+                    round: turn.round,
+                    extra_main: u32::from(critical),
+                },
+            );
+            if critical {
+                log.push(
+                    rule::SQUAD_STRIKE,
+                    Event::ExtraMainAction {
+                        creature: minion.clone(),
+                    },
+                );
+            }
+        }
+    }
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
     area.0 = ability.distance.is_area();
     if ability.action == ActionType::VillainAction {
@@ -425,10 +559,27 @@ pub fn resolve_ability(
             if let Some((mut amount, damage_type)) = damage_of(outcome, added) {
                 if rolled && checked.surges.damage_target.as_deref() == Some(&t.id) {
                     // seed 002 L1652: + the highest characteristic per surge.
-                    amount += checked.surges.damage * chars.highest().max(0) as u32;
+                    amount += checked.surges.damage * surge_value;
                 }
                 if rolled {
                     amount += captain_bonus;
+                }
+                if rolled
+                    && let Some(strike) = &checked.squad
+                    && let Some(&(_, members, extra)) = strike.ganging.iter().find(|g| g.0 == t.id)
+                {
+                    // seed 002 L4424-4426: each second and third member on the target adds its
+                    // free strike to the one instance.
+                    amount += extra;
+                    log.push(
+                        rule::SQUAD_STRIKE,
+                        Event::SquadGangedUp {
+                            squad: strike.squad.clone(),
+                            target: t.id.clone(),
+                            members,
+                            extra,
+                        },
+                    );
                 }
                 if rolled && strike_boost > 0 {
                     // seed 002 L4362: Malicious Strike's damage goes to one target, the first
@@ -452,6 +603,10 @@ pub fn resolve_ability(
                     halved: false,
                     knock_out: false,
                 });
+                if outcome.heal_by_damage {
+                    heal.user = Some(checked.user);
+                    heal.targets.push(t.id.clone());
+                }
             }
             if let Some(f) = outcome.forced {
                 match &t.unmovable {

@@ -211,14 +211,27 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
     if me.actions.main {
         for target in enemies(state, &me) {
             for ranged in [false, true] {
-                if !ranged && gap(&me, target) > 1 || ranged && gap(&me, target) > 5 {
+                let reach = if ranged {
+                    me.free_strike_ranged
+                } else {
+                    me.free_strike_melee
+                };
+                if gap(&me, target) > reach {
                     continue;
                 }
                 let strike = Command::free_strike(actor, target.id.clone(), ranged);
                 if legal(engine, &strike) {
-                    // Expected damage is roughly the free strike; favour finishing the weak.
-                    let score =
-                        20 + 30 - target.stamina.current.min(30) - if ranged { 3 } else { 0 };
+                    // On the abilities' scale: the expected damage against about 5, favouring
+                    // finishing the weak. A hero rolls 2/5/7 (ranged 2/4/6) + Might or Agility,
+                    // a Director creature deals its fixed value (seed 002 L2974-3000, L4147).
+                    let c = &me.characteristics;
+                    let damage = if me.hero {
+                        5 + c.might.max(c.agility) - i32::from(ranged)
+                    } else {
+                        me.free_strike as i32
+                    };
+                    let score = 20 + 30 - target.stamina.current.min(30) + 2 * (damage - 5)
+                        - if ranged { 3 } else { 0 };
                     options.push((strike, score));
                 }
             }
@@ -226,10 +239,24 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
     }
     options.extend(ability_options(engine, state, &me, false));
     options.extend(malice_options(engine, state, &me, &options));
-    let can_strike_now = options.iter().any(|(c, _)| {
-        matches!(c, Command::FreeStrike { .. })
-            || matches!(c, Command::UseAbility { targets, .. } if !targets.is_empty())
-    });
+    let hold = holds_for_squad(state, &me);
+    // The last member to act leads the squad's strike: with members waiting on it and its move
+    // unused, it first closes in rather than strike alone.
+    let leads = !hold
+        && me.actions.move_unused
+        && waiting_mates(state, &me) > 0
+        && !options
+            .iter()
+            .any(|(c, _)| matches!(c, Command::UseAbility { squad, .. } if !squad.is_empty()));
+    if leads {
+        options.retain(|(c, _)| !matches!(c, Command::FreeStrike { .. }));
+    }
+    let can_strike_now = !hold
+        && !leads
+        && options.iter().any(|(c, _)| {
+            matches!(c, Command::FreeStrike { .. })
+                || matches!(c, Command::UseAbility { targets, .. } if !targets.is_empty())
+        });
     if me.actions.move_action
         && !can_strike_now
         && let Ok(reach) = engine.reachable(actor, Gait::Move)
@@ -339,6 +366,13 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         if legal(engine, &breath) {
             options.push((breath, 12));
         }
+    }
+    if hold {
+        // A minion's maneuver costs its main action too (seed 002 L4416): only moves.
+        options.retain(|(c, _)| match c {
+            Command::Advance { .. } | Command::Disengage { .. } => me.actions.move_unused,
+            c => matches!(c, Command::EndTurn { .. }),
+        });
     }
     decision(side, options)
 }
@@ -450,6 +484,86 @@ fn malice_options(
     out
 }
 
+/// A squad member whose squad has others still to take their turn this round only moves into
+/// reach and keeps its main action, so the last member to act strikes for them all
+/// (seed 002 L4410-4412: the squad's main actions are taken together).
+fn holds_for_squad(state: &StateView, me: &CreatureView) -> bool {
+    let Some(squad) = me.squad.as_ref() else {
+        return false;
+    };
+    me.actions.main
+        && state.creatures.iter().any(|c| {
+            c.id != me.id
+                && c.squad.as_ref() == Some(squad)
+                && !c.dead
+                && !c.unconscious
+                && !c.acted_this_round
+        })
+}
+
+/// Members of the actor's squad whose turn is over with their main action kept for the
+/// squad's strike.
+fn waiting_mates(state: &StateView, me: &CreatureView) -> usize {
+    let Some(squad) = me.squad.as_ref() else {
+        return 0;
+    };
+    state
+        .creatures
+        .iter()
+        .filter(|c| c.id != me.id && c.squad.as_ref() == Some(squad))
+        .filter(|c| !c.dead && !c.unconscious && c.acted_this_round && c.actions.main)
+        .count()
+}
+
+/// A minion's signature strike made by its squad as a unit (seed 002 L4420-4428): every member
+/// with its main action still to use this round that can reach an enemy joins, spreading over enemies nobody strikes
+/// yet before doubling up (a second member adds only its free strike). Returns the command
+/// and how many joined.
+fn with_squad(
+    engine: &mut Engine,
+    state: &StateView,
+    me: &CreatureView,
+    mut command: Command,
+) -> (Command, usize) {
+    let Some(squad) = me.squad.as_ref() else {
+        return (command, 0);
+    };
+    let mates: Vec<&CreatureView> = state
+        .creatures
+        .iter()
+        .filter(|c| c.id != me.id && c.squad.as_ref() == Some(squad))
+        .filter(|c| !c.dead && !c.unconscious && (!c.acted_this_round || c.actions.main))
+        .collect();
+    let foes: Vec<&CreatureView> = enemies(state, me).collect();
+    let mut joined = 0;
+    for mate in mates {
+        let Command::UseAbility { targets, squad, .. } = &command else {
+            break;
+        };
+        let struck = |id: &str| {
+            targets.iter().filter(|t| *t == id).count()
+                + squad.iter().filter(|m| m.target == id).count()
+        };
+        let mut order: Vec<&&CreatureView> = foes.iter().filter(|f| struck(&f.id) < 3).collect();
+        order.sort_by_key(|f| (struck(&f.id), gap(mate, f), f.stamina.current));
+        for foe in order {
+            let mut tried = command.clone();
+            if let Command::UseAbility { squad, .. } = &mut tried {
+                squad.push(crate::command::SquadMate {
+                    minion: mate.id.clone(),
+                    target: foe.id.clone(),
+                });
+            }
+            if engine.check(&tried).is_ok() {
+                command = tried;
+                joined += 1;
+                break;
+            }
+        }
+    }
+    (command, joined)
+}
+
 fn ability_options(
     engine: &mut Engine,
     state: &StateView,
@@ -483,6 +597,7 @@ fn ability_options(
                 spend: false,
                 objects: Vec::new(),
                 surges: SurgeSpend::default(),
+                squad: Vec::new(),
             }
         };
         let living = state.creatures.iter().filter(|c| !c.dead && !c.unconscious);
@@ -553,7 +668,12 @@ fn ability_options(
             }
             // On the free strike's scale (about 5 damage, favouring the weakest enemy).
             let score = 20 + 30 - weakest + (2.0 * (value - 5.0)).round() as i32;
-            out.push((command, score));
+            let (command, joined) = if a.signature {
+                with_squad(engine, state, me, command)
+            } else {
+                (command, 0)
+            };
+            out.push((command, score + 8 * joined as i32));
         }
     }
     out

@@ -37,7 +37,8 @@ pub enum Command {
     FreeStrike {
         attacker: String,
         target: String,
-        /// Ranged weapon free strike (Ranged 5) instead of melee (Melee 1).
+        /// Ranged free strike (Ranged 5) instead of melee (Melee 1); a Director creature's
+        /// reach farther when its signature ability does (seed 002 L4150-4152).
         #[serde(default)]
         ranged: bool,
         /// Might or Agility; the higher of the two when left out.
@@ -58,6 +59,10 @@ pub enum Command {
         bonus: i32,
         #[serde(default)]
         penalty: i32,
+        /// For a Director creature whose signature ability deals several damage types, the
+        /// one to deal; left out, the type the target takes the most from (seed 002 L4154).
+        #[serde(default)]
+        damage_type: Option<DamageType>,
     },
     /// The Charge main action: move up to speed in a straight line, never through difficult
     /// terrain or enemies, then make a melee free strike against `target` (seed 002 L2940-2944).
@@ -158,6 +163,10 @@ pub enum Command {
             skip_serializing_if = "crate::hero_token::SurgeSpend::is_empty"
         )]
         surges: crate::hero_token::SurgeSpend,
+        /// Members of the user's minion squad joining its signature strike, each with its
+        /// target: one roll for all of them (seed 002 L4420-4428).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        squad: Vec<SquadMate>,
     },
     /// End a condition you imposed with an ability, as a free maneuver (seed 002 L1695-1697).
     EndEffect {
@@ -194,6 +203,14 @@ pub enum Command {
     WorkOnTask { creature: String },
 }
 
+/// A squad member joining a squad strike, and the creature it strikes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquadMate {
+    pub minion: String,
+    pub target: String,
+}
+
 impl Command {
     /// A plain free strike: the higher of Might and Agility, no tier cap, no knock-out, nothing
     /// the Director adds.
@@ -213,6 +230,7 @@ impl Command {
             banes: 0,
             bonus: 0,
             penalty: 0,
+            damage_type: None,
         }
     }
 

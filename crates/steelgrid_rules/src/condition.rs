@@ -7,7 +7,8 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
-use crate::creature::{ActionBudget, CreatureId, Hero, Stamina};
+use crate::creature::{ActionBudget, CreatureId, DamageModifiers, Hero, Stamina};
+use crate::damage::{DamageRequest, RecentHits};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Rule, rule};
 
@@ -139,21 +140,55 @@ pub fn speed_under(conditions: &Conditions, speed: u32) -> u32 {
     }
 }
 
-/// Command stage, on EndTurn: EoT conditions end and each save-ends condition gets its d10
-/// (one die per effect, digest AMB-26).
+/// A stat block's End Effect: at the end of each of its turns the creature can take this much
+/// damage to end one save-ends effect on itself; nothing can reduce that damage
+/// (seed 002 L4178-4180; digest §2.11, DS-DIR-79).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EndEffect(pub u32);
+
+/// The creatures `end_of_turn` reads: conditions, and what End Effect needs.
+type EndOfTurnQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static CreatureId,
+        &'static mut Conditions,
+        Option<&'static EndEffect>,
+        &'static mut Stamina,
+        &'static DamageModifiers,
+        Has<Hero>,
+    ),
+>;
+
+/// Command stage, on EndTurn: End Effect first, then EoT conditions end and each save-ends
+/// condition left gets its d10 (one die per effect, digest AMB-26).
 pub fn end_of_turn(
     command: Res<CurrentCommand>,
     mut tokens: ResMut<crate::hero_token::HeroTokens>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
-    mut creatures: Query<(&CreatureId, &mut Conditions)>,
+    mut hits: ResMut<RecentHits>,
+    mut creatures: EndOfTurnQuery,
 ) {
     let Some(Command::EndTurn { creature }) = &command.0 else {
         return;
     };
-    let Some((id, mut conditions)) = creatures.iter_mut().find(|c| &c.0.0 == creature) else {
+    let Some((entity, id, mut conditions, end_effect, mut stamina, mods, is_hero)) =
+        creatures.iter_mut().find(|c| &c.1.0 == creature)
+    else {
         return;
     };
+    if let Some(&EndEffect(amount)) = end_effect {
+        end_effect_now(
+            (entity, id, amount, is_hero),
+            &mut conditions,
+            &mut stamina,
+            mods,
+            &mut log,
+            &mut hits,
+        );
+    }
     let mut kept = Vec::new();
     for a in std::mem::take(&mut conditions.0) {
         let ends = match a.duration {
@@ -195,6 +230,63 @@ pub fn end_of_turn(
         }
     }
     conditions.0 = kept;
+}
+
+/// Spend End Effect at the end of the creature's turn (seed 002 L4178-4180). The feature says
+/// the creature *can*; the engine spends it for the creature whenever it has a save-ends effect
+/// and the damage would not kill it or knock it out, ending the first such effect in the
+/// conditions' order, before the saving throws (so that one needs no save). The damage is
+/// untyped and cannot be reduced: immunity (damage reduction) does not apply; a weakness, which
+/// reduces nothing, still does; temporary Stamina takes it first as it takes any damage.
+fn end_effect_now(
+    (entity, id, amount, is_hero): (Entity, &CreatureId, u32, bool),
+    conditions: &mut Conditions,
+    stamina: &mut Stamina,
+    mods: &DamageModifiers,
+    log: &mut EventLog,
+    hits: &mut RecentHits,
+) {
+    let Some(i) = conditions
+        .0
+        .iter()
+        .position(|a| a.duration == Duration::SaveEnds)
+    else {
+        return;
+    };
+    let unreduced = DamageModifiers {
+        immunities: Vec::new(),
+        weaknesses: mods.weaknesses.clone(),
+    };
+    let taken = crate::damage::compute(amount, None, false, &unreduced).amount;
+    let mut after = *stamina;
+    crate::damage::take(&mut after, taken, !is_hero);
+    if !crate::stamina::vitality_for(&after, is_hero).can_act() {
+        return;
+    }
+    crate::damage::deal(
+        DamageRequest {
+            target: entity,
+            source: "End Effect".into(),
+            amount,
+            damage_type: None,
+            halved: false,
+            knock_out: false,
+        },
+        id,
+        stamina,
+        &unreduced,
+        is_hero,
+        log,
+        hits,
+    );
+    let ended = conditions.0.remove(i);
+    log.push(
+        rule::END_EFFECT,
+        Event::ConditionEnded {
+            creature: id.0.clone(),
+            condition: ended.condition.name().into(),
+        },
+    );
 }
 
 /// Command stage: a creature ends a condition it imposed (seed 002 L1695-1697), a free

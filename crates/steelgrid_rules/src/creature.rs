@@ -201,6 +201,15 @@ pub struct Minion {
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Group(pub String);
 
+/// A retainer: an ally of the heroes that follows one hero, its mentor (seed 002 L4738-4773).
+/// Like a hero it is dying at 0 Stamina and dead at minus half its Stamina (L4771, digest
+/// A-29); the surges it spends are its mentor's, each adding the mentor's highest
+/// characteristic to damage (L4772).
+#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Retainer {
+    pub mentor: String,
+}
+
 /// Caught off guard at the start of combat (seed 002 L2496-2500).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Surprised;
@@ -305,6 +314,14 @@ pub struct ActionBudget {
     pub main: u32,
     pub maneuver_used: bool,
     pub move_used: bool,
+    /// A minion: its maneuver costs its main action, so it takes one or the other, never both
+    /// (seed 002 L4414-4418; digest A-18).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub minion: bool,
+    /// It took the Defend main action: no other main action this turn, even a granted one
+    /// (seed 002 L4272-4274).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defended: bool,
 }
 
 /// The parts of a turn, for the action economy.
@@ -317,22 +334,74 @@ pub enum ActionKind {
 }
 
 impl ActionBudget {
-    pub fn fresh() -> Self {
+    /// The start of a turn: one main action, one maneuver, one move action; a minion's turn
+    /// keeps the minion limit.
+    pub fn fresh_turn(minion: bool) -> Self {
         Self {
             main: 1,
             maneuver_used: false,
             move_used: false,
+            minion,
+            defended: false,
         }
+    }
+
+    pub fn fresh() -> Self {
+        Self::fresh_turn(false)
+    }
+
+    /// Nothing has been spent yet this turn.
+    pub fn untouched(&self) -> bool {
+        self.main == 1 && !self.maneuver_used && !self.move_used
     }
 
     /// Whether `kind` can be taken now: a main action can be traded for a maneuver or a move
     /// action, never the other way round (seed 002 L2938).
     pub fn allows(&self, kind: ActionKind) -> bool {
-        match kind {
-            ActionKind::Main => self.main > 0,
+        self.check(kind).is_ok()
+    }
+
+    /// Why `kind` can't be taken now, naming the rule: the action economy, the minion limit
+    /// (seed 002 L4414-4418) or Defend's one main action (L4272-4274).
+    pub fn check(&self, kind: ActionKind) -> Result<(), crate::command::RuleError> {
+        use crate::command::RuleError;
+        use crate::event::rule;
+        let ok = match kind {
+            ActionKind::Main => self.main > 0 && !self.defended,
+            ActionKind::Maneuver if self.minion => self.main > 0,
             ActionKind::Maneuver => !self.maneuver_used || self.main > 0,
             ActionKind::Move => !self.move_used || self.main > 0,
+        };
+        if ok {
+            return Ok(());
         }
+        Err(match kind {
+            ActionKind::Main if self.defended && self.main > 0 => RuleError::new(
+                rule::DEFEND,
+                "it took the Defend action this turn: no other main action (seed 002 L4274)",
+            ),
+            ActionKind::Main | ActionKind::Maneuver if self.minion && self.maneuver_used => {
+                RuleError::new(
+                    rule::MINION_ACTIONS,
+                    "a minion takes a main action or a maneuver on its turn, not both",
+                )
+            }
+            ActionKind::Maneuver if self.minion => RuleError::new(
+                rule::MINION_ACTIONS,
+                "a minion takes a main action or a maneuver on its turn, not both, and its main action is spent",
+            ),
+            ActionKind::Main => {
+                RuleError::new(rule::ACTION_ECONOMY, "no main action left this turn")
+            }
+            ActionKind::Maneuver => RuleError::new(
+                rule::ACTION_ECONOMY,
+                "no maneuver left this turn (and no main action to trade for one)",
+            ),
+            ActionKind::Move => RuleError::new(
+                rule::ACTION_ECONOMY,
+                "no move action left this turn (and no main action to trade for one)",
+            ),
+        })
     }
 
     /// Spend `kind`, trading the main action when the regular slot is used. Returns whether
@@ -341,6 +410,12 @@ impl ActionBudget {
         let slot = match kind {
             ActionKind::Main => {
                 self.main -= 1;
+                return false;
+            }
+            // seed 002 L4416: a minion's maneuver takes the place of its main action.
+            ActionKind::Maneuver if self.minion => {
+                self.main -= 1;
+                self.maneuver_used = true;
                 return false;
             }
             ActionKind::Maneuver => &mut self.maneuver_used,

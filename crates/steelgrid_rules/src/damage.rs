@@ -5,7 +5,9 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use crate::creature::{Amount, CreatureId, DamageModifier, DamageModifiers, Hero, Stamina};
+use crate::creature::{
+    Amount, CreatureId, DamageModifier, DamageModifiers, Hero, Retainer, Stamina,
+};
 use crate::event::{Event, EventLog, rule};
 
 /// Typed damage (seed 002 L3026-3030). Untyped damage is `None` where a type is optional.
@@ -138,17 +140,25 @@ pub fn take(stamina: &mut Stamina, amount: u32, floor_at_zero: bool) -> u32 {
     absorbed as u32
 }
 
-/// Damage stage: apply every queued damage request in order.
+/// Damage stage: apply every queued damage request in order. A retainer goes below 0 as a
+/// hero does (seed 002 L4771).
 pub fn apply_pending_damage(
     mut pending: ResMut<PendingDamage>,
     mut hits: ResMut<RecentHits>,
     mut log: ResMut<EventLog>,
-    mut creatures: Query<(&CreatureId, &mut Stamina, &DamageModifiers, Has<Hero>)>,
+    mut creatures: Query<(
+        &CreatureId,
+        &mut Stamina,
+        &DamageModifiers,
+        Has<Hero>,
+        Has<Retainer>,
+    )>,
 ) {
     for req in pending.0.drain(..) {
-        let Ok((id, mut stamina, mods, is_hero)) = creatures.get_mut(req.target) else {
+        let Ok((id, mut stamina, mods, hero, retainer)) = creatures.get_mut(req.target) else {
             continue;
         };
+        let is_hero = hero || retainer;
         deal(req, id, &mut stamina, mods, is_hero, &mut log, &mut hits);
     }
 }

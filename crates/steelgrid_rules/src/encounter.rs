@@ -493,12 +493,7 @@ pub(crate) fn validate_command(
                     format!("{creature} stands in the zone of no unfinished Complete the Action"),
                 ));
             }
-            if !budget.allows(ActionKind::Maneuver) {
-                return Err(RuleError::new(
-                    rule::ACTION_ECONOMY,
-                    "no maneuver left this turn (and no main action to trade for one)",
-                ));
-            }
+            budget.check(ActionKind::Maneuver)?;
         }
         _ => {}
     }

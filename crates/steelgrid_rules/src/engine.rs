@@ -98,6 +98,12 @@ pub struct CreatureRecord {
     /// Ids of its family's Malice features (seed 002 L4344).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub malice_features: Vec<String>,
+    /// Damage its End Effect takes to end a save-ends effect (seed 002 L4178-4180).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_effect: Option<u32>,
+    /// The hero it follows, for a retainer (seed 002 L4744).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retainer_of: Option<String>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -130,6 +136,9 @@ pub struct Snapshot {
     /// The scenario's scripted events and which have fired.
     #[serde(default, skip_serializing_if = "crate::script::Script::is_empty")]
     pub script: crate::script::Script,
+    /// The creatures abilities can summon, by template.
+    #[serde(default, skip_serializing_if = "crate::summon::SummonTable::is_empty")]
+    pub summons: crate::summon::SummonTable,
 }
 
 fn squads_are_empty(squads: &squad::Squads) -> bool {
@@ -169,6 +178,8 @@ fn resolve_schedule() -> Schedule {
             (
                 hero_token::close_windows,
                 turn::resolve_turn_commands,
+                crate::summon::start_of_turn,
+                squad::start_member_turn,
                 zone::start_of_turn,
                 movement::resolve_move,
                 free_strike::resolve_free_strike,
@@ -176,6 +187,7 @@ fn resolve_schedule() -> Schedule {
                 stamina::resolve_heal,
                 stamina::resolve_defend,
                 ability_use::resolve_ability,
+                crate::summon::spawn_summoned,
                 zone::place,
                 hero_token::resolve_spend,
                 malice::resolve_spend,
@@ -206,7 +218,11 @@ fn resolve_schedule() -> Schedule {
             .in_set(Stage::Command),
     );
     schedule.add_systems(
-        (squad::apply_squad_damage, damage::apply_pending_damage)
+        (
+            squad::apply_squad_damage,
+            damage::apply_pending_damage,
+            ability_use::heal_by_damage,
+        )
             .chain()
             .in_set(Stage::Damage),
     );
@@ -306,6 +322,12 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
     if !c.malice_features.is_empty() {
         e.insert(malice::FamilyFeatures(c.malice_features));
     }
+    if let Some(amount) = c.end_effect {
+        e.insert(condition::EndEffect(amount));
+    }
+    if let Some(mentor) = c.retainer_of {
+        e.insert(Retainer { mentor });
+    }
     e.id()
 }
 
@@ -332,8 +354,10 @@ impl Engine {
         world.insert_resource(CurrentCommand::default());
         world.insert_resource(aid::CommandLogStart::default());
         world.insert_resource(PendingDamage::default());
+        world.insert_resource(ability_use::HealByDamage::default());
         world.insert_resource(RecentHits::default());
         world.insert_resource(snapshot.script);
+        world.insert_resource(snapshot.summons);
         for (order, c) in snapshot.creatures.into_iter().enumerate() {
             spawn_creature(&mut world, order as u32, c);
         }
@@ -438,6 +462,15 @@ impl Engine {
         }
     }
 
+    /// The creature's free strikes: its reach, damage types and keywords.
+    fn strike_profile(&self, e: Entity) -> free_strike::StrikeProfile {
+        free_strike::StrikeProfile::of(
+            self.world.get::<Hero>(e).is_some(),
+            self.world.get::<Abilities>(e).map_or(&[], |a| &a.0),
+            self.world.resource::<AbilityBook>(),
+        )
+    }
+
     /// Every creature other than `except`, in scenario order.
     fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
         let mut q = self.world.query::<(Entity, &Identity)>();
@@ -526,14 +559,7 @@ impl Engine {
 
     /// A maneuver is left this turn, or a main action to trade for one (seed 002 L2938).
     fn maneuver_left(&self, e: Entity) -> Result<(), RuleError> {
-        if self.budget(e).allows(ActionKind::Maneuver) {
-            Ok(())
-        } else {
-            Err(RuleError::new(
-                rule::ACTION_ECONOMY,
-                "no maneuver left this turn (and no main action to trade for one)",
-            ))
-        }
+        self.budget(e).check(ActionKind::Maneuver)
     }
 
     fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
@@ -592,7 +618,7 @@ impl Engine {
                     movement::Gait::Move
                 };
                 let e = self.actor(creature)?;
-                movement::validate_move_budget(&self.budget(e))?;
+                self.budget(e).check(ActionKind::Move)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, gait);
                 if mover.altitude > 0 {
@@ -639,7 +665,7 @@ impl Engine {
             }
             Command::Fly { creature, path } => {
                 let e = self.actor(creature)?;
-                movement::validate_move_budget(&self.budget(e))?;
+                self.budget(e).check(ActionKind::Move)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, movement::Gait::Move);
                 if let Some(by) = &mover.grabbed_by {
@@ -674,13 +700,22 @@ impl Engine {
                 attacker,
                 target,
                 ranged,
+                damage_type,
                 ..
             } => {
                 let a = self.actor(attacker)?;
-                free_strike::validate_main_budget(&self.budget(a))?;
+                self.budget(a).check(ActionKind::Main)?;
                 let t = self.entity(target)?;
                 let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
-                free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged)?;
+                let profile = self.strike_profile(a);
+                free_strike::validate_target(
+                    self.world.resource::<Map>(),
+                    &att,
+                    &tgt,
+                    *ranged,
+                    &profile,
+                )?;
+                profile.check_damage_type(*damage_type)?;
                 tgt.check_not_hidden_from(attacker)?;
                 let others = self.others(a);
                 let (edges, banes) = crate::opportunity::strike_modifiers(
@@ -743,7 +778,7 @@ impl Engine {
                 target,
             } => {
                 let e = self.actor(creature)?;
-                free_strike::validate_main_budget(&self.budget(e))?;
+                self.budget(e).check(ActionKind::Main)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, movement::Gait::Move);
                 if mover.movement.has(MovementMode::Teleport) || speed == 0 {
@@ -798,7 +833,14 @@ impl Engine {
                     ..mover.clone()
                 };
                 let tgt = self.creature_ref(t);
-                free_strike::validate_target(self.world.resource::<Map>(), &striker, &tgt, false)?;
+                let profile = self.strike_profile(e);
+                free_strike::validate_target(
+                    self.world.resource::<Map>(),
+                    &striker,
+                    &tgt,
+                    false,
+                    &profile,
+                )?;
                 tgt.check_not_hidden_from(creature)?;
                 let (edges, banes) = crate::opportunity::strike_modifiers(
                     self.world.resource::<Map>(),
@@ -820,7 +862,7 @@ impl Engine {
             }
             Command::Heal { creature, target } => {
                 let e = self.actor(creature)?;
-                free_strike::validate_main_budget(&self.budget(e))?;
+                self.budget(e).check(ActionKind::Main)?;
                 let t = self.entity(target)?;
                 let (healer, ally) = (self.creature_ref(e), self.creature_ref(t));
                 if healer.id == ally.id || healer.side != ally.side {
@@ -844,7 +886,23 @@ impl Engine {
             }
             Command::Defend { creature } => {
                 let e = self.actor(creature)?;
-                free_strike::validate_main_budget(&self.budget(e))?;
+                self.budget(e).check(ActionKind::Main)?;
+                // seed 002 L4274: not after another main action, even with one more granted.
+                let log = &self.world.resource::<EventLog>().events;
+                let turn_start = log.iter().rposition(
+                    |l| matches!(&l.event, Event::TurnStarted { creature: c, .. } if c == creature),
+                );
+                let took_main = log[turn_start.unwrap_or(0)..].iter().any(|l| {
+                    matches!(&l.event, Event::ActionUsed { creature: c, action: ActionKind::Main, .. } if c == creature)
+                });
+                if took_main {
+                    return Err(RuleError::new(
+                        rule::DEFEND,
+                        format!(
+                            "{creature} has taken a main action this turn and can't Defend (seed 002 L4274)"
+                        ),
+                    ));
+                }
             }
             Command::Grab { creature, target } => {
                 let (a, t, att, tgt) = self.melee_maneuver(creature, target, rule::GRAB)?;
@@ -1151,6 +1209,137 @@ impl Engine {
         &mut self,
         command: &Command,
     ) -> Result<ability_use::CheckedAbility, RuleError> {
+        let mut checked = self.check_ability_by(command, None)?;
+        if let Command::UseAbility { squad, .. } = command
+            && !squad.is_empty()
+        {
+            checked.squad = Some(self.check_squad_strike(command, &mut checked)?);
+        }
+        Ok(checked)
+    }
+
+    /// Members joining a minion's signature strike (seed 002 L4420-4428): each a living member
+    /// of the user's squad that hasn't used a main action or a maneuver this round — its turn
+    /// still to come, or over with only a move made — its target within its own reach; at
+    /// most three members on one target (digest A-13). Their targets join the user's, each
+    /// with the edges and banes of the first member on it.
+    fn check_squad_strike(
+        &mut self,
+        command: &Command,
+        checked: &mut ability_use::CheckedAbility,
+    ) -> Result<ability_use::SquadStrike, RuleError> {
+        let Command::UseAbility {
+            creature,
+            ability,
+            targets,
+            squad: mates,
+            ..
+        } = command
+        else {
+            unreachable!("only called for UseAbility")
+        };
+        let refuse = |m: String| RuleError::new(rule::SQUAD_STRIKE, m);
+        let Some(squad_id) = self
+            .world
+            .get::<Minion>(checked.user)
+            .and_then(|m| m.squad.clone())
+        else {
+            return Err(refuse(format!("{creature} is not a minion in a squad")));
+        };
+        let ab = &checked.ability;
+        if !ab.signature || !ab.is_strike() || ab.distance.is_area() || targets.len() != 1 {
+            return Err(refuse(format!(
+                "a squad strikes together with a minion's signature strike against one target each; `{}` with {} target(s) is not one",
+                ab.name,
+                targets.len()
+            )));
+        }
+        let turn = self.world.resource::<TurnState>().clone();
+        let squad = self.world.resource::<squad::Squads>().0[&squad_id].clone();
+        let free_strike = self
+            .world
+            .get::<FreeStrike>(checked.user)
+            .map_or(0, |f| f.0);
+        let mut on_target: Vec<(String, u32)> = vec![(targets[0].clone(), 1)];
+        let mut members = Vec::new();
+        for mate in mates {
+            let m = &mate.minion;
+            let e = self.entity(m)?;
+            if m == creature || members.iter().any(|(_, id, _)| id == m) {
+                return Err(refuse(format!("{m} is named twice in the squad strike")));
+            }
+            let same_squad = self
+                .world
+                .get::<Minion>(e)
+                .is_some_and(|x| x.squad.as_deref() == Some(squad_id.as_str()));
+            let why_not = if !same_squad {
+                Some(format!("{m} is not in squad `{squad_id}`"))
+            } else if !self.creature_ref(e).vitality.can_act() {
+                Some(format!("{m} is down and can't strike"))
+            } else if turn.acted.contains(m) && !self.budget(e).allows(ActionKind::Main) {
+                Some(format!(
+                    "{m} has used its main action or a maneuver this round (seed 002 L4434: a member acting alone sits out the squad's action)"
+                ))
+            } else if squad.joined_in(m, turn.round) {
+                Some(format!("{m} has already joined a squad strike this round"))
+            } else {
+                None
+            };
+            if let Some(why) = why_not {
+                return Err(refuse(why));
+            }
+            let own = Command::UseAbility {
+                creature: m.clone(),
+                ability: ability.clone(),
+                targets: vec![mate.target.clone()],
+                at: None,
+                direction: None,
+                squares: Vec::new(),
+                objects: Vec::new(),
+                ranged: false,
+                tier: None,
+                spend: false,
+                surges: Default::default(),
+                squad: Vec::new(),
+            };
+            let theirs = self
+                .check_ability_by(&own, Some(e))
+                .map_err(|err| RuleError {
+                    reason: format!("{m} can't join: {}", err.reason),
+                    ..err
+                })?;
+            match on_target.iter_mut().find(|(t, _)| *t == mate.target) {
+                Some((t, n)) if *n == 3 => {
+                    return Err(refuse(format!(
+                        "three members already strike {t}; a fourth adds nothing (digest A-13)"
+                    )));
+                }
+                Some((_, n)) => *n += 1,
+                None => {
+                    on_target.push((mate.target.clone(), 1));
+                    checked.targets.extend(theirs.targets);
+                }
+            }
+            members.push((e, m.clone(), mate.target.clone()));
+        }
+        Ok(ability_use::SquadStrike {
+            squad: squad_id,
+            members,
+            ganging: on_target
+                .into_iter()
+                .filter(|(_, n)| *n > 1)
+                .map(|(t, n)| (t, n, (n - 1) * free_strike))
+                .collect(),
+        })
+    }
+
+    /// Validate a `UseAbility` by its user, or by `mate`, a squad member joining a strike
+    /// before its own turn: then its turn and action budget are not asked for.
+    fn check_ability_by(
+        &mut self,
+        command: &Command,
+        mate: Option<Entity>,
+    ) -> Result<ability_use::CheckedAbility, RuleError> {
         use crate::ability::{ActionType, Cost, Distance, Keyword, Who};
         let Command::UseAbility {
             creature,
@@ -1173,10 +1362,10 @@ impl Engine {
             .resource::<AbilityBook>()
             .get(ability)
             .is_some_and(|a| a.action == ActionType::VillainAction);
-        let e = if villain {
-            self.villain(creature, ability)?
-        } else {
-            self.actor(creature)?
+        let e = match mate {
+            Some(e) => e,
+            None if villain => self.villain(creature, ability)?,
+            None => self.actor(creature)?,
         };
         let known = self.world.get::<Abilities>(e).expect("abilities").0.clone();
         let carried = self
@@ -1202,17 +1391,29 @@ impl Engine {
             ));
         };
         let user = self.creature_ref(e);
+        let turn = self.world.resource::<TurnState>();
+        let summoned = turn.summoners.contains(creature);
+        if summoned && ab.effect.as_ref().is_some_and(|o| !o.summon.is_empty()) {
+            return Err(RuleError::new(
+                rule::SUMMON,
+                format!("{creature} has summoned and can't summon again until its next turn"),
+            ));
+        }
         let dazed = user.conditions.has(Condition::Dazed);
         match ab.action.spends() {
-            Some(kind) if !self.budget(e).allows(kind) => {
+            Some(_) if mate.is_some() => {}
+            Some(kind) if dazed && !self.budget(e).allows(kind) => {
                 return Err(RuleError::new(
-                    if dazed {
-                        rule::DAZED
-                    } else {
-                        rule::ACTION_ECONOMY
-                    },
+                    rule::DAZED,
                     format!("{creature} has no {} left this turn", ab.action.name()),
                 ));
+            }
+            Some(kind) if !self.budget(e).allows(kind) => {
+                let why = self.budget(e).check(kind).expect_err("not allowed");
+                return Err(RuleError {
+                    reason: format!("{creature} can't use `{}`: {}", ab.name, why.reason),
+                    ..why
+                });
             }
             Some(_) => {}
             None => match ab.action {
@@ -1471,7 +1672,12 @@ impl Engine {
             })
             .collect();
         if !surges.is_empty() {
-            self.check_surges(e, &ab, surges, &chosen)?;
+            // seed 002 L4772: a retainer spends its mentor's surges.
+            let payer = match self.world.get::<Retainer>(e).map(|r| r.mentor.clone()) {
+                Some(mentor) => self.entity(&mentor)?,
+                None => e,
+            };
+            self.check_surges(payer, &ab, surges, &chosen)?;
         }
         self.check_objects(&ab, &user, objects, *ranged)?;
         let characteristic = ab.power_roll.as_ref().and_then(|r| {
@@ -1491,6 +1697,7 @@ impl Engine {
             consumable,
             spend: *spend,
             objects: objects.clone(),
+            squad: None,
         })
     }
 
@@ -1546,10 +1753,11 @@ impl Engine {
 
     /// Surges on an ability (seed 002 L1646-1655): the hero has them; damage surges (at most 3,
     /// digest AMB-30) go on one target of a rolled ability that deals damage (L1571-1573);
-    /// potency surges, 2 each, raise the potency against targets of an ability with one.
+    /// potency surges, 2 each, raise the potency against targets of an ability with one; the
+    /// `payer` (the user, or a retainer's mentor) has enough.
     fn check_surges(
         &self,
-        user: Entity,
+        payer: Entity,
         ab: &Ability,
         surges: &hero_token::SurgeSpend,
         targets: &[CreatureRef],
@@ -1594,7 +1802,7 @@ impl Engine {
                 }
             }
         }
-        let have = self.world.get::<Hero>(user).map_or(0, |h| h.surges);
+        let have = self.world.get::<Hero>(payer).map_or(0, |h| h.surges);
         if surges.cost() > have {
             return refuse(format!(
                 "that takes {} surges; {} has {have}",
@@ -1979,6 +2187,8 @@ impl Engine {
                 Option<&hide::Hidden>,
                 Has<Invisible>,
                 Option<&malice::FamilyFeatures>,
+                Option<&condition::EndEffect>,
+                Option<&Retainer>,
             ),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
@@ -2010,7 +2220,16 @@ impl Engine {
                         vit,
                         budget,
                     ),
-                    (abilities, consumables, conditions, hidden, invisible, family),
+                    (
+                        abilities,
+                        consumables,
+                        conditions,
+                        hidden,
+                        invisible,
+                        family,
+                        end_effect,
+                        retainer,
+                    ),
                 )| {
                     (
                         ident.order,
@@ -2042,6 +2261,8 @@ impl Engine {
                             hidden: hidden.cloned(),
                             invisible,
                             malice_features: family.map(|f| f.0.clone()).unwrap_or_default(),
+                            end_effect: end_effect.map(|e| e.0),
+                            retainer_of: retainer.map(|r| r.mentor.clone()),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -2073,6 +2294,11 @@ impl Engine {
             dice: self.world.resource::<Dice>().clone(),
             log: EventLog::default(),
             script: self.world.resource::<crate::script::Script>().clone(),
+            summons: if with_book {
+                self.world.resource::<crate::summon::SummonTable>().clone()
+            } else {
+                crate::summon::SummonTable::default()
+            },
         }
     }
 
@@ -2392,6 +2618,10 @@ pub struct CreatureView {
     pub stability: u32,
     pub speed: u32,
     pub free_strike: u32,
+    /// How far its melee and its ranged free strike reach: 1 and 5, or farther for a Director
+    /// creature whose signature ability reaches farther (seed 002 L2980-2991, L4150-4152).
+    pub free_strike_melee: u32,
+    pub free_strike_ranged: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heroic_resource: Option<i32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -2468,6 +2698,8 @@ pub struct ActionsLeft {
     pub maneuver: bool,
     #[serde(rename = "move")]
     pub move_action: bool,
+    /// The move action itself is unused: moving now keeps the main action.
+    pub move_unused: bool,
 }
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -2480,6 +2712,7 @@ pub struct StaminaView {
 impl CreatureView {
     fn new(c: &CreatureRecord, map: &Map, turn: &TurnState, book: &AbilityBook) -> Self {
         let fp = Footprint::new(c.position, c.size);
+        let strikes = free_strike::StrikeProfile::of(c.hero.is_some(), &c.abilities, book);
         CreatureView {
             id: c.id.clone(),
             name: c.name.clone(),
@@ -2544,6 +2777,8 @@ impl CreatureView {
             stability: c.stability,
             speed: c.speed,
             free_strike: c.free_strike,
+            free_strike_melee: strikes.melee,
+            free_strike_ranged: strikes.ranged,
             heroic_resource: c.hero.map(|h| h.heroic_resource),
             surges: c.hero.map(|h| h.surges),
             recoveries: c.hero.map(|h| h.recoveries),
@@ -2555,6 +2790,7 @@ impl CreatureView {
                 main: c.budget.allows(ActionKind::Main),
                 maneuver: c.budget.allows(ActionKind::Maneuver),
                 move_action: c.budget.allows(ActionKind::Move),
+                move_unused: !c.budget.move_used,
             },
         }
     }

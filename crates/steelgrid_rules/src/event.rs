@@ -4,6 +4,7 @@
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+use crate::ability::Keyword;
 use crate::creature::{ActionKind, Side, Vitality};
 use crate::damage::DamageType;
 use crate::grid::Square;
@@ -248,12 +249,26 @@ rules! {
         "Area damage counts at most one minion's Stamina per minion in the area, and kills only minions inside it.";
     SQUAD_WEAKNESS = "minion.squad.weakness", "seed 002 L4398-4400",
         "A squad's weakness or immunity applies once to the whole hit, at the end.";
+    MINION_ACTIONS = "minion.actions", "seed 002 L4414-4418",
+        "A minion moves and then takes a main action, a maneuver or another move: a main action and a maneuver never both.";
+    SQUAD_STRIKE = "minion.squad.strike", "seed 002 L4420-4428",
+        "Squad members using their signature ability together make one roll; each target takes one instance, plus each second and third member's free strike, and a critical hit gives every member who took part an extra main action.";
+    SQUAD_FREE_STRIKES = "minion.squad.free_strikes", "seed 002 L4436-4438",
+        "Squad members free-striking the same target at the same moment add their damage together and make one strike.";
     SQUAD_CAPTAIN = "minion.squad.captain", "seed 002 L4444-4460",
         "A squad's captain gives each member its With Captain bonus; when it falls, another ally can take over at the start of the next round.";
     VILLAIN_ACTION = "villain_action", "seed 002 L4182-4194",
         "A leader or solo has three villain actions, each used once per encounter at the end of another creature's turn, and only one in a round.";
     MALICE_LOST = "malice.lost", "seed 002 L4336",
         "Malice left when the encounter ends is lost.";
+    END_EFFECT = "effect.end_effect", "seed 002 L4178-4180",
+        "End Effect: at the end of its turn a creature with this feature may take its listed damage, which nothing can reduce, to end one save-ends effect on itself.";
+    HEAL_BY_DAMAGE = "ability.heal_by_damage", "seed 002 L4284-4286",
+        "An ability that heals its user by the damage it deals heals one target's worth, not the total over all targets (digest A-32: the largest).";
+    SUMMON = "summon", "seed 002 L4280-4282",
+        "A summoned creature takes its turn right after its summoner's turn (or, summoned during another's turn, right after that turn); the summoner can't summon again until its next turn.";
+    RETAINER = "retainer", "seed 002 L4738-4773",
+        "A retainer fights beside its mentor hero: dying at 0 Stamina and dead at minus half its Stamina, and spending its mentor's surges for the mentor's highest characteristic in damage.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -361,6 +376,27 @@ pub enum Event {
         target: String,
         ranged: bool,
         damage: u32,
+        /// The signature ability's damage type a Director creature's free strike carries
+        /// (seed 002 L4154).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage_type: Option<DamageType>,
+        /// Strike, with Magic, Psionic or Weapon (seed 002 L4152-4154, L2980).
+        #[serde(default)]
+        keywords: Vec<Keyword>,
+    },
+    /// Squad members' free strikes on one target at the same moment, made as one strike: the
+    /// sum of their free strikes plus the captain's bonus once (seed 002 L4436-4438; digest
+    ///
+    FreeStrikesCombined {
+        attackers: Vec<String>,
+        target: String,
+        /// The total, captain's bonus included.
+        damage: u32,
+        captain_bonus: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        damage_type: Option<DamageType>,
+        #[serde(default)]
+        keywords: Vec<Keyword>,
     },
     Damaged {
         target: String,
@@ -576,6 +612,27 @@ pub enum Event {
     },
     MaliceLost {
         amount: u32,
+    },
+    /// A squad member joins another member's signature strike: its main action goes to the
+    /// squad's one roll.
+    SquadStrikeJoined {
+        squad: String,
+        minion: String,
+        target: String,
+    },
+    /// Each second and third member on one target adds its free strike to that target's one
+    /// instance of the squad's strike.
+    SquadGangedUp {
+        squad: String,
+        target: String,
+        members: u32,
+        extra: u32,
+    },
+    /// A member that joined the squad's strike starts its turn with only the main actions its
+    /// critical hit granted.
+    SquadMainActionSpent {
+        minion: String,
+        main_left: u32,
     },
     /// Damage to a minion squad's shared pool, with the members it dropped.
     SquadDamaged {

@@ -1,34 +1,239 @@
 //! The Free Strike main action: a hero's melee (2/5/7) or ranged (2/4/6) weapon free strike
 //! plus Might or Agility, or a Director creature's fixed free-strike damage
-//! (seed 002 L2950-3000).
+//! (seed 002 L2950-3000), reaching, typed and keyworded by its signature ability
+//! (seed 002 L4147-4156).
 
 use bevy_ecs::prelude::*;
+use bevy_ecs::system::SystemParam;
 
+use crate::ability::{Ability, AbilityBook, Keyword};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
-    ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef, FreeStrike,
-    Hero, Position, Stamina,
+    Abilities, ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef,
+    DamageModifiers, FreeStrike, Hero, Minion, Position, Stamina,
 };
-use crate::damage::{DamageRequest, PendingDamage};
+use crate::damage::{self, DamageRequest, DamageType, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
 use crate::grid::{Map, Square};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollResult, PowerRollSpec, Tier};
+use crate::squad::Squads;
 use crate::stamina;
 use crate::turn::take_action;
 
-/// Melee 1 or Ranged 5 (seed 002 L2980, L2991).
-pub fn reach(ranged: bool) -> u32 {
-    if ranged { 5 } else { 1 }
+/// What a creature's free strikes are: how far each reaches, the damage types they may deal
+/// and their keywords.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StrikeProfile {
+    /// The melee free strike's reach.
+    pub melee: u32,
+    /// The ranged free strike's distance.
+    pub ranged: u32,
+    /// The damage types it may deal, in the signature ability's order; none for untyped damage.
+    pub damage_types: Vec<DamageType>,
+    /// Strike, with Magic, Psionic or Weapon.
+    pub keywords: Vec<Keyword>,
 }
 
-/// Check a free strike's target: another living creature within reach and line of effect.
+impl StrikeProfile {
+    /// A hero's weapon free strikes: Melee 1 or Ranged 5, untyped, Strike and Weapon
+    /// (seed 002 L2980-2991).
+    pub fn hero() -> Self {
+        StrikeProfile {
+            melee: 1,
+            ranged: 5,
+            damage_types: Vec::new(),
+            keywords: vec![Keyword::Strike, Keyword::Weapon],
+        }
+    }
+
+    /// A Director creature's free strikes, from its signature ability (seed 002 L4147-4156):
+    /// reach the larger of melee 1 and the signature's melee distance, range the larger of 5 and
+    /// its ranged distance (DS-DIR-77); the signature's damage types; Strike, plus the
+    /// signature's Magic, Psionic or Weapon keyword (DS-DIR-80). Without one: 1 and 5, untyped,
+    /// Strike.
+    pub fn director(signature: Option<&Ability>) -> Self {
+        let distance = |ranged: bool| {
+            signature
+                .and_then(|s| s.distance.reach(ranged))
+                .filter(|(r, _)| *r == ranged)
+                .map_or(0, |(_, n)| n)
+        };
+        let mut damage_types = Vec::new();
+        for outcome in signature.into_iter().flat_map(|s| {
+            s.power_roll
+                .iter()
+                .flat_map(|r| [&r.tier1, &r.tier2, &r.tier3])
+                .chain(s.effect.as_ref())
+        }) {
+            if let Some(kind) = outcome.damage.and_then(|d| d.kind)
+                && !damage_types.contains(&kind)
+            {
+                damage_types.push(kind);
+            }
+        }
+        let mut keywords: Vec<Keyword> = signature
+            .iter()
+            .flat_map(|s| s.keywords.iter().copied())
+            .filter(|k| matches!(k, Keyword::Magic | Keyword::Psionic | Keyword::Weapon))
+            .chain([Keyword::Strike])
+            .collect();
+        keywords.sort();
+        keywords.dedup();
+        StrikeProfile {
+            melee: distance(false).max(1),
+            ranged: distance(true).max(5),
+            damage_types,
+            keywords,
+        }
+    }
+
+    /// The free strikes of a creature that knows `abilities`: a hero's are its weapon free
+    /// strikes; a Director creature's follow its (first) signature ability.
+    pub fn of(hero: bool, abilities: &[String], book: &AbilityBook) -> Self {
+        if hero {
+            return Self::hero();
+        }
+        Self::director(
+            abilities
+                .iter()
+                .filter_map(|id| book.get(id))
+                .find(|a| a.signature),
+        )
+    }
+
+    /// How far the melee or the ranged free strike reaches.
+    pub fn reach(&self, ranged: bool) -> u32 {
+        if ranged { self.ranged } else { self.melee }
+    }
+
+    /// Refuse naming a damage type the free strike can't deal.
+    pub fn check_damage_type(&self, kind: Option<DamageType>) -> Result<(), RuleError> {
+        match kind {
+            Some(k) if !self.damage_types.contains(&k) => Err(RuleError::new(
+                rule::FREE_STRIKE,
+                format!(
+                    "this free strike can't deal {} damage; it deals {}",
+                    format!("{k:?}").to_lowercase(),
+                    if self.damage_types.is_empty() {
+                        "untyped damage".to_owned()
+                    } else {
+                        let names: Vec<String> = self
+                            .damage_types
+                            .iter()
+                            .map(|t| format!("{t:?}").to_lowercase())
+                            .collect();
+                        names.join(" or ")
+                    }
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The type `amount` damage is dealt as to a target with `mods`: the one named if the strike
+    /// can deal it, else the Director's pick each time (seed 002 L4154): the type the target
+    /// takes the most from, the first listed on a tie.
+    pub fn damage_type(
+        &self,
+        named: Option<DamageType>,
+        amount: u32,
+        mods: &DamageModifiers,
+    ) -> Option<DamageType> {
+        named.filter(|k| self.damage_types.contains(k)).or_else(|| {
+            let mut best: Option<(u32, DamageType)> = None;
+            for &kind in &self.damage_types {
+                let taken = damage::compute(amount, Some(kind), false, mods).amount;
+                if best.is_none_or(|(most, _)| taken > most) {
+                    best = Some((taken, kind));
+                }
+            }
+            best.map(|(_, kind)| kind)
+        })
+    }
+}
+
+/// How a free strike lands on its target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// The damage, with the squad captain's bonus.
+    pub amount: u32,
+    pub damage_type: Option<DamageType>,
+    pub keywords: Vec<Keyword>,
+}
+
+/// What resolving a free strike needs to know about the striker beyond its own components: its
+/// signature ability and its squad.
+#[derive(SystemParam)]
+pub struct StrikeGear<'w, 's> {
+    book: Res<'w, AbilityBook>,
+    squads: Res<'w, Squads>,
+    strikers: Query<
+        'w,
+        's,
+        (
+            Has<Hero>,
+            Option<&'static Abilities>,
+            Option<&'static Minion>,
+        ),
+    >,
+}
+
+impl StrikeGear<'_, '_> {
+    /// The striker's free strikes.
+    pub fn profile(&self, striker: Entity) -> StrikeProfile {
+        match self.strikers.get(striker) {
+            Ok((hero, abilities, _)) => {
+                StrikeProfile::of(hero, abilities.map_or(&[], |a| &a.0), &self.book)
+            }
+            Err(_) => StrikeProfile::director(None),
+        }
+    }
+
+    /// The squad a minion fights in.
+    pub fn squad(&self, striker: Entity) -> Option<&str> {
+        self.strikers
+            .get(striker)
+            .ok()
+            .and_then(|(_, _, minion)| minion?.squad.as_deref())
+    }
+
+    /// The "+N damage to strikes" a captained squad member adds to its strike, once per target
+    /// (seed 002 L4454-4456; digest A-16).
+    pub fn captain_bonus(&self, striker: Entity) -> u32 {
+        self.squad(striker)
+            .and_then(|s| self.squads.0.get(s))
+            .map_or(0, |s| s.bonus().damage)
+    }
+
+    /// How a free strike of `rolled` damage by `striker` lands on a target with `mods`: the
+    /// captain's bonus added, then its damage type chosen.
+    pub fn land(
+        &self,
+        striker: Entity,
+        rolled: u32,
+        named: Option<DamageType>,
+        mods: &DamageModifiers,
+    ) -> Landing {
+        let profile = self.profile(striker);
+        let amount = rolled + self.captain_bonus(striker);
+        Landing {
+            amount,
+            damage_type: profile.damage_type(named, amount, mods),
+            keywords: profile.keywords,
+        }
+    }
+}
+
+/// Check a free strike's target: another living creature within the strike's reach and line of
+/// effect.
 pub fn validate_target(
     map: &Map,
     attacker: &CreatureRef,
     target: &CreatureRef,
     ranged: bool,
+    profile: &StrikeProfile,
 ) -> Result<(), RuleError> {
     if attacker.id == target.id {
         return Err(RuleError::new(
@@ -46,14 +251,15 @@ pub fn validate_target(
         ));
     }
     let distance = attacker.gap(target);
-    if distance > reach(ranged) {
+    let reach = profile.reach(ranged);
+    if distance > reach {
         return Err(RuleError::new(
             rule::REACH,
             format!(
-                "{} is {distance} squares away; a {} free strike reaches {}",
+                "{} is {distance} squares away; {}'s {} free strike reaches {reach}",
                 target.id,
+                attacker.id,
                 if ranged { "ranged" } else { "melee" },
-                reach(ranged)
             ),
         ));
     }
@@ -64,18 +270,6 @@ pub fn validate_target(
         ));
     }
     Ok(())
-}
-
-/// Whether the main action is left.
-pub fn validate_main_budget(budget: &ActionBudget) -> Result<(), RuleError> {
-    if budget.allows(ActionKind::Main) {
-        Ok(())
-    } else {
-        Err(RuleError::new(
-            rule::ACTION_ECONOMY,
-            "no main action left this turn",
-        ))
-    }
 }
 
 /// Everything the free strike needs about the creatures involved, gathered while validating.
@@ -214,6 +408,7 @@ pub fn resolve_free_strike(
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
+    gear: StrikeGear,
     mut attackers: Query<(
         &CreatureId,
         &Characteristics,
@@ -223,7 +418,7 @@ pub fn resolve_free_strike(
         &Stamina,
         &Position,
     )>,
-    targets: Query<&CreatureId>,
+    targets: Query<(&CreatureId, &DamageModifiers)>,
 ) {
     let Some(checked) = checked else {
         return;
@@ -244,6 +439,7 @@ pub fn resolve_free_strike(
         banes,
         bonus,
         penalty,
+        damage_type,
         ..
     } = strike
     else {
@@ -261,7 +457,7 @@ pub fn resolve_free_strike(
             return;
         }
     }
-    let Ok(target_id) = targets.get(checked.target) else {
+    let Ok((target_id, target_mods)) = targets.get(checked.target) else {
         return;
     };
     if !charging {
@@ -312,20 +508,23 @@ pub fn resolve_free_strike(
         &result,
         Some(&mut budget),
     );
+    let landing = gear.land(checked.attacker, result.damage, *damage_type, target_mods);
     log.push(
         rule::FREE_STRIKE,
         Event::FreeStrikeHit {
             attacker: id.0.clone(),
             target: target_id.0.clone(),
             ranged: *ranged,
-            damage: result.damage,
+            damage: landing.amount,
+            damage_type: landing.damage_type,
+            keywords: landing.keywords,
         },
     );
     pending.0.push(DamageRequest {
         target: checked.target,
         source: id.0.clone(),
-        amount: result.damage,
-        damage_type: None,
+        amount: landing.amount,
+        damage_type: landing.damage_type,
         halved: false,
         knock_out: *knock_out,
     });

@@ -12,7 +12,7 @@ use crate::creature::{
 use crate::damage::{DamageRequest, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, rule};
-use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
+use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::Footprint;
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
@@ -52,6 +52,7 @@ fn parting_strike(
     options: &RulesOptions,
     log: &mut EventLog,
     hits: &mut RecentHits,
+    gear: &StrikeGear,
 ) -> bool {
     let Ok(
         [
@@ -81,20 +82,23 @@ fn parting_strike(
         &result,
         None,
     );
+    let landing = gear.land(striker, result.damage, None, mods);
     log.push(
         rule::FREE_STRIKE,
         Event::FreeStrikeHit {
             attacker: s_id.0.clone(),
             target: t_id.0.clone(),
             ranged: false,
-            damage: result.damage,
+            damage: landing.amount,
+            damage_type: landing.damage_type,
+            keywords: landing.keywords,
         },
     );
     let request = DamageRequest {
         target: t_entity,
         source: s_id.0.clone(),
-        amount: result.damage,
-        damage_type: None,
+        amount: landing.amount,
+        damage_type: landing.damage_type,
         halved: false,
         knock_out: false,
     };
@@ -112,6 +116,7 @@ pub fn resolve_grab(
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut hits: ResMut<RecentHits>,
+    gear: StrikeGear,
     mut parties: Query<Party>,
 ) {
     let escaping = match &command.0 {
@@ -171,6 +176,7 @@ pub fn resolve_grab(
                 &options,
                 &mut log,
                 &mut hits,
+                &gear,
             );
             standing || escaping
         }

@@ -16,6 +16,7 @@ pub mod creature;
 pub mod damage;
 pub mod dice;
 pub mod encounter;
+pub mod encounter_budget;
 pub mod engine;
 pub mod event;
 pub mod falling;
@@ -39,6 +40,7 @@ pub mod sim;
 pub mod source;
 pub mod squad;
 pub mod stamina;
+pub mod summon;
 pub mod turn;
 pub mod zone;
 

@@ -178,7 +178,7 @@ pub fn check_spend(
     let cost = spend.cost(&malice.features);
     match spend {
         MaliceSpend::BrutalEffectiveness | MaliceSpend::MaliciousStrike { .. } => {
-            if *budget != ActionBudget::fresh() {
+            if !budget.untouched() {
                 return Err(RuleError::new(
                     rule::MALICE_BASIC,
                     format!(

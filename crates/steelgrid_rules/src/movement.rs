@@ -15,7 +15,7 @@ use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Rule, rule};
 use crate::forced::fall_damage;
-use crate::free_strike::{StrikeOptions, Striker, log_strike, roll_strike};
+use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
 use crate::opportunity;
 use crate::options::RulesOptions;
@@ -577,7 +577,9 @@ pub fn reachable(
 
 /// Command stage: Advance and Disengage. The plan was checked when the command was validated.
 /// Each opportunity attack is resolved before the mover leaves its square (digest A-12); a
-/// mover that dies stops there. Eligible enemies always take the attack.
+/// mover that dies stops there. Eligible enemies always take the attack; members of one squad
+/// attacking at the same step make one strike of their free strikes added together, with the
+/// captain's bonus once (seed 002 L4436-4438; digest A-16).
 pub fn resolve_move(
     mut commands: Commands,
     command: Res<CurrentCommand>,
@@ -590,6 +592,7 @@ pub fn resolve_move(
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
     mut hits: ResMut<RecentHits>,
+    gear: StrikeGear,
     mut creatures: Query<(
         Entity,
         &CreatureId,
@@ -622,9 +625,9 @@ pub fn resolve_move(
     let Some(plan) = plan else {
         return;
     };
-    let strikers: Vec<(String, Characteristics, u32, bool)> = creatures
+    let strikers: Vec<(String, Entity, Characteristics, u32, bool)> = creatures
         .iter()
-        .map(|c| (c.1.0.clone(), *c.7, c.8.0, c.9))
+        .map(|c| (c.1.0.clone(), c.0, *c.7, c.8.0, c.9))
         .collect();
     let Some((entity, id, mut pos, speed, mut budget, mut stamina, mods, _, _, is_hero)) =
         creatures.iter_mut().find(|m| &m.1.0 == creature)
@@ -636,47 +639,87 @@ pub fn resolve_move(
     let mut walked = Vec::new();
     'steps: for (i, &step) in path.iter().enumerate() {
         for (_, who) in plan.0.provoked.iter().filter(|(at, _)| *at == i) {
+            let mut struck: Vec<&str> = Vec::new();
             for attacker in who {
-                let Some((_, chars, fs, hero)) = strikers.iter().find(|s| &s.0 == attacker) else {
+                if struck.contains(&attacker.as_str()) {
+                    continue;
+                }
+                let Some(first) = strikers.iter().find(|s| &s.0 == attacker) else {
                     continue;
                 };
-                log.push(
-                    rule::OPPORTUNITY_ATTACK,
-                    Event::OpportunityAttack {
-                        attacker: attacker.clone(),
-                        target: id.0.clone(),
-                        at: walked.last().copied().unwrap_or(from),
-                    },
-                );
-                let striker = Striker {
-                    id: attacker,
-                    characteristics: chars,
-                    free_strike: *fs,
-                    hero: *hero,
+                // seed 002 L4436-4438: the members of one squad striking now strike as one.
+                let squad = gear.squad(first.1);
+                let together: Vec<_> = who
+                    .iter()
+                    .filter_map(|w| strikers.iter().find(|s| &s.0 == w))
+                    .filter(|s| s.0 == *attacker || squad.is_some() && gear.squad(s.1) == squad)
+                    .collect();
+                let mut rolled = 0;
+                for (name, _, chars, fs, hero) in &together {
+                    struck.push(name);
+                    log.push(
+                        rule::OPPORTUNITY_ATTACK,
+                        Event::OpportunityAttack {
+                            attacker: name.clone(),
+                            target: id.0.clone(),
+                            at: walked.last().copied().unwrap_or(from),
+                        },
+                    );
+                    let striker = Striker {
+                        id: name,
+                        characteristics: chars,
+                        free_strike: *fs,
+                        hero: *hero,
+                    };
+                    let result =
+                        roll_strike(striker, &StrikeOptions::default(), &mut dice, &options);
+                    log_strike(
+                        &mut log,
+                        name,
+                        &id.0,
+                        "Melee Weapon Free Strike",
+                        &result,
+                        None,
+                    );
+                    rolled += result.damage;
+                }
+                let landing = gear.land(first.1, rolled, None, mods);
+                let source = match together.as_slice() {
+                    [one] => {
+                        log.push(
+                            rule::FREE_STRIKE,
+                            Event::FreeStrikeHit {
+                                attacker: one.0.clone(),
+                                target: id.0.clone(),
+                                ranged: false,
+                                damage: landing.amount,
+                                damage_type: landing.damage_type,
+                                keywords: landing.keywords,
+                            },
+                        );
+                        one.0.clone()
+                    }
+                    many => {
+                        let attackers: Vec<String> = many.iter().map(|s| s.0.clone()).collect();
+                        log.push(
+                            rule::SQUAD_FREE_STRIKES,
+                            Event::FreeStrikesCombined {
+                                attackers: attackers.clone(),
+                                target: id.0.clone(),
+                                damage: landing.amount,
+                                captain_bonus: gear.captain_bonus(first.1),
+                                damage_type: landing.damage_type,
+                                keywords: landing.keywords,
+                            },
+                        );
+                        attackers.join(", ")
+                    }
                 };
-                let result = roll_strike(striker, &StrikeOptions::default(), &mut dice, &options);
-                log_strike(
-                    &mut log,
-                    attacker,
-                    &id.0,
-                    "Melee Weapon Free Strike",
-                    &result,
-                    None,
-                );
-                log.push(
-                    rule::FREE_STRIKE,
-                    Event::FreeStrikeHit {
-                        attacker: attacker.clone(),
-                        target: id.0.clone(),
-                        ranged: false,
-                        damage: result.damage,
-                    },
-                );
                 let request = DamageRequest {
                     target: entity,
-                    source: attacker.clone(),
-                    amount: result.damage,
-                    damage_type: None,
+                    source,
+                    amount: landing.amount,
+                    damage_type: landing.damage_type,
                     halved: false,
                     knock_out: false,
                 };
@@ -816,16 +859,4 @@ pub struct CheckedAdvance(pub AdvancePlan, pub Option<Drag>);
 pub struct Drag {
     pub creature: Entity,
     pub to: Square,
-}
-
-/// Whether the move action (or a main action to trade) is left.
-pub fn validate_move_budget(budget: &ActionBudget) -> Result<(), RuleError> {
-    if budget.allows(ActionKind::Move) {
-        Ok(())
-    } else {
-        Err(RuleError::new(
-            rule::ACTION_ECONOMY,
-            "no move action left this turn (and no main action to trade for one)",
-        ))
-    }
 }

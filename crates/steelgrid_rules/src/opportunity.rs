@@ -1,6 +1,8 @@
-//! Opportunity attacks: an enemy adjacent to a creature that willingly moves out of its reach,
-//! without shifting, may make a melee free strike against it before it leaves
-//! (seed 002 L2968-2972; digest §30.1, A-11, A-12, A-25).
+//! Opportunity attacks: a creature whose adjacent enemy willingly moves, without shifting, to a
+//! square not adjacent to it may make a melee free strike against it before it leaves
+//! (seed 002 L2968-2972; digest §30.1, A-11, A-12, A-25). The trigger is adjacency, not reach:
+//! a Director creature whose signature ability lets its melee free strike reach farther
+//! (seed 002 L4150) gets no opportunity attack on an enemy leaving from 2 squares away.
 //!
 //! Also the edges and banes every free strike shares, so that an opportunity attack is refused
 //! exactly when its strike would have a bane.

@@ -11,11 +11,13 @@ use serde::{Deserialize, Serialize};
 use crate::ability::{Ability, AbilityBook};
 use crate::creature::*;
 use crate::malice::{Malice, MaliceFeature};
+use crate::monster::MonsterFormula;
 use crate::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 
 use crate::command::Command;
 use crate::dice::Dice;
 use crate::encounter::{EncounterInfo, Objective};
+use crate::encounter_budget::Pricing;
 use crate::engine::{CreatureRecord, Engine, Snapshot};
 use crate::event::EventLog;
 use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
@@ -144,6 +146,17 @@ pub struct CreatureSpec {
     pub with_captain: Option<CaptainBonus>,
     /// The squad this creature leads as its captain (seed 002 L4444-4452).
     pub captain_of: Option<String>,
+    /// End Effect: the damage it takes at the end of its turn to end one save-ends effect on
+    /// itself (seed 002 L4178-4180).
+    pub end_effect: Option<u32>,
+    /// A retainer: the id of the hero it follows, its mentor (seed 002 L4738-4773).
+    pub retainer_of: Option<String>,
+    /// A Director creature's `(level, organization, role)`, which prices it for the encounter
+    /// budget `steelgrid check` reports: EV ⌈(2L + 4) × OrgMod⌉ (seed 002 L4196-4230, L4719).
+    pub monster: Option<MonsterFormula>,
+    /// Its Encounter Value as written, in place of the one `monster` gives; for a minion the EV
+    /// of a set of four (seed 002 L4139-4141, L4719).
+    pub ev: Option<u32>,
 }
 
 impl CreatureSpec {
@@ -179,6 +192,10 @@ impl CreatureSpec {
             malice_features: self.malice_features.or_else(|| t.malice_features.clone()),
             with_captain: self.with_captain.or(t.with_captain),
             captain_of: self.captain_of.or_else(|| t.captain_of.clone()),
+            end_effect: self.end_effect.or(t.end_effect),
+            retainer_of: self.retainer_of.or_else(|| t.retainer_of.clone()),
+            monster: self.monster.or(t.monster),
+            ev: self.ev.or(t.ev),
         }
     }
 }
@@ -268,7 +285,9 @@ pub struct Scenario {
     scripted_dice: Vec<u32>,
     /// The demonstration script, each line with where it was written.
     pub demo: Vec<(DemoLine, source::LineCol)>,
-    initial: Snapshot,
+    pub(crate) initial: Snapshot,
+    /// How each creature and scripted reinforcement is priced for the encounter budget, by id.
+    pub(crate) pricing: BTreeMap<String, Pricing>,
 }
 
 impl Scenario {
@@ -382,6 +401,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let mut abilities = build_ability_book(&mut ck, &parsed, &creatures);
     let mut malice_features = gather_malice_features(&mut ck, &parsed, &creatures);
     let squads = build_squads(&mut ck, &parsed, &creatures);
+    check_retainers(&mut ck, &parsed, &creatures);
     let script = crate::script::build(
         &mut ck,
         &parsed,
@@ -390,6 +410,8 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         &mut abilities,
         &mut malice_features,
     );
+    let summons =
+        crate::summon::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
     crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
@@ -443,6 +465,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         seed: parsed.seed,
         scripted_dice: parsed.dice.clone(),
         demo,
+        pricing: pricing(&parsed),
         initial: Snapshot {
             encounter: EncounterInfo {
                 scenario: parsed.name,
@@ -472,6 +495,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             dice: Dice::seeded(0),
             log: EventLog::default(),
             script,
+            summons,
         },
     };
     check_demo(file, &scenario)?;
@@ -690,6 +714,42 @@ fn gather_malice_features(
     )
 }
 
+/// Each creature's and scripted reinforcement's `monster` and `ev`, its template filled in, by
+/// id (a missing id or unknown template is reported by the creature checks).
+fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
+    let library = library();
+    let spawns = parsed
+        .script
+        .iter()
+        .flat_map(|entry| &entry.then)
+        .filter_map(|action| match action {
+            crate::script::ActionSpec::Spawn(spec) => Some(&**spec),
+            _ => None,
+        });
+    parsed
+        .creatures
+        .iter()
+        .chain(spawns)
+        .filter_map(|spec| {
+            let full = match spec
+                .template
+                .as_deref()
+                .and_then(|t| template(parsed, &library, t))
+            {
+                Some(t) => spec.clone().over(t),
+                None => spec.clone(),
+            };
+            Some((
+                spec.id.clone()?,
+                Pricing {
+                    monster: full.monster,
+                    ev: full.ev,
+                },
+            ))
+        })
+        .collect()
+}
+
 fn template<'a>(
     parsed: &'a ScenarioFile,
     library: &'a BTreeMap<String, CreatureSpec>,
@@ -749,6 +809,7 @@ fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRe
                         captain: None,
                         with_captain: spec.with_captain.unwrap_or_default(),
                         captain_lost: None,
+                        joined: Default::default(),
                     },
                 );
             }
@@ -799,6 +860,66 @@ fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRe
         ck.at(at, message);
     }
     Squads(squads)
+}
+
+/// Each retainer follows one hero of the scenario, fights on the heroes' side, is no hero
+/// itself, and is its mentor's only retainer: a player controls one retainer at a time
+/// (seed 002 L4744; digest §15).
+fn check_retainers(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) {
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let mut followed: BTreeMap<&str, &str> = BTreeMap::new();
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let Some(c) = spec
+            .id
+            .as_deref()
+            .and_then(|id| creatures.iter().find(|c| c.id == id))
+        else {
+            continue;
+        };
+        let Some(mentor) = c.retainer_of.as_deref() else {
+            continue;
+        };
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let at = source::open_paren(ck.src, item)
+            .and_then(|o| {
+                source::field(ck.src, Some(o), "retainer_of")
+                    .or_else(|| source::field(ck.src, Some(o), "template"))
+            })
+            .unwrap_or(item);
+        let why = match creatures.iter().find(|m| m.id == mentor) {
+            _ if c.hero.is_some() => Some("a hero can't be a retainer".to_owned()),
+            _ if c.side != Side::Heroes => {
+                Some("a retainer fights on the heroes' side (side: Heroes)".to_owned())
+            }
+            None => {
+                let heroes: Vec<&str> = creatures
+                    .iter()
+                    .filter(|m| m.hero.is_some())
+                    .map(|m| m.id.as_str())
+                    .collect();
+                Some(format!(
+                    "its mentor `{mentor}` is not a creature of the scenario; heroes: {}",
+                    if heroes.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        heroes.join(", ")
+                    }
+                ))
+            }
+            Some(m) if m.hero.is_none() => Some(format!(
+                "its mentor `{mentor}` is not a hero: a retainer follows a hero (seed 002 L4744)"
+            )),
+            Some(_) => followed.insert(mentor, &c.id).map(|other| {
+                format!(
+                    "`{mentor}` already has the retainer `{other}`: a player controls one retainer at a time (seed 002 L4744)"
+                )
+            }),
+        };
+        if let Some(why) = why {
+            ck.at(at, format!("`{}`: {why}", c.id));
+        }
+    }
 }
 
 fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
@@ -966,7 +1087,8 @@ pub(crate) fn build_creature_list(
             max: stamina,
             temporary,
         };
-        let vitality = crate::stamina::vitality_for(&stamina, hero.is_some());
+        let vitality =
+            crate::stamina::vitality_for(&stamina, hero.is_some() || spec.retainer_of.is_some());
         out.push((
             i,
             CreatureRecord {
@@ -988,7 +1110,21 @@ pub(crate) fn build_creature_list(
                 minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
                     squad: spec.squad.clone(),
                 }),
-                group: spec.group.clone(),
+                // seed 002 L4374-4376, L4450-4452: a squad acts in one turn slot, and its
+                // captain takes its turn in the same slot.
+                group: spec
+                    .group
+                    .clone()
+                    .or_else(|| spec.squad.clone())
+                    .or_else(|| {
+                        let squad = spec.captain_of.as_deref()?;
+                        let member = specs.iter().find(|m| m.squad.as_deref() == Some(squad));
+                        Some(
+                            member
+                                .and_then(|m| m.group.clone())
+                                .unwrap_or_else(|| squad.to_owned()),
+                        )
+                    }),
                 surprised: spec.surprised.unwrap_or(false),
                 prone: spec.prone.unwrap_or(false),
                 movement: Movement(spec.movement.clone().unwrap_or_default()),
@@ -1002,6 +1138,8 @@ pub(crate) fn build_creature_list(
                 hidden: None,
                 invisible: spec.invisible.unwrap_or(false),
                 malice_features: spec.malice_features.clone().unwrap_or_default(),
+                end_effect: spec.end_effect,
+                retainer_of: spec.retainer_of.clone(),
                 vitality,
                 budget: ActionBudget::default(),
             },

@@ -31,7 +31,7 @@ use crate::ability::AbilityBook;
 use crate::creature::{Side, Vitality};
 use crate::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::engine::CreatureRecord;
-use crate::event::{Event, EventLog, Outcome, rule};
+use crate::event::{Event, EventLog, Outcome, Rule, rule};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
 use crate::malice::MaliceFeature;
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
@@ -281,7 +281,7 @@ pub(crate) fn build(
 }
 
 /// A reinforcement's abilities and Malice features join the encounter's.
-fn gather(
+pub(crate) fn gather(
     ck: &mut Checker,
     parsed: &ScenarioFile,
     record: &CreatureRecord,
@@ -426,15 +426,18 @@ fn perform(world: &mut World, action: Action) {
                 .resource_mut::<EventLog>()
                 .push(rule::SCRIPT, Event::EncounterEnded { outcome });
         }
-        Action::Spawn(record) => spawn(world, *record),
+        Action::Spawn(record) => {
+            spawn(world, *record, rule::SCRIPT);
+        }
     }
 }
 
-/// Bring a creature in at its square, or the nearest open one.
-fn spawn(world: &mut World, mut record: CreatureRecord) {
+/// Bring a creature in at its square, or the nearest open one, logging its arrival under
+/// `rule`; where it arrived, if it found room.
+pub(crate) fn spawn(world: &mut World, mut record: CreatureRecord, rule: Rule) -> Option<Square> {
     let bodies = bodies(world);
     if bodies.iter().any(|b| b.id == record.id) {
-        return;
+        return None;
     }
     let taken: Vec<(Footprint, crate::grid::Size)> = {
         let mut q = world.query::<(
@@ -465,19 +468,18 @@ fn spawn(world: &mut World, mut record: CreatureRecord) {
             .filter(|s| (s.x - want.x).abs().max((s.y - want.y).abs()) == d)
             .find(|&s| open(s))
     });
-    let Some(at) = found else {
-        return;
-    };
+    let at = found?;
     record.position = at;
     let order = bodies.iter().map(|b| b.order + 1).max().unwrap_or(0);
     let (id, side) = (record.id.clone(), record.side);
     crate::engine::spawn_creature(world, order, record);
     world.resource_mut::<EventLog>().push(
-        rule::SCRIPT,
+        rule,
         Event::Spawned {
             creature: id,
             side,
             at,
         },
     );
+    Some(at)
 }

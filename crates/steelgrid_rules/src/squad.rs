@@ -39,6 +39,17 @@ pub struct Squad {
     /// The round the squad lost its captain; a new one can take over the next round (L4460).
     #[serde(default)]
     pub captain_lost: Option<u32>,
+    /// Members that joined a squad strike before their own turn, with the round and the extra
+    /// main actions its critical hit gave them (seed 002 L4410-4412, L4428).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub joined: BTreeMap<String, Joined>,
+}
+
+/// A member's part in a squad strike made before its own turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Joined {
+    pub round: u32,
+    pub extra_main: u32,
 }
 
 /// A "With Captain" benefit (seed 002 L4454-4456).
@@ -61,6 +72,11 @@ impl Squad {
             0 => self.per_minion.min(self.pool),
             r => r,
         }
+    }
+
+    /// Whether `minion` has already spent this round's main action on a squad strike.
+    pub fn joined_in(&self, minion: &str, round: u32) -> bool {
+        self.joined.get(minion).is_some_and(|j| j.round == round)
     }
 
     /// The bonus each member has now.
@@ -304,6 +320,42 @@ pub fn watch_captains(
     }
 }
 
+/// Command stage, after a turn starts: a member that joined the squad's strike earlier this
+/// round has used its main action; it keeps the ones a critical hit granted, and its move
+/// (seed 002 L4410-4416, L4428).
+pub fn start_member_turn(
+    command: Res<crate::command::CurrentCommand>,
+    turn: Res<TurnState>,
+    mut squads: ResMut<Squads>,
+    mut log: ResMut<EventLog>,
+    mut members: Query<(&CreatureId, &Minion, &mut crate::creature::ActionBudget)>,
+) {
+    let Some(crate::command::Command::StartTurn { creature }) = &command.0 else {
+        return;
+    };
+    let Some((_, minion, mut budget)) = members.iter_mut().find(|m| &m.0.0 == creature) else {
+        return;
+    };
+    let Some(squad) = minion.squad.as_ref().and_then(|s| squads.0.get_mut(s)) else {
+        return;
+    };
+    let Some(joined) = squad
+        .joined
+        .remove(creature)
+        .filter(|j| j.round == turn.round)
+    else {
+        return;
+    };
+    budget.main = joined.extra_main;
+    log.push(
+        rule::SQUAD_STRIKE,
+        Event::SquadMainActionSpent {
+            minion: creature.clone(),
+            main_left: joined.extra_main,
+        },
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -316,6 +368,7 @@ mod tests {
             captain: None,
             with_captain: CaptainBonus::default(),
             captain_lost: None,
+            joined: Default::default(),
         }
     }
 

@@ -4,7 +4,9 @@
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
-use crate::creature::{ActionBudget, ActionKind, CreatureId, Defending, Hero, Stamina, Vitality};
+use crate::creature::{
+    ActionBudget, ActionKind, CreatureId, Defending, Hero, Retainer, Stamina, Vitality,
+};
 use crate::damage::RecentHits;
 use crate::event::{Event, EventLog, Rule, rule};
 use crate::options::RulesOptions;
@@ -47,16 +49,25 @@ fn rule_for(to: Vitality, is_hero: bool, stamina: &Stamina) -> (Rule, i32) {
 
 /// Stamina stage: bring every creature's state in line with its Stamina and this command's
 /// hits. A creature that would die may be knocked out instead if its attacker chose so; an
-/// unconscious creature that takes damage dies (seed 002 L3084).
+/// unconscious creature that takes damage dies (seed 002 L3084). A retainer is dying and dies
+/// as a hero does (seed 002 L4771; digest A-29).
 pub fn update_vitality(
     mut hits: ResMut<RecentHits>,
     options: Res<RulesOptions>,
     mut log: ResMut<EventLog>,
-    mut creatures: Query<(Entity, &CreatureId, &Stamina, &mut Vitality, Has<Hero>)>,
+    mut creatures: Query<(
+        Entity,
+        &CreatureId,
+        &Stamina,
+        &mut Vitality,
+        Has<Hero>,
+        Has<Retainer>,
+    )>,
 ) {
     let mut all: Vec<_> = creatures.iter_mut().collect();
     all.sort_by(|a, b| a.1.0.cmp(&b.1.0));
-    for (entity, id, stamina, mut vitality, is_hero) in all {
+    for (entity, id, stamina, mut vitality, hero, retainer) in all {
+        let is_hero = hero || retainer;
         let from = *vitality;
         if from == Vitality::Dead {
             continue;
@@ -93,7 +104,12 @@ pub fn update_vitality(
             _ => by_stamina,
         };
         if to != from {
-            let (rule, threshold) = rule_for(to, is_hero, stamina);
+            let (rule, threshold) = match rule_for(to, is_hero, stamina) {
+                (_, threshold) if retainer && matches!(to, Vitality::Dying | Vitality::Dead) => {
+                    (rule::RETAINER, threshold)
+                }
+                found => found,
+            };
             log.push(
                 rule,
                 Event::VitalityChanged {
@@ -131,13 +147,7 @@ pub fn validate_catch_breath(
     if hero.recoveries == 0 {
         return Err(RuleError::new(rule::CATCH_BREATH, "no Recoveries left"));
     }
-    if !budget.allows(ActionKind::Maneuver) {
-        return Err(RuleError::new(
-            rule::ACTION_ECONOMY,
-            "no maneuver left this turn (and no main action to trade for one)",
-        ));
-    }
-    Ok(())
+    budget.check(ActionKind::Maneuver)
 }
 
 /// Regain Stamina, never above the maximum (digest A-14); from below 0 the amount is added to
@@ -243,6 +253,7 @@ pub fn resolve_defend(
         return;
     };
     take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
+    budget.defended = true;
     commands.entity(entity).insert(Defending);
     log.push(
         rule::DEFEND,

@@ -47,6 +47,14 @@ pub struct TurnState {
     /// action can be used (seed 002 L4188).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_ended: Option<String>,
+    /// Summoned creatures owed a turn right after the turn they were summoned in, in order
+    /// (seed 002 L4282; digest A-31).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub summoned: Vec<String>,
+    /// Creatures that have summoned and can't summon again until their next turn starts
+    /// (seed 002 L4282).
+    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
+    pub summoners: BTreeSet<String>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,
@@ -106,14 +114,29 @@ impl TurnState {
             .filter(move |r| r.side == side && r.can_act && !self.acted.contains(&r.id))
     }
 
-    /// Who picks next after `just` acted: the same Director group while it has members left,
-    /// else the other side, else the same side back to back (seed 002 L2508-2512); `None`
-    /// when everyone has acted and the round is over.
+    /// The summoned creatures still owed the turn right after their summoning (seed 002 L4282).
+    fn summoned_due<'a>(
+        &'a self,
+        roster: &'a [RosterEntry],
+    ) -> impl Iterator<Item = &'a RosterEntry> {
+        self.summoned
+            .iter()
+            .filter_map(|id| roster.iter().find(|r| &r.id == id))
+            .filter(|r| r.can_act && !self.acted.contains(&r.id))
+    }
+
+    /// Who picks next after `just` acted: a summoned creature owed its turn (as a group of its
+    /// own), else the same Director group while it has members left, else the other side, else
+    /// the same side back to back (seed 002 L2508-2512, L4282); `None` when everyone has acted
+    /// and the round is over.
     fn next_pick(
         &self,
         roster: &[RosterEntry],
         just: Side,
     ) -> Option<(Side, Option<String>, bool)> {
+        if let Some(due) = self.summoned_due(roster).next() {
+            return Some((due.side, Some(due.group.clone()), false));
+        }
         if let Some(group) = &self.group
             && self
                 .waiting(roster, Side::Director)
@@ -154,6 +177,18 @@ impl TurnState {
             return Err(RuleError::new(
                 rule::TURN_ORDER,
                 format!("{creature} has already taken its turn this round (seed 002 L2510)"),
+            ));
+        }
+        if let Some(due) = self.summoned_due(roster).next() {
+            if self.summoned_due(roster).any(|r| r.id == creature) {
+                return Ok(());
+            }
+            return Err(RuleError::new(
+                rule::SUMMON,
+                format!(
+                    "{} was summoned and acts right after the turn it was summoned in (seed 002 L4282)",
+                    due.id
+                ),
             ));
         }
         let next = self
@@ -341,7 +376,13 @@ pub fn resolve_turn_commands(
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
     query: RosterQuery,
-    mut budgets: Query<(Entity, &CreatureId, &mut ActionBudget, Has<Defending>)>,
+    mut budgets: Query<(
+        Entity,
+        &CreatureId,
+        &mut ActionBudget,
+        Has<Defending>,
+        Has<crate::creature::Minion>,
+    )>,
     mut aided: Query<(&CreatureId, &mut crate::creature::Aided)>,
     mut heroes: Query<(&CreatureId, &mut crate::creature::Hero)>,
 ) {
@@ -393,10 +434,10 @@ pub fn resolve_turn_commands(
                     },
                 );
             }
-            if let Some((entity, _, mut budget, defending)) =
+            if let Some((entity, _, mut budget, defending, minion)) =
                 budgets.iter_mut().find(|b| &b.1.0 == creature)
             {
-                *budget = ActionBudget::fresh();
+                *budget = ActionBudget::fresh_turn(minion);
                 if defending {
                     // Defend lasts until the start of the defender's next turn (seed 002 L2946).
                     commands.entity(entity).remove::<Defending>();
@@ -418,8 +459,19 @@ pub fn resolve_turn_commands(
                 .expect("validated");
             turn.current = None;
             turn.acted.insert(creature.clone());
-            if let Some((_, _, mut budget, _)) = budgets.iter_mut().find(|b| &b.1.0 == creature) {
-                *budget = ActionBudget::default();
+            if let Some((_, _, mut budget, _, minion)) =
+                budgets.iter_mut().find(|b| &b.1.0 == creature)
+            {
+                // seed 002 L4410-4412: a minion that only moved keeps its main action for the
+                // squad's strike later this round; nothing else is left.
+                let kept = u32::from(minion && budget.main > 0 && !budget.maneuver_used);
+                *budget = ActionBudget {
+                    main: kept,
+                    maneuver_used: kept > 0,
+                    move_used: kept > 0,
+                    minion,
+                    defended: false,
+                };
             }
             log.push(
                 rule::TURN_END,

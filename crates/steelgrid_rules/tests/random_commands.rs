@@ -116,6 +116,7 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                     banes: rng.roll(3) - 1,
                     bonus: 0,
                     penalty: 0,
+                    damage_type: None,
                 },
                 5 => Command::CatchBreath { creature: id },
                 6 => Command::EndTurn { creature: id },

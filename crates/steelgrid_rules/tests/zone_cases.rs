@@ -61,6 +61,7 @@ fn raise(creature: &str, ability: &str, at: &[(i32, i32)]) -> Command {
         spend: false,
         objects: Vec::new(),
         surges: SurgeSpend::default(),
+        squad: Vec::new(),
     }
 }
 

@@ -81,6 +81,7 @@ fn ability_command(
         spend: false,
         objects: Vec::new(),
         surges,
+        squad: Vec::new(),
     }
 }
 

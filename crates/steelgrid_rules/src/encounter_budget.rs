@@ -1,0 +1,452 @@
+//! A scenario's encounter budget (seed 002 L4462-4540, L4542-4621, L4715-4720; rules digest
+//! `draw-steel-director.md` §10, §11, §14, A-20, A-23): what the heroes are worth, what the
+//! Director's creatures cost, the difficulty that buys, and the steps the objectives add.
+//! `steelgrid check` prints it for every scenario that loads.
+
+use std::fmt;
+
+use crate::creature::Side;
+use crate::encounter::Objective;
+use crate::engine::CreatureRecord;
+use crate::monster::{
+    Difficulty, EncounterBudget, MonsterFormula, Organization, difficulty_of, hero_budget,
+    minion_ev,
+};
+use crate::scenario::Scenario;
+use crate::script::Action;
+
+/// How a Director creature is priced, as written on it or its template.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pricing {
+    /// Level, organisation and role: the EV comes from the formula (seed 002 L4719).
+    pub monster: Option<MonsterFormula>,
+    /// An EV written out, used in place of the formula's; for a minion a set of four's.
+    pub ev: Option<u32>,
+}
+
+/// One line of the Director's purchase: the creatures of one kind (same name and price), minions
+/// bought together in sets of four whatever squads they are split into (seed 002 L4500, A-23).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Purchase {
+    pub name: String,
+    /// The creatures bought, in scenario order.
+    pub ids: Vec<String>,
+    /// The formula the price came from; `None` for an EV written out.
+    pub monster: Option<MonsterFormula>,
+    pub minion: bool,
+    /// The EV of one creature, or of a set of four minions.
+    pub each: u32,
+    /// The EV of the whole line.
+    pub ev: u32,
+    /// Minions that are not a whole number of sets of four, priced as the next set up.
+    pub note: Option<String>,
+}
+
+impl Purchase {
+    /// Four times the EV of one of its creatures, a minion being a quarter of its set.
+    fn one_x4(&self) -> u32 {
+        if self.minion {
+            self.each
+        } else {
+            4 * self.each
+        }
+    }
+}
+
+/// A Director creature the scenario gives no price, and why; it is left out of the total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unpriced {
+    pub id: String,
+    pub reason: String,
+}
+
+/// The steps one objective moves the difficulty (positive = harder), and why (seed 002 L4546).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ObjectiveStep {
+    pub objective: &'static str,
+    pub steps: i32,
+    pub why: String,
+}
+
+/// A scenario's encounter budget against what its Director creatures cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BudgetReport {
+    /// Each hero's level, in scenario order (seed 002 L4470).
+    pub hero_levels: Vec<u32>,
+    /// The budget at each difficulty (seed 002 L4470-4487, A-20).
+    pub budget: EncounterBudget,
+    /// The Director's creatures on the map at the start.
+    pub purchases: Vec<Purchase>,
+    /// Their total EV.
+    pub ev: u32,
+    /// Director creatures with no price (at the start or scripted), not in any total.
+    pub unpriced: Vec<Unpriced>,
+    /// The Director's creatures the script brings in later, priced but not in `ev`.
+    pub reinforcements: Vec<Purchase>,
+    /// The difficulty `ev` buys (seed 002 L4482-4487).
+    pub difficulty: Difficulty,
+    /// The objectives' steps, one per objective whose modifier the scenario's data decides.
+    pub objective_steps: Vec<ObjectiveStep>,
+    /// `difficulty` with the objectives' steps summed and clamped (seed 002 L4488, A-20).
+    pub effective: Difficulty,
+    /// Objective modifiers that hang on things a scenario does not record.
+    pub not_assessed: Vec<String>,
+}
+
+/// The encounter budget of a loaded scenario: heroes are the creatures with a `hero` block,
+/// priced at 2L + 4 each; the Director's creatures on the map at the start are priced from
+/// their `monster` formula or written `ev`, minions by the set of four (seed 002 L4470-4500,
+/// L4719; A-23). Scripted reinforcements are priced apart and left out of the difficulty.
+pub fn report(scenario: &Scenario) -> BudgetReport {
+    let initial = &scenario.initial;
+    let hero_levels: Vec<u32> = initial
+        .creatures
+        .iter()
+        .filter(|c| c.side == Side::Heroes)
+        .filter_map(|c| c.hero.as_ref().map(|h| h.level))
+        .collect();
+    let budget = EncounterBudget::from_hero_levels(&hero_levels);
+    let mut unpriced = Vec::new();
+    let purchases = purchase(scenario, initial.creatures.iter(), &mut unpriced);
+    let spawned = initial
+        .script
+        .rules
+        .iter()
+        .flat_map(|rule| &rule.then)
+        .filter_map(|action| match action {
+            Action::Spawn(c) => Some(&**c),
+            _ => None,
+        });
+    let reinforcements = purchase(scenario, spawned, &mut unpriced);
+    let ev = purchases.iter().map(|p| p.ev).sum();
+    let difficulty = difficulty_of(ev, &budget);
+    let mut objective_steps = Vec::new();
+    let mut not_assessed = Vec::new();
+    for objective in &initial.encounter.objectives {
+        match objective_step(objective, &purchases, ev, &initial.creatures) {
+            Assessment::NoModifier => {}
+            Assessment::Step(step) => objective_steps.push(step),
+            Assessment::NotAssessed(what) => not_assessed.push(what),
+        }
+    }
+    let effective = difficulty.shifted(objective_steps.iter().map(|s| s.steps).sum());
+    BudgetReport {
+        hero_levels,
+        budget,
+        purchases,
+        ev,
+        unpriced,
+        reinforcements,
+        difficulty,
+        objective_steps,
+        effective,
+        not_assessed,
+    }
+}
+
+/// The price of one Director creature: the EV of one, or of a set of four for a minion.
+fn price(c: &CreatureRecord, pricing: Pricing) -> Result<(u32, Option<MonsterFormula>), String> {
+    if let Some(ev) = pricing.ev {
+        return Ok((ev, None));
+    }
+    let Some(formula) = pricing.monster else {
+        return Err("no `monster: (level, organization)` or `ev` to price it".to_owned());
+    };
+    let minion_org = formula.organization == Organization::Minion;
+    match (c.minion.is_some(), minion_org) {
+        (true, false) => Err(format!(
+            "a minion, but its `monster` organization is {:?}",
+            formula.organization
+        )),
+        (false, true) => {
+            Err("its organization is Minion but it is no minion: add `minion: true`".to_owned())
+        }
+        _ => Ok((formula.ev(), Some(formula))),
+    }
+}
+
+/// Price the Director's creatures among `creatures`, one line for each kind (same name and
+/// price); those without a price go to `unpriced`.
+fn purchase<'a>(
+    scenario: &Scenario,
+    creatures: impl Iterator<Item = &'a CreatureRecord>,
+    unpriced: &mut Vec<Unpriced>,
+) -> Vec<Purchase> {
+    let mut lines: Vec<Purchase> = Vec::new();
+    for c in creatures.filter(|c| c.side == Side::Director) {
+        let pricing = scenario.pricing.get(&c.id).copied().unwrap_or_default();
+        let (each, monster) = match price(c, pricing) {
+            Ok(found) => found,
+            Err(reason) => {
+                unpriced.push(Unpriced {
+                    id: c.id.clone(),
+                    reason,
+                });
+                continue;
+            }
+        };
+        let minion = c.minion.is_some();
+        let same_kind = |p: &&mut Purchase| {
+            p.minion == minion && p.name == c.name && p.monster == monster && p.each == each
+        };
+        match lines.iter_mut().find(same_kind) {
+            Some(line) => {
+                line.ids.push(c.id.clone());
+                line.ev += each;
+            }
+            None => lines.push(Purchase {
+                name: c.name.clone(),
+                ids: vec![c.id.clone()],
+                monster,
+                minion,
+                each,
+                ev: each,
+                note: None,
+            }),
+        }
+    }
+    for line in lines.iter_mut().filter(|l| l.minion) {
+        // seed 002 L4208, L4500: minions are bought four at a time
+        let count = line.ids.len() as u32;
+        let sets = count.div_ceil(4);
+        line.ev = match line.monster {
+            Some(formula) => minion_ev(&formula, 4 * sets).expect("a whole number of sets"),
+            None => line.each * sets,
+        };
+        if !count.is_multiple_of(4) {
+            line.note = Some(format!(
+                "{count} is not a whole number of sets of 4 (seed 002 L4500): priced as {}",
+                4 * sets
+            ));
+        }
+    }
+    lines
+}
+
+enum Assessment {
+    /// The objective has no difficulty modifier (Diminish Numbers).
+    NoModifier,
+    Step(ObjectiveStep),
+    /// What the modifier hangs on, which the scenario does not record.
+    NotAssessed(String),
+}
+
+/// One objective's steps from what the scenario records (seed 002 L4548-4621; A-21: the
+/// modifiers as written).
+fn objective_step(
+    objective: &Objective,
+    purchases: &[Purchase],
+    total: u32,
+    creatures: &[CreatureRecord],
+) -> Assessment {
+    let name = objective.name();
+    let step = |steps: i32, why: String| {
+        Assessment::Step(ObjectiveStep {
+            objective: name,
+            steps,
+            why,
+        })
+    };
+    let not_assessed =
+        |what: &str| Assessment::NotAssessed(format!("{name}: {what} is not in the scenario"));
+    match objective {
+        Objective::DiminishNumbers => Assessment::NoModifier,
+        // seed 002 L4561: one step easier if the foe is worth a third of the enemies' EV or less
+        Objective::DefeatSpecificFoe { creature } => {
+            match purchases.iter().find(|p| p.ids.contains(creature)) {
+                None => Assessment::NotAssessed(format!(
+                    "{name}: `{creature}` is not priced among the creatures at the start, so its share of the EV is unknown"
+                )),
+                Some(foe) if 3 * foe.one_x4() <= 4 * total => step(
+                    -1,
+                    format!(
+                        "`{creature}` is a third or less of the {total} EV: one step easier (seed 002 L4561)"
+                    ),
+                ),
+                Some(_) => step(
+                    0,
+                    format!(
+                        "`{creature}` is more than a third of the {total} EV: no step (seed 002 L4561)"
+                    ),
+                ),
+            }
+        }
+        // seed 002 L4569: one step harder if an enemy holds the item
+        Objective::GetTheThing { carrier, .. } => {
+            let held = carrier.as_ref().filter(|id| {
+                creatures
+                    .iter()
+                    .any(|c| &c.id == *id && c.side == Side::Director)
+            });
+            match held {
+                Some(id) => step(
+                    1,
+                    format!("`{id}`, an enemy, holds it: one step harder (seed 002 L4569)"),
+                ),
+                None => not_assessed(
+                    "whether it is hidden (harder) or guarded by a strong monster (easier if not, seed 002 L4568-4569)",
+                ),
+            }
+        }
+        Objective::DestroyTheThing { .. } => {
+            not_assessed("how many special defences the thing has (seed 002 L4576)")
+        }
+        Objective::SaveAnother { .. } => {
+            not_assessed("a willing ally counted as one more hero (seed 002 L4584)")
+        }
+        Objective::Escort { .. } => not_assessed("whether the ward is delicate (seed 002 L4592)"),
+        // seed 002 L4600: one step harder for 5 rounds or more (the number of defended points
+        // is the zone's business and not counted)
+        Objective::HoldThemOff { rounds, .. } if *rounds >= 5 => step(
+            1,
+            format!("{rounds} rounds to hold: one step harder (seed 002 L4600)"),
+        ),
+        Objective::HoldThemOff { rounds, .. } => step(
+            0,
+            format!("{rounds} rounds to hold: no step (harder from 5, seed 002 L4600)"),
+        ),
+        Objective::AssaultTheDefenses { .. } => {
+            not_assessed("how many clear benefits the defenders have (seed 002 L4607)")
+        }
+        // seed 002 L4614: one step harder for 2 rounds or fewer, one easier for a single target
+        // whose defeat stops everything, which the engine's one `foe` always is
+        Objective::StopTheAction { foe, rounds } => {
+            let short = i32::from(*rounds <= 2);
+            step(
+                short - 1,
+                format!(
+                    "one target, `{foe}`, stops it: one step easier; {rounds} rounds: {} (seed 002 L4614)",
+                    if short == 1 {
+                        "one step harder"
+                    } else {
+                        "no step"
+                    }
+                ),
+            )
+        }
+        // seed 002 L4621: one step harder for 5 rounds or more (the engine's tasks need no
+        // tests), one easier for 2 rounds or fewer
+        Objective::CompleteTheAction { rounds, .. } => {
+            let (steps, what) = match rounds {
+                0..=2 => (-1, "one step easier"),
+                3..=4 => (0, "no step"),
+                _ => (1, "one step harder"),
+            };
+            step(steps, format!("{rounds} rounds: {what} (seed 002 L4621)"))
+        }
+    }
+}
+
+fn write_purchase(f: &mut fmt::Formatter<'_>, p: &Purchase) -> fmt::Result {
+    let count = p.ids.len();
+    let who = if count == 1 {
+        format!("{} ({})", p.name, p.ids[0])
+    } else {
+        format!("{count} × {} ({})", p.name, p.ids.join(", "))
+    };
+    let priced = match p.monster {
+        Some(m) => format!("level {} {:?}", m.level, m.organization),
+        None => "EV as written".to_owned(),
+    };
+    let each = match (p.minion, count) {
+        (true, _) => format!(", {} EV a set of 4", p.each),
+        (false, 1) => String::new(),
+        (false, _) => format!(", {} EV each", p.each),
+    };
+    write!(f, "\n  {:>3} EV  {who}: {priced}{each}", p.ev)?;
+    if let Some(note) = &p.note {
+        write!(f, "; {note}")?;
+    }
+    Ok(())
+}
+
+/// Several lines, the first `budget: …`; the command line indents them under the scenario.
+impl fmt::Display for BudgetReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut levels: Vec<(u32, usize)> = Vec::new();
+        for &level in &self.hero_levels {
+            match levels.iter_mut().find(|(l, _)| *l == level) {
+                Some((_, n)) => *n += 1,
+                None => levels.push((level, 1)),
+            }
+        }
+        levels.sort_unstable();
+        let per_level: Vec<String> = levels
+            .iter()
+            .map(|(level, n)| format!("{n} × level {level} at {} EV", hero_budget(*level)))
+            .collect();
+        let b = &self.budget;
+        write!(
+            f,
+            "budget: {} EV for {} hero{} ({}); Easy {}, Standard {}, Hard {}, Extreme {}",
+            b.standard,
+            self.hero_levels.len(),
+            if self.hero_levels.len() == 1 {
+                ""
+            } else {
+                "es"
+            },
+            per_level.join(", "),
+            b.easy,
+            b.standard,
+            b.hard,
+            b.extreme
+        )?;
+        write!(f, "\nDirector: {} EV → {:?}", self.ev, self.difficulty)?;
+        for p in &self.purchases {
+            write_purchase(f, p)?;
+        }
+        for u in &self.unpriced {
+            write!(f, "\nnot priced, not in the EV: `{}`: {}", u.id, u.reason)?;
+        }
+        if !self.reinforcements.is_empty() {
+            let ev: u32 = self.reinforcements.iter().map(|p| p.ev).sum();
+            write!(f, "\nscripted reinforcements, not in the EV: {ev} EV")?;
+            for p in &self.reinforcements {
+                write_purchase(f, p)?;
+            }
+        }
+        for s in &self.objective_steps {
+            write!(f, "\nobjective {}: {}", s.objective, s.why)?;
+        }
+        if !self.objective_steps.is_empty() {
+            write!(f, "\nwith the objectives: {:?}", self.effective)?;
+        }
+        for what in &self.not_assessed {
+            write!(f, "\nnot assessed: {what}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use crate::creature::Side;
+    use crate::monster::Organization;
+    use crate::scenario::{CreatureSpec, LIBRARY, ron_options};
+
+    #[test]
+    fn every_director_template_in_the_library_is_priced_by_a_valid_formula() {
+        let library: BTreeMap<String, CreatureSpec> = ron_options().from_str(LIBRARY).unwrap();
+        let mut director = 0;
+        for (name, t) in &library {
+            if t.side != Some(Side::Director) {
+                assert_eq!(t.monster, None, "{name} is a hero");
+                continue;
+            }
+            director += 1;
+            let formula = t
+                .monster
+                .unwrap_or_else(|| panic!("{name} has no `monster`"));
+            assert_eq!(formula.problems(), Vec::<String>::new(), "{name}");
+            assert_eq!(
+                formula.organization == Organization::Minion,
+                t.minion == Some(true),
+                "{name}: a minion exactly when its organization is Minion"
+            );
+        }
+        assert!(director >= 7, "{director} Director templates");
+    }
+}
