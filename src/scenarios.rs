@@ -41,6 +41,9 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_lasting",
     "demo_grabbed",
     "demo_objective_hold",
+    "demo_squad_area",
+    "demo_malicious_strike",
+    "demo_villain_action",
     "briar_warden",
 ];
 

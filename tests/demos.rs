@@ -4,7 +4,7 @@
 
 use std::process::Command;
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn sim(name: &str) -> Value {
     let out = Command::new(env!("CARGO_BIN_EXE_steelgrid"))
@@ -300,4 +300,80 @@ fn demo_grabbed() {
     assert_eq!(creature(&s, "brann"), (1, 3, 30, vec![]));
     assert_eq!(creature(&s, "cutter"), (2, 3, 30, conditions(&["grabbed"])));
     assert!(events(&s, "opportunity_attack").is_empty());
+}
+
+#[test]
+fn demo_squad_area() {
+    let s = sim("squad_area");
+    // 6 cold to each of the three in the cube counts 4 each: the pool drops 24 -> 12 and only
+    // they die; the three outside the cube live on.
+    let hit = events(&s, "minion.squad.area")[0];
+    assert_eq!(
+        [&hit["amount"], &hit["pool_before"], &hit["pool_after"]],
+        [12, 24, 12]
+    );
+    assert_eq!(hit["killed"], json!(["rabble1", "rabble2", "rabble3"]));
+    for id in ["rabble1", "rabble2", "rabble3"] {
+        assert_eq!(creature(&s, id).2, 0, "{id} was in the cube");
+    }
+    for id in ["rabble4", "rabble5", "rabble6"] {
+        assert_eq!(creature(&s, id).2, 4, "{id} was outside the cube");
+    }
+    let squad = &s["state"]["squads"][0];
+    assert_eq!([&squad["pool"], &squad["alive"]], [12, 3]);
+    // One roll for the squad: tier 2's 3, plus the two other members' free strikes.
+    let ganged = events(&s, "minion.squad.strike")
+        .into_iter()
+        .find(|e| e["event"] == "squad_ganged_up")
+        .expect("the squad ganged up");
+    assert_eq!([&ganged["members"], &ganged["extra"]], [3, 2]);
+    assert_eq!(
+        events(&s, "power_roll").len(),
+        4,
+        "3 for the cube, 1 for the squad"
+    );
+    assert_eq!(creature(&s, "brann"), (4, 5, 25, vec![]));
+}
+
+#[test]
+fn demo_malicious_strike() {
+    let s = sim("malicious_strike");
+    let malice = &s["state"]["malice"];
+    assert_eq!(
+        [
+            &malice["current"],
+            &malice["spent"],
+            &malice["malicious_strike_round"]
+        ],
+        [0, 5, 1]
+    );
+    // Tier 1 is 4 to each; the Warden's Might 2 more to the first target only.
+    let boost = events(&s, "malice.malicious_strike")
+        .into_iter()
+        .find(|e| e["event"] == "malice_boost_used")
+        .expect("the strike used the Malice");
+    assert_eq!(boost["target"], "brann");
+    assert_eq!(boost["amount"], 2);
+    assert_eq!(creature(&s, "brann"), (4, 3, 24, vec![]));
+    assert_eq!(creature(&s, "tessa"), (7, 3, 20, vec![]));
+}
+
+#[test]
+fn demo_villain_action() {
+    let s = sim("villain_action");
+    assert_eq!(
+        s["state"]["malice"]["villain_actions"],
+        json!(["grasping_roots"])
+    );
+    let used = events(&s, "villain_action");
+    assert_eq!(used[0]["targets"], json!(["brann", "tessa"]));
+    // Roots: 2 and slowed to the two within 3 squares; then the Warden's own lash on Brann.
+    let slowed = conditions(&["slowed (EoT)"]);
+    assert_eq!(creature(&s, "brann"), (5, 3, 24, slowed.clone()));
+    assert_eq!(creature(&s, "tessa"), (8, 5, 22, slowed));
+    assert_eq!(
+        creature(&s, "orrin"),
+        (1, 6, 21, vec![]),
+        "outside the burst"
+    );
 }

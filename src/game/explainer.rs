@@ -12,8 +12,9 @@ use steelgrid_rules::record::Game;
 
 use super::actions::{Action, Controls};
 use super::board::{BoardLayout, SQUARE};
+use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
-use super::log::{ascii, line};
+use super::log::{ascii, seen_line};
 use super::{CurrentState, Rules, publish_state};
 
 pub fn plugin(app: &mut App) {
@@ -23,7 +24,8 @@ pub fn plugin(app: &mut App) {
             Update,
             (steer, fill_panel, draw_highlights)
                 .chain()
-                .after(publish_state),
+                .after(publish_state)
+                .after(super::handoff::watch_viewer),
         );
 }
 
@@ -175,6 +177,7 @@ fn fill_panel(
     state: Res<CurrentState>,
     explaining: Option<Res<Explaining>>,
     narration: Res<Narration>,
+    view: Res<DirectorView>,
     mut panel: Single<&mut Node, With<Panel>>,
     mut lines: Query<(&PanelLine, &mut Text, &mut Node), Without<Panel>>,
 ) {
@@ -188,6 +191,7 @@ fn fill_panel(
             step.command.name(),
             at,
             step.events,
+            view.0,
         ))
     });
     if explained.is_none() && narration.0.is_empty() {
@@ -212,13 +216,15 @@ fn fill_panel(
     }
 }
 
-/// The four lines of the panel: where we are, what happened, the rule, and the rule in words.
+/// The four lines of the panel: where we are, what happened (with the Director's Malice
+/// amounts only when `director`), the rule, and the rule in words.
 pub fn explain(
     logged: &LoggedEvent,
     state: &StateView,
     command: &str,
     at: &Explaining,
     events: usize,
+    director: bool,
 ) -> [String; 4] {
     let summary = rule::find(&logged.rule).map_or("", |r| r.summary);
     [
@@ -227,7 +233,7 @@ pub fn explain(
             at.step + 1,
             at.sub + 1
         ),
-        ascii(&line(&logged.event, state)),
+        seen_line(&logged.event, state, director),
         format!("Rule {} ({})", logged.rule, logged.reference),
         summary.to_owned(),
     ]

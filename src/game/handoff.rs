@@ -16,21 +16,55 @@ use super::records::ReplayPlayer;
 use super::{CurrentState, publish_state};
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Seat>().add_systems(
-        Update,
-        (pass_control, dismiss)
-            .chain()
-            .after(publish_state)
-            .after(super::play::handle_actions)
-            .run_if(not(resource_exists::<ReplayPlayer>))
-            .run_if(not(resource_exists::<Explaining>))
-            .run_if(not(resource_exists::<DemoPlayer>)),
-    );
+    app.init_resource::<Seat>()
+        .init_resource::<DirectorView>()
+        .add_systems(
+            Update,
+            (pass_control, dismiss)
+                .chain()
+                .after(publish_state)
+                .after(super::play::handle_actions)
+                .run_if(not(resource_exists::<ReplayPlayer>))
+                .run_if(not(resource_exists::<Explaining>))
+                .run_if(not(resource_exists::<DemoPlayer>)),
+        )
+        .add_systems(Update, watch_viewer.after(pass_control));
 }
 
 /// The seat whose person has the screen now.
 #[derive(Resource, Default)]
 pub struct Seat(pub Option<Side>);
+
+/// Whether the screen may show what is the Director's alone: the Malice pool, the villain
+/// actions left and the Malice amounts in the log. Off (hidden) until a seat is known.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DirectorView(pub bool);
+
+/// Who is looking decides what the Director keeps to itself: with people on both sides
+/// (hot-seat), only the Director's seat sees it; against an AI Director the people at the
+/// screen are the heroes' players, so never; with the AI playing the heroes, the person is the
+/// Director (or, with no person's seat at all, an onlooker), so always. A demonstration or a
+/// replay being watched shows everything.
+pub fn director_view(ai_sides: &[Side], seat: Option<Side>, watching: bool) -> bool {
+    if watching || ai_sides.contains(&Side::Heroes) {
+        return true;
+    }
+    if ai_sides.contains(&Side::Director) {
+        return false;
+    }
+    seat == Some(Side::Director)
+}
+
+pub fn watch_viewer(
+    seats: Res<AiSeats>,
+    seat: Res<Seat>,
+    demo: Option<Res<DemoPlayer>>,
+    replay: Option<Res<ReplayPlayer>>,
+    mut view: ResMut<DirectorView>,
+) {
+    let watching = demo.is_some() || replay.is_some();
+    view.set_if_neq(DirectorView(director_view(&seats.0, seat.0, watching)));
+}
 
 /// The hand-off screen, while it is up.
 #[derive(Component)]
@@ -177,6 +211,23 @@ mod tests {
         app.insert_resource(CurrentState(game.engine_mut().state()));
         app.world_mut().run_system_once(pass_control).unwrap();
         assert_eq!(screens(&mut app), vec!["Pass to the Director"]);
+    }
+
+    #[test]
+    fn the_directors_information_shows_only_where_the_director_looks() {
+        use Side::{Director, Heroes};
+        // Hot-seat: the seat at the screen decides; before the first hand-off, no one's.
+        assert!(director_view(&[], Some(Director), false));
+        assert!(!director_view(&[], Some(Heroes), false));
+        assert!(!director_view(&[], None, false));
+        // Against the AI Director, the people at the screen are the heroes' players.
+        assert!(!director_view(&[Director], Some(Director), false));
+        assert!(!director_view(&[Director], None, false));
+        // The AI plays the heroes: the person is the Director; no people at all: onlookers.
+        assert!(director_view(&[Heroes], None, false));
+        assert!(director_view(&[Heroes, Director], None, false));
+        // A demonstration or a replay shows everything.
+        assert!(director_view(&[Director], Some(Heroes), true));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
-use steelgrid_rules::ability::{Cost, Distance};
+use steelgrid_rules::ability::{ActionType, Cost, Distance};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 
@@ -14,6 +14,7 @@ use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
 use super::demo::DemoPlayer;
 use super::explainer::Narration;
+use super::handoff::DirectorView;
 use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
@@ -43,13 +44,15 @@ pub fn plugin(app: &mut App) {
                 .after(publish_state)
                 .after(super::overlay::preview)
                 .after(super::records::describe_record)
+                .after(super::handoff::watch_viewer)
                 .run_if(
                     resource_changed::<CurrentState>
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
                         .or_else(resource_changed::<Preview>)
                         .or_else(resource_changed::<RecordLine>)
-                        .or_else(resource_changed::<Narration>),
+                        .or_else(resource_changed::<Narration>)
+                        .or_else(resource_changed::<DirectorView>),
                 ),
         );
 }
@@ -161,6 +164,7 @@ fn update_hud(
     record: Res<RecordLine>,
     replay: Option<Res<ReplayPlayer>>,
     demo: Option<Res<DemoPlayer>>,
+    view: Res<DirectorView>,
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
@@ -178,7 +182,7 @@ fn update_hud(
         HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
         HudField::Refusal => (refusal(&feedback), WARNING),
         HudField::Record => (record.0.clone(), MUTED),
-        other => describe(other, &state.0),
+        other => describe(other, &state.0, view.0),
     };
     for (field, mut text, mut color) in &mut fields {
         (text.0, color.0) = line(*field);
@@ -324,13 +328,14 @@ fn cost(a: &AbilityView) -> String {
     }
 }
 
-/// The text and colour of one field of the top row.
-fn describe(field: HudField, state: &StateView) -> (String, Color) {
+/// The text and colour of one field of the top row; `director`: the screen may show what is
+/// the Director's alone.
+fn describe(field: HudField, state: &StateView, director: bool) -> (String, Color) {
     match field {
         HudField::Scenario => (state.scenario.clone(), TITLE),
         HudField::Round if state.round == 0 => ("Before round 1".into(), TEXT),
         HudField::Round => (format!("Round {}", state.round), TEXT),
-        HudField::Turn => turn_line(state),
+        HudField::Turn => turn_line(state, director),
         HudField::Status => match state.status {
             "in_progress" => ("In progress".into(), MUTED),
             "victory" => ("Victory".into(), HEROES),
@@ -344,8 +349,8 @@ fn describe(field: HudField, state: &StateView) -> (String, Color) {
 }
 
 /// Who acts now: the side choosing who goes first, the creature taking its turn, or the side
-/// whose pick it is.
-fn turn_line(state: &StateView) -> (String, Color) {
+/// whose pick it is; always shown, with the Director's own figures only when `director`.
+fn turn_line(state: &StateView, director: bool) -> (String, Color) {
     if let Some(side) = state.awaiting_first_side_choice {
         let line = match side {
             Side::Heroes => "The heroes choose who goes first",
@@ -368,7 +373,7 @@ fn turn_line(state: &StateView) -> (String, Color) {
                     state.hero_tokens
                 )
             })
-            .unwrap_or_else(|| director_line(state, creature));
+            .unwrap_or_else(|| director_line(state, creature, director));
         return (format!("{name}'s turn{resources}"), color);
     }
     if let Some(side) = state.acting_side {
@@ -376,10 +381,12 @@ fn turn_line(state: &StateView) -> (String, Color) {
             Side::Heroes => "Heroes' pick",
             Side::Director => "Director's pick",
         };
-        return (
-            format!("{line} - Malice {}", state.malice.current),
-            side_color(side),
-        );
+        let secrets = if director {
+            format!(" - {}", director_secrets(state))
+        } else {
+            String::new()
+        };
+        return (format!("{line}{secrets}"), side_color(side));
     }
     ("No one to act".into(), MUTED)
 }
@@ -391,29 +398,122 @@ fn side_color(side: Side) -> Color {
     }
 }
 
-/// The Director's Malice, and a minion's squad: its shared pool, members left and the damage
-/// that drops the next one (seed 002 L4378-4386).
-fn director_line(state: &StateView, creature: Option<&CreatureView>) -> String {
-    let mut line = format!(" - Malice {}", state.malice.current);
+/// What only the Director's seat sees: the Malice pool and, with a villain on the field, the
+/// villain actions left.
+fn director_secrets(state: &StateView) -> String {
+    let mut line = format!("Malice {}", state.malice.current);
+    if let Some(left) = villain_actions_left(state) {
+        line.push_str(&format!(", villain actions left {left}"));
+    }
+    line
+}
+
+/// The villain actions the Director's living creatures have not used this encounter
+/// (seed 002 L4182-4188), or `None` when none of them has any.
+fn villain_actions_left(state: &StateView) -> Option<usize> {
+    let mut villain = false;
+    let mut left = 0;
+    for c in state
+        .creatures
+        .iter()
+        .filter(|c| c.side == Side::Director && !c.dead)
+    {
+        for a in c
+            .abilities
+            .iter()
+            .filter(|a| a.action == ActionType::VillainAction)
+        {
+            villain = true;
+            if !state.malice.villain_actions.contains(&a.id) {
+                left += 1;
+            }
+        }
+    }
+    villain.then_some(left)
+}
+
+/// After a Director creature's name: the Director's Malice and villain actions left (only
+/// when `director`), and a minion's squad: its shared pool, members left and the damage that
+/// drops the next one (seed 002 L4378-4386), which everyone sees.
+fn director_line(state: &StateView, creature: Option<&CreatureView>, director: bool) -> String {
+    let mut parts = Vec::new();
+    if director {
+        parts.push(director_secrets(state));
+    }
     if let Some(squad) = creature
         .and_then(|c| c.squad.as_ref())
         .and_then(|id| state.squads.iter().find(|s| &s.id == id))
     {
-        line.push_str(&format!(
-            ", squad {}: pool {} ({} left, {} to the next drop)",
+        let mut line = format!(
+            "squad {}: pool {} ({} left, {} to the next drop)",
             squad.id, squad.pool, squad.alive, squad.to_next_drop
-        ));
+        );
         if let Some(captain) = &squad.captain {
             line.push_str(&format!(", captain {captain}"));
         }
+        parts.push(line);
     }
-    line
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" - {}", parts.join(", "))
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use steelgrid_rules::{Command, scenario};
+
+    /// The state of a built-in demonstration after the first `n` commands of its script.
+    fn demo_after(name: &str, n: usize) -> StateView {
+        let s = crate::scenarios::by_name(name).expect("built in");
+        let scenario = scenario::load(s.file, s.text).expect("loads");
+        let mut engine = scenario.start(None);
+        for placed in scenario.demo_commands().into_iter().take(n) {
+            engine.apply(placed.command).expect("the script plays");
+        }
+        engine.state()
+    }
+
+    #[test]
+    fn malice_and_villain_actions_show_only_on_the_directors_seat() {
+        // Brann's turn has ended: the Director's pick, where a villain action may come.
+        let pick = demo_after("demo_villain_action", 4);
+        assert_eq!(turn_line(&pick, false).0, "Director's pick");
+        assert_eq!(
+            turn_line(&pick, true).0,
+            "Director's pick - Malice 4, villain actions left 3"
+        );
+        // Grasping Roots used, then the Warden's own turn.
+        let turn = demo_after("demo_villain_action", 6);
+        assert_eq!(turn_line(&turn, false).0, "Briar Warden's turn");
+        assert_eq!(
+            turn_line(&turn, true).0,
+            "Briar Warden's turn - Malice 4, villain actions left 2"
+        );
+        // Whose turn it is shows on both seats.
+        assert_eq!(describe(HudField::Turn, &turn, false).1, DIRECTOR);
+    }
+
+    #[test]
+    fn a_squads_pool_shows_on_both_seats_the_malice_only_on_the_directors() {
+        let minion = demo_after("demo_squad_area", 6);
+        let squad = "squad rabble: pool 12 (3 left, 4 to the next drop)";
+        assert_eq!(
+            turn_line(&minion, false).0,
+            format!("Bramble Rabble's turn - {squad}")
+        );
+        assert_eq!(
+            turn_line(&minion, true).0,
+            format!("Bramble Rabble's turn - Malice 3, {squad}")
+        );
+        // No villain on the field: no villain actions to count.
+        assert_eq!(villain_actions_left(&minion), None);
+        // A hero's turn shows the hero's own resources, never the Director's.
+        let hero = demo_after("demo_squad_area", 2);
+        assert!(!turn_line(&hero, true).0.contains("Malice"));
+    }
 
     #[test]
     fn prompts_follow_the_flow() {

@@ -13,6 +13,7 @@ use steelgrid_rules::zone::{ZoneDuration, ZoneGround};
 
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
+use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use super::{CurrentState, Rules, publish_state};
 
@@ -24,7 +25,8 @@ pub fn plugin(app: &mut App) {
         Update,
         fill_panel
             .after(publish_state)
-            .run_if(resource_changed::<CurrentState>),
+            .after(super::handoff::watch_viewer)
+            .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
     );
 }
 
@@ -75,12 +77,13 @@ fn fill_panel(
     mut commands: Commands,
     rules: Res<Rules>,
     state: Res<CurrentState>,
+    view: Res<DirectorView>,
     column: Single<Entity, With<LogLines>>,
 ) {
     let log = rules.0.engine().log();
     let lines: Vec<(String, String)> = log[log.len().saturating_sub(SHOWN)..]
         .iter()
-        .map(|e| (line(&e.event, &state.0), e.rule.clone()))
+        .map(|e| (seen_line(&e.event, &state.0, view.0), e.rule.clone()))
         .collect();
     commands
         .entity(*column)
@@ -147,6 +150,33 @@ pub fn ascii(text: &str) -> String {
         }
     }
     out
+}
+
+/// One event as the screen shows it: [`line`], except that the Director's Malice amounts (what
+/// was gained, spent, kept or lost, and what is left) are left out unless `director`: the
+/// Director's seat is looking, or no one from whom to hide them.
+pub fn seen_line(event: &Event, state: &StateView, director: bool) -> String {
+    if director {
+        return line(event, state);
+    }
+    let n = |id: &str| short_name(state, id);
+    let text = match event {
+        Event::MaliceGained { .. } => "The Director gains Malice".to_owned(),
+        Event::MaliceSpent {
+            creature,
+            feature,
+            effect,
+            ..
+        } => format!("{} spends Malice on {feature}: {effect}", n(creature)),
+        Event::MaliceKept { creature, .. } => {
+            format!("{} keeps its Malice: every target resisted", n(creature))
+        }
+        Event::MaliceLost { .. } => {
+            "The encounter is over: the Director's unspent Malice is lost".to_owned()
+        }
+        other => return line(other, state),
+    };
+    ascii(&text)
 }
 
 /// One event as a readable line (without its rule id).
@@ -305,6 +335,11 @@ pub fn line(event: &Event, state: &StateView) -> String {
                 n(creature)
             )
         }
+        Event::StillFalling {
+            creature,
+            dropped,
+            left,
+        } => format!("{} drops {dropped} squares, still {left} up", n(creature)),
         Event::ForcedMovementPending { pending } => format!(
             "{} to place the {} {} of {}",
             n(&pending.forcer),
@@ -410,6 +445,19 @@ pub fn line(event: &Event, state: &StateView) -> String {
             n(hidden),
             if *found { "found" } else { "still hidden" }
         ),
+        Event::PointedOut {
+            searcher,
+            hidden,
+            to,
+        } => {
+            let names: Vec<String> = to.iter().map(|f| n(f)).collect();
+            format!(
+                "{} points out {} to {}",
+                n(searcher),
+                n(hidden),
+                names.join(", ")
+            )
+        }
         Event::AreaPlaced {
             creature,
             ability,
@@ -591,6 +639,9 @@ pub fn line(event: &Event, state: &StateView) -> String {
         Event::TemporaryStaminaGained { creature, now, .. } => {
             format!("{} has {now} temporary Stamina", n(creature))
         }
+        Event::TemporaryStaminaExpired { creature, amount } => {
+            format!("{}'s {amount} temporary Stamina fades", n(creature))
+        }
         Event::ForcedMovementPrevented { reason, .. } => reason.clone(),
         Event::SavingThrow {
             creature,
@@ -699,6 +750,55 @@ mod tests {
         assert_eq!(
             line(&event, &state()),
             "cutter1 takes 3: push 4 - stability 0 = 4"
+        );
+    }
+
+    #[test]
+    fn malice_amounts_are_left_out_of_the_heroes_log() {
+        let demo = crate::scenarios::by_name("demo_malicious_strike").expect("built in");
+        let Ok(scenario) = scenario::load(demo.file, demo.text) else {
+            panic!("the demonstration loads");
+        };
+        let mut engine = scenario.start(None);
+        assert!(sim::run(&mut engine, &scenario.demo_commands(), None).is_none());
+        let state = engine.state();
+        let seen = |director: bool| -> Vec<String> {
+            engine
+                .log()
+                .iter()
+                .map(|e| seen_line(&e.event, &state, director))
+                .collect()
+        };
+        let (director, heroes) = (seen(true), seen(false));
+        let spent = "warden spends 5 Malice on Malicious Strike: \
+                     +2 damage to one target of its next strike (0 left)";
+        assert!(director.iter().any(|l| l == spent), "{director:#?}");
+        assert!(director.iter().any(|l| l.contains("gains 3 Malice")));
+        assert!(heroes.iter().any(|l| l
+            == "warden spends Malice on Malicious Strike: \
+                +2 damage to one target of its next strike"));
+        assert_eq!(
+            heroes
+                .iter()
+                .filter(|l| *l == "The Director gains Malice")
+                .count(),
+            2,
+            "the Victories and the round"
+        );
+        // Every other line is the same on both seats; the Malice lines differ.
+        for ((d, h), logged) in director.iter().zip(&heroes).zip(engine.log()) {
+            let malice = matches!(
+                logged.event,
+                Event::MaliceGained { .. } | Event::MaliceSpent { .. }
+            );
+            assert_eq!(d != h, malice, "{d} / {h}");
+        }
+        // Whose turn it was, and what the strike did, everyone reads.
+        assert!(heroes.iter().any(|l| l == "warden starts a turn"));
+        assert!(
+            heroes
+                .iter()
+                .any(|l| l == "Malicious Strike: warden deals +2 to Brann")
         );
     }
 

@@ -145,6 +145,7 @@ pub fn aim(
         targets,
         ranged,
         tier: None,
+        user_tier: None,
         spend: mode.spend && ability.extra.is_some(),
         objects: Vec::new(),
         squad: Vec::new(),
@@ -222,7 +223,7 @@ pub fn aim(
 pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
     if let Some(pending) = &state.pending_forced {
         return match choices.outcome(square, mode.variant) {
-            Some(outcome) => Intent::Send(pending.spec().command_along(outcome.path.clone())),
+            Some(outcome) => Intent::Send(pending.spec().command_for(outcome)),
             None => Intent::Hint("click one of the marked squares to place the push".into()),
         };
     }
@@ -588,6 +589,8 @@ pub fn handle_actions(
             Intent::Send(command) => {
                 let starts_or_ends =
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
+                // A minion's signature strike is the squad's: members in reach join it.
+                let command = steelgrid_rules::ai::squad_strike(rules.0.engine_mut(), command);
                 match rules.0.apply(command) {
                     Ok(_) => {
                         *feedback = Feedback::None;

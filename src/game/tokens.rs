@@ -50,6 +50,9 @@ struct TokenStyle {
     condition: Handle<ColorMaterial>,
     /// Temporary Stamina, over the stamina bar.
     temporary: Handle<ColorMaterial>,
+    /// Outlines telling minion squads apart, one colour per squad with its captain
+    /// (seed 002 L4440-4442).
+    squads: [Handle<ColorMaterial>; 4],
 }
 
 impl FromWorld for TokenStyle {
@@ -72,6 +75,12 @@ impl FromWorld for TokenStyle {
             prone: add(Color::srgb_u8(0xb8, 0xa6, 0xe8)),
             condition: add(Color::srgb_u8(0xe8, 0x3f, 0x6f)),
             temporary: add(Color::srgb_u8(0x56, 0xb4, 0xe9)),
+            squads: [
+                add(Color::srgb_u8(0x3c, 0xe0, 0xc8)),
+                add(Color::srgb_u8(0xff, 0x6e, 0xe6)),
+                add(Color::srgb_u8(0xc8, 0xf0, 0x3c)),
+                add(Color::srgb_u8(0x9b, 0x8c, 0xff)),
+            ],
         }
     }
 }
@@ -120,6 +129,10 @@ fn sync_tokens(
     }
     for creature in &state.0.creatures {
         let on_turn = state.0.turn.as_deref() == Some(creature.id.as_str());
+        // A squad's members and its captain share an outline colour.
+        let squad = state.0.squads.iter().position(|s| {
+            creature.squad.as_ref() == Some(&s.id) || s.captain.as_ref() == Some(&creature.id)
+        });
         spawn_token(
             &mut commands,
             &layout,
@@ -127,6 +140,7 @@ fn sync_tokens(
             &mut meshes,
             creature,
             on_turn,
+            squad,
         );
     }
 }
@@ -138,6 +152,7 @@ fn spawn_token(
     meshes: &mut Assets<Mesh>,
     creature: &CreatureView,
     on_turn: bool,
+    squad: Option<usize>,
 ) {
     let Some((center, extent)) = footprint_box(layout, &creature.footprint) else {
         return;
@@ -152,10 +167,10 @@ fn spawn_token(
         (false, Side::Heroes) => style.hero.clone(),
         (false, Side::Director) => style.director.clone(),
     };
-    let outline = if down {
-        style.down_outline.clone()
-    } else {
-        style.outline.clone()
+    let outline = match squad {
+        _ if down => style.down_outline.clone(),
+        Some(i) => style.squads[i % style.squads.len()].clone(),
+        None => style.outline.clone(),
     };
     // Diamonds reach into the corners, so they may be a little larger than circles.
     let reach = match shape {
@@ -193,8 +208,9 @@ fn spawn_token(
             part(ring, style.turn.clone(), lift + Vec3::Z * 0.1);
         }
         part(shape.mesh(radius), fill, lift + Vec3::Z * 0.2);
+        let thickness = if squad.is_some() { 4.5 } else { 2.5 };
         part(
-            shape.ring(radius, 2.5 * detail),
+            shape.ring(radius, thickness * detail),
             outline,
             lift + Vec3::Z * 0.3,
         );

@@ -101,6 +101,7 @@ fn main() {
         let side = steelgrid_rules::ai::side_to_answer(&mid.state()).expect("someone to answer");
         black_box(steelgrid_rules::ai::decide(&mut mid, side));
     });
+    briar_decisions();
     measure("snapshot", 2000, || {
         black_box(e.snapshot());
     });
@@ -152,6 +153,8 @@ fn forced_movement() {
         chosen: None,
         path: (11..16).map(|x| Square::new(x, 10)).collect(),
         break_objects: true,
+        vertical: false,
+        heights: Vec::new(),
     };
     let outcome = engine.predict_forced(&push).expect("legal push");
     assert!(!outcome.hits.is_empty() && !outcome.broken.is_empty());
@@ -195,6 +198,8 @@ fn forced_movement() {
                 chosen: None,
                 path: vec![Square::new(to, 10)],
                 break_objects: false,
+                vertical: false,
+                heights: Vec::new(),
             };
             black_box(warm.apply(slide_one).is_ok());
         },
@@ -258,6 +263,7 @@ fn abilities() {
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        user_tier: None,
         spend: false,
         objects: Vec::new(),
         surges: Default::default(),
@@ -277,4 +283,35 @@ fn abilities() {
     measure("one AI decision weighing every ability use", 50, || {
         black_box(steelgrid_rules::ai::decide(&mut e, Side::Heroes));
     });
+}
+
+/// Every AI decision over 20 AI-vs-AI games of the Director's batch scenario (five heroes, a
+/// leader with villain actions, an eight-minion squad): the median, 95th percentile and worst.
+fn briar_decisions() {
+    const BRIAR: &str = include_str!("../../../scenarios/briar_warden.ron");
+    let scenario = scenario::load("briar_warden.ron", BRIAR).expect("briar warden");
+    let mut times = Vec::new();
+    for seed in 1..=20 {
+        let mut e = scenario.start(Some(seed));
+        while let Some(side) = steelgrid_rules::ai::side_to_answer(&e.state()) {
+            let clock = Instant::now();
+            let Some(decision) = steelgrid_rules::ai::decide(&mut e, side) else {
+                break;
+            };
+            times.push(clock.elapsed());
+            if e.apply(decision.command).is_err() || e.turn().round > 30 {
+                break;
+            }
+        }
+    }
+    times.sort();
+    let at = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
+    println!(
+        "{:<48} median {:.2?}, p95 {:.2?}, max {:.2?} over {} decisions",
+        "AI decisions, briar warden, 20 games",
+        at(0.5),
+        at(0.95),
+        at(1.0),
+        times.len()
+    );
 }

@@ -189,6 +189,10 @@ pub struct DamageSpec {
 pub struct ForcedEffect {
     pub kind: ForcedKind,
     pub distance: u32,
+    /// "Vertical push/pull/slide": the target may also be moved up or down
+    /// (seed 002 L2754-2756).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vertical: bool,
 }
 
 /// A potency's strength: the user's highest characteristic less 2, less 1, or itself
@@ -255,6 +259,14 @@ pub struct Outcome {
     /// Creatures the effect brings in beside its user (seed 002 L4280-4282).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub summon: Vec<crate::summon::Summon>,
+    /// Temporary Stamina the ability's user gains, not the target: once per use however many
+    /// targets the outcome lands on, the user picking the tier's when they differ (seed 002
+    /// L1565; DS-CORE-26).
+    #[serde(default)]
+    pub user_temporary_stamina: u32,
+    /// A bonus or penalty left on the target for a while (seed 002 L1622-1624, L1675).
+    #[serde(default)]
+    pub lingering: Option<Lingering>,
     /// Anything else, in words, for the log.
     #[serde(default)]
     pub text: String,
@@ -269,6 +281,8 @@ impl Outcome {
             && self.temporary_stamina == 0
             && !self.recovery_value
             && self.summon.is_empty()
+            && self.user_temporary_stamina == 0
+            && self.lingering.is_none()
             && !self.conditions.is_empty()
             && self.conditions.iter().all(|c| c.potency.is_some())
     }
@@ -290,7 +304,8 @@ impl Outcome {
             parts.push(format!("{}{kind} damage", n.max(0)));
         }
         if let Some(f) = self.forced {
-            parts.push(format!("{:?} {}", f.kind, f.distance).to_lowercase());
+            let vertical = if f.vertical { "vertical " } else { "" };
+            parts.push(format!("{vertical}{} {}", f.kind.name(), f.distance));
         }
         for c in &self.conditions {
             let gate = c
@@ -321,6 +336,15 @@ impl Outcome {
         for s in &self.summon {
             parts.push(format!("summons {}", s.template));
         }
+        if let Some(l) = self.lingering {
+            parts.push(l.describe());
+        }
+        if self.user_temporary_stamina > 0 {
+            parts.push(format!(
+                "the user gains {} temporary Stamina",
+                self.user_temporary_stamina
+            ));
+        }
         if !self.text.is_empty() {
             parts.push(self.text.clone());
         }
@@ -339,6 +363,74 @@ pub fn characteristic_letter(c: Characteristic) -> &'static str {
         Characteristic::Reason => "R",
         Characteristic::Intuition => "I",
         Characteristic::Presence => "P",
+    }
+}
+
+/// What an outcome leaves on its target until its duration runs out (seed 002 L1622-1624,
+/// L1675, L1677-1693). Used again by the same ability on the same target it doesn't stack:
+/// the larger shift stays, with the latest duration (L1669-1673; `effect::Effects::add`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lingering {
+    /// Added to the target's potencies; a negative number lowers them.
+    #[serde(default)]
+    pub potency: i32,
+    /// The target's recovery value is halved, rounded down; several such effects halve it
+    /// once (L1675, L781).
+    #[serde(default)]
+    pub halved_recovery_value: bool,
+    pub duration: Duration,
+}
+
+impl Lingering {
+    /// In words: `+2 potency (save ends)`.
+    pub fn describe(self) -> String {
+        let mut parts = Vec::new();
+        if self.potency != 0 {
+            parts.push(format!("{:+} potency", self.potency));
+        }
+        if self.halved_recovery_value {
+            parts.push("recovery value halved".to_owned());
+        }
+        format!("{} ({})", parts.join(", "), self.duration.label())
+    }
+}
+
+/// A hero's kit: the weapon damage bonuses it adds to the rolled damage of its weapon abilities
+/// (seed 002 L335, L1414). Only one applies to a use: the ranged bonus when the ability is used
+/// at range, the melee bonus when it is used in melee — a "Melee X or Ranged Y" ability is
+/// whichever the user picked (L1438-1442; DS-CORE-86). The seed leaves the kits themselves to a
+/// later chapter, so each bonus is one number for every tier.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Kit {
+    #[serde(default)]
+    pub melee_damage: u32,
+    #[serde(default)]
+    pub ranged_damage: u32,
+}
+
+impl Kit {
+    pub fn is_empty(&self) -> bool {
+        *self == Kit::default()
+    }
+
+    /// The bonus `ability` gets from the kit, used at range or not.
+    pub fn weapon_damage_bonus(&self, ability: &Ability, ranged: bool) -> u32 {
+        if !ability.has(Keyword::Weapon) {
+            return 0;
+        }
+        let at_range = match ability.distance.reach(ranged) {
+            Some((at_range, _)) => at_range,
+            None if ability.has(Keyword::Ranged) => true,
+            None if ability.has(Keyword::Melee) => false,
+            None => return 0,
+        };
+        if at_range {
+            self.ranged_damage
+        } else {
+            self.melee_damage
+        }
     }
 }
 
@@ -630,6 +722,15 @@ impl Ability {
             if !o.summon.is_empty() && (!is_effect || self.target.who != Who::SelfOnly) {
                 out.push(format!(
                     "`{}`: only the effect of an ability that targets Self summons (once per use)",
+                    self.name
+                ));
+            }
+            if let Some(l) = o.lingering
+                && l.potency == 0
+                && !l.halved_recovery_value
+            {
+                out.push(format!(
+                    "`{}` leaves a lingering effect that changes nothing",
                     self.name
                 ));
             }

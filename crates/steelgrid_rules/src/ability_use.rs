@@ -9,7 +9,8 @@ use crate::ability::{Ability, ActionType, ConditionEffect, Cost, Keyword, Outcom
 use crate::command::{Command, CurrentCommand};
 use crate::condition::{Afflicted, BleedsOnUse, Condition, Conditions};
 use crate::creature::{
-    ActionBudget, Characteristic, Characteristics, CreatureId, Hero, Stamina, Vitality,
+    ActionBudget, Characteristic, Characteristics, CreatureId, CreatureSize, Hero, Position, Side,
+    Stamina, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
@@ -18,7 +19,7 @@ use crate::forced::PendingForced;
 use crate::grid::Square;
 use crate::malice::{Boost, Malice};
 use crate::options::RulesOptions;
-use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
 use crate::squad::{AreaDamage, Squads};
 use crate::turn::{TurnState, take_action};
 
@@ -267,8 +268,13 @@ pub fn resolve_ability(
     mut map: ResMut<crate::grid::Map>,
     mut malice: ResMut<Malice>,
     (mut area, mut squads): (ResMut<AreaDamage>, ResMut<Squads>),
-    minions: Query<&crate::creature::Minion>,
     (retainers, mut heal): (Query<&crate::creature::Retainer>, ResMut<HealByDamage>),
+    (minions, mut effects, zones, bodies): (
+        Query<&crate::creature::Minion>,
+        ResMut<crate::effect::Effects>,
+        Query<&crate::zone::Zone>,
+        Query<(&CreatureId, &Side, &Position, &CreatureSize, &Vitality)>,
+    ),
     mut creatures: Query<(
         &CreatureId,
         &Characteristics,
@@ -282,6 +288,8 @@ pub fn resolve_ability(
         Some(Command::UseAbility {
             tier,
             ability: ability_id,
+            ranged,
+            user_tier,
             ..
         }),
         Some(checked),
@@ -326,6 +334,11 @@ pub fn resolve_ability(
         }
     }
     let is_hero = hero.is_some();
+    // seed 002 L1438-1442: the kit's ranged weapon bonus when used at range, else its melee
+    // one, never both (DS-CORE-86).
+    let kit_bonus = hero
+        .as_ref()
+        .map_or(0, |h| h.kit.weapon_damage_bonus(ability, *ranged));
     if let Some(mut hero) = hero
         && let Some(Cost::Resource(n)) = ability.cost
     {
@@ -483,7 +496,13 @@ pub fn resolve_ability(
             }
         }
     }
-    let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
+    // seed 002 L2762-2764: big versus little is for weapon abilities used in melee; a "Melee
+    // or Ranged" one counts as melee only when used in melee (digest §16.4).
+    let melee_weapon = ability.has(Keyword::Weapon)
+        && match ability.distance.reach(*ranged) {
+            Some((at_range, _)) => !at_range,
+            None => ability.has(Keyword::Melee),
+        };
     area.0 = ability.distance.is_area();
     if ability.action == ActionType::VillainAction {
         malice
@@ -532,6 +551,26 @@ pub fn resolve_ability(
     } else {
         malice.boosts.insert(by.clone(), boost);
     }
+    // seed 002 L1622-1624: the user's lingering effects and its enemies' areas around it shift
+    // its potencies; one ability's shifts count once (L1669-1673; DS-CORE-46, DS-CORE-47).
+    let potency_shift = {
+        let body = |id: &str| bodies.iter().find(|b| b.0.0 == id);
+        let footprint = |b: (&CreatureId, &Side, &Position, &CreatureSize, &Vitality)| {
+            crate::grid::Footprint::new(b.2.0, b.3.0)
+        };
+        let areas = body(&by).map_or(Vec::new(), |me| {
+            crate::zone::potency_penalties(zones.iter(), &map, footprint(me), *me.1, |owner| {
+                body(owner)
+                    .filter(|o| *o.4 != Vitality::Dead)
+                    .map(|o| (*o.1, footprint(o)))
+            })
+        });
+        let lingering = effects
+            .on(&by)
+            .iter()
+            .map(|e| (e.ability.as_str(), e.lingering.potency));
+        crate::effect::stack(lingering.chain(areas))
+    };
     let mut extra_landed = false;
     let mut any_landed = false;
     let mut forced = Vec::new();
@@ -563,6 +602,19 @@ pub fn resolve_ability(
                 }
                 if rolled {
                     amount += captain_bonus;
+                }
+                if rolled && kit_bonus > 0 {
+                    amount += kit_bonus;
+                    log.push(
+                        rule::KIT_BONUS,
+                        Event::AbilityOutcome {
+                            creature: by.clone(),
+                            ability: ability.name.clone(),
+                            target: t.id.clone(),
+                            tier: *tier,
+                            text: format!("+{kit_bonus} damage from the kit's weapon bonus"),
+                        },
+                    );
                 }
                 if rolled
                     && let Some(strike) = &checked.squad
@@ -624,6 +676,7 @@ pub fn resolve_ability(
                         kind: f.kind,
                         distance: f.distance,
                         melee_weapon,
+                        vertical: f.vertical,
                     }),
                 }
             }
@@ -632,7 +685,7 @@ pub fn resolve_ability(
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
             {
                 let before = stamina.current;
-                let value = stamina.recovery_value();
+                let value = effects.recovery_value(&t.id, &stamina);
                 let amount = crate::stamina::regain(&mut stamina, value);
                 log.push(
                     rule::ABILITY_OUTCOME,
@@ -659,13 +712,31 @@ pub fn resolve_ability(
                     },
                 );
             }
+            if let Some(lingering) = outcome.lingering {
+                // seed 002 L1669-1671: the same ability again doesn't stack (DS-CORE-47).
+                let now = effects.add(
+                    &t.id,
+                    crate::effect::Effect {
+                        ability: ability.name.clone(),
+                        source: by.clone(),
+                        lingering,
+                    },
+                );
+                log.push(
+                    rule::LINGERING,
+                    Event::EffectStarted {
+                        creature: t.id.clone(),
+                        effect: now.label(),
+                    },
+                );
+            }
             for c in &outcome.conditions {
                 let Ok((_, target_chars, ..)) = creatures.get(t.entity) else {
                     continue;
                 };
                 if let Some(p) = c.potency {
                     let raised = i32::from(checked.surges.potency.contains(&t.id)) + potency_boost;
-                    let value = p.value(&chars) + raised;
+                    let value = p.value(&chars) + raised + potency_shift;
                     let score = target_chars.get(p.resisted_by);
                     let lands = score < value;
                     log.push(
@@ -687,6 +758,48 @@ pub fn resolve_ability(
                 turn.deferred_conditions.push(deferred(&by, &t.id, c));
             }
         }
+    }
+    // seed 002 L1565: what an outcome does for its user happens once, not once per target; when
+    // the targets got different tiers the user picks whose: `user_tier` if a target got it,
+    // else the highest (DS-CORE-26).
+    let got: Vec<Tier> = tiers.iter().flatten().copied().collect();
+    let picked = user_tier
+        .filter(|t| got.contains(t))
+        .or_else(|| got.iter().max().copied());
+    let spent = ability.spend.as_ref().filter(|_| checked.spend);
+    let for_user: Vec<(Option<Tier>, &Outcome)> = picked
+        .zip(ability.power_roll.as_ref())
+        .map(|(t, r)| (Some(t), r.outcome(t)))
+        .into_iter()
+        .chain(ability.effect.as_ref().map(|e| (None, e)))
+        .chain(spent.map(|s| (None, &s.effect)))
+        .filter(|(_, o)| o.user_temporary_stamina > 0 && !checked.targets.is_empty())
+        .collect();
+    for (tier, outcome) in for_user {
+        let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(checked.user) else {
+            break;
+        };
+        let amount = outcome.user_temporary_stamina;
+        log.push(
+            rule::USER_OUTCOME,
+            Event::AbilityOutcome {
+                creature: by.clone(),
+                ability: ability.name.clone(),
+                target: by.clone(),
+                tier,
+                text: format!("the user gains {amount} temporary Stamina, once"),
+            },
+        );
+        // Temporary Stamina doesn't stack: the higher amount stays (seed 002 L3094-3102).
+        stamina.temporary = stamina.temporary.max(amount as i32);
+        log.push(
+            rule::TEMPORARY_STAMINA,
+            Event::TemporaryStaminaGained {
+                creature: by.clone(),
+                amount,
+                now: stamina.temporary,
+            },
+        );
     }
     if !is_hero {
         // seed 002 L4342: a monster pays its ability's cost and extras in Malice; Malice spent

@@ -99,7 +99,7 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
                         if c.side == side { -hurt } else { hurt }
                     })
                     .sum();
-                (spec.command_along(o.path), score)
+                (spec.command_for(&o), score)
             })
             .collect();
         return decision(side, options);
@@ -193,6 +193,8 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
                 chosen: None,
                 path: Vec::new(),
                 break_objects: true,
+                vertical: false,
+                heights: Vec::new(),
             };
             let best = engine
                 .forced_choices(&spec)
@@ -367,6 +369,9 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             options.push((breath, 12));
         }
     }
+    if leads {
+        options.retain(|(c, _)| !matches!(c, Command::Charge { .. }));
+    }
     if hold {
         // A minion's maneuver costs its main action too (seed 002 L4416): only moves.
         options.retain(|(c, _)| match c {
@@ -515,6 +520,26 @@ fn waiting_mates(state: &StateView, me: &CreatureView) -> usize {
         .count()
 }
 
+/// `command` joined by the user's squad when it is a minion's signature strike: every member
+/// that can reach an enemy takes part, as [`decide`] plays a squad. Anything else is returned
+/// as it is. The client offers a human Director's squad strikes this way.
+pub fn squad_strike(engine: &mut Engine, command: Command) -> Command {
+    let Command::UseAbility {
+        creature, ability, ..
+    } = &command
+    else {
+        return command;
+    };
+    let state = engine.state();
+    let Some(me) = state.creatures.iter().find(|c| &c.id == creature) else {
+        return command;
+    };
+    if !me.abilities.iter().any(|a| &a.id == ability && a.signature) {
+        return command;
+    }
+    with_squad(engine, &state, me, command).0
+}
+
 /// A minion's signature strike made by its squad as a unit (seed 002 L4420-4428): every member
 /// with its main action still to use this round that can reach an enemy joins, spreading over enemies nobody strikes
 /// yet before doubling up (a second member adds only its free strike). Returns the command
@@ -594,6 +619,7 @@ fn ability_options(
                 squares: Vec::new(),
                 ranged: matches!(a.distance, Distance::Ranged(_)),
                 tier: None,
+                user_tier: None,
                 spend: false,
                 objects: Vec::new(),
                 surges: SurgeSpend::default(),

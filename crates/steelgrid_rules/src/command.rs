@@ -111,6 +111,14 @@ pub enum Command {
         /// Hurl the target through objects when enough movement is left.
         #[serde(default = "yes")]
         break_objects: bool,
+        /// A vertical push, pull or slide: it may also move the target up or down
+        /// (seed 002 L2754-2758; always so for a flying target).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        vertical: bool,
+        /// For a vertical movement, the height of the bottom of the target's space after each
+        /// step of `path`; left out, the steps keep to the ground and its slopes.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        heights: Vec<i32>,
     },
     /// The Knockback maneuver: power roll + Might, push 1/2/3 an adjacent creature no bigger
     /// than you (or no bigger than your Might, with Might 2+); a `ForceMove` then chooses
@@ -154,6 +162,11 @@ pub enum Command {
         /// Take at most this tier (seed 002 L689-693).
         #[serde(default)]
         tier: Option<Tier>,
+        /// When the targets get different tiers, the tier whose outcome for the user (not the
+        /// targets) applies, once; left out, or a tier no target got, the highest
+        /// (seed 002 L1565).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        user_tier: Option<Tier>,
         /// Pay for the ability's optional extra ("Spend X: …", seed 002 L1665-1667).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         spend: bool,

@@ -7,7 +7,9 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
-use crate::creature::{ActionBudget, CreatureId, DamageModifiers, Hero, Stamina};
+use crate::creature::{
+    ActionBudget, CreatureId, DamageModifiers, Grabbed, Hero, Identity, Prone, Stamina, Vitality,
+};
 use crate::damage::{DamageRequest, RecentHits};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Rule, rule};
@@ -73,6 +75,16 @@ impl Duration {
             Duration::EndOfTurn => "EoT",
             Duration::SaveEnds => "save ends",
             Duration::EndOfEncounter => "until the encounter ends",
+        }
+    }
+
+    /// How many minutes it lasts when created outside combat: "until the end of the
+    /// encounter" is 5 minutes there (seed 002 L1691-1693; DS-CORE-44). EoT and save ends are
+    /// counted in the creature's turns, and the seed gives them no length outside combat.
+    pub fn minutes_outside_combat(self) -> Option<u32> {
+        match self {
+            Duration::EndOfEncounter => Some(5),
+            Duration::EndOfTurn | Duration::SaveEnds => None,
         }
     }
 }
@@ -342,14 +354,21 @@ pub struct BleedsOnUse(pub Option<bool>);
 /// Command stage, last: a bleeding creature that just used a main action or made a Might or
 /// Agility roll loses 1d6 + its level Stamina, once per action; nothing prevents it
 /// (seed 002 L1727-1731; digest AMB-23: Stamina loss, not damage). Director creatures count as
-/// level 1 until monsters carry a level.
+/// level 1 until monsters carry a level. A dying hero is bleeding for as long as it is dying
+/// (seed 002 L243, L1729; digest A-42, DS-COMBAT-88).
 pub fn bleed(
     command: Res<CurrentCommand>,
     start: Res<crate::aid::CommandLogStart>,
     mut ability: ResMut<BleedsOnUse>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
-    mut creatures: Query<(&CreatureId, &Conditions, &mut Stamina, Option<&Hero>)>,
+    mut creatures: Query<(
+        &CreatureId,
+        &Conditions,
+        &mut Stamina,
+        Option<&Hero>,
+        &Vitality,
+    )>,
 ) {
     let used = ability.0.take();
     let Some(command) = &command.0 else {
@@ -367,11 +386,12 @@ pub fn bleed(
         }))
         .collect();
     for who in actors {
-        let Some((id, conditions, mut stamina, hero)) = creatures.iter_mut().find(|c| c.0.0 == who)
+        let Some((id, conditions, mut stamina, hero, vitality)) =
+            creatures.iter_mut().find(|c| c.0.0 == who)
         else {
             continue;
         };
-        if !conditions.has(Condition::Bleeding) {
+        if !conditions.has(Condition::Bleeding) && *vitality != Vitality::Dying {
             continue;
         }
         let level = hero.map_or(1, |h| h.level);
@@ -387,6 +407,77 @@ pub fn bleed(
                 stamina: stamina.current,
             },
         );
+    }
+}
+
+/// The creatures `encounter_aftermath` reads: conditions, temporary Stamina, prone and grabbed.
+type AftermathQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Identity,
+        &'static CreatureId,
+        &'static mut Conditions,
+        &'static mut Stamina,
+        Has<Hero>,
+        Has<Prone>,
+        Has<Grabbed>,
+    ),
+>;
+
+/// Turn-flow stage, once the encounter is over: temporary Stamina vanishes (seed 002 L3102);
+/// effects that last until the encounter ends, and save-ends effects, end (L1679, L1691-1693);
+/// and each hero ends every condition and effect it gained in the fight — the engine takes the
+/// heroes' choice to be yes (core digest AMB-28) — except winded, unconscious and dying, which
+/// are states of its Stamina and stay (L3135; DS-COMBAT-116). What else lingers on a Director
+/// creature is the Director's to end.
+pub fn encounter_aftermath(
+    turn: Res<crate::turn::TurnState>,
+    mut commands: Commands,
+    mut log: ResMut<EventLog>,
+    mut creatures: AftermathQuery,
+) {
+    if turn.outcome.is_none() {
+        return;
+    }
+    let mut all: Vec<_> = creatures.iter_mut().collect();
+    all.sort_by_key(|c| c.1.order);
+    for (entity, _, id, mut conditions, mut stamina, hero, prone, grabbed) in all {
+        let ended = |log: &mut EventLog, condition: &str| {
+            log.push(
+                rule::ENCOUNTER_AFTERMATH,
+                Event::ConditionEnded {
+                    creature: id.0.clone(),
+                    condition: condition.to_owned(),
+                },
+            );
+        };
+        if stamina.temporary > 0 {
+            let amount = std::mem::take(&mut stamina.temporary) as u32;
+            log.push(
+                rule::ENCOUNTER_AFTERMATH,
+                Event::TemporaryStaminaExpired {
+                    creature: id.0.clone(),
+                    amount,
+                },
+            );
+        }
+        let (gone, kept): (Vec<Afflicted>, Vec<Afflicted>) = std::mem::take(&mut conditions.0)
+            .into_iter()
+            .partition(|a| hero || a.duration != Duration::EndOfTurn);
+        conditions.0 = kept;
+        for a in gone {
+            ended(&mut log, a.condition.name());
+        }
+        if hero && prone {
+            commands.entity(entity).remove::<Prone>();
+            ended(&mut log, "prone");
+        }
+        if hero && grabbed {
+            commands.entity(entity).remove::<Grabbed>();
+            ended(&mut log, "grabbed");
+        }
     }
 }
 

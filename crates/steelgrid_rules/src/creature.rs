@@ -57,6 +57,11 @@ pub struct Speed(pub u32);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stability(pub u32);
 
+/// What lasting effects add to or take from a creature's stability; its stability with them
+/// never drops below 0 (seed 002 L2811).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StabilityModifier(pub i32);
+
 /// Damage a Director creature's free strike deals; a hero's free strike is rolled instead.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FreeStrike(pub u32);
@@ -180,6 +185,9 @@ pub struct Hero {
     /// the start of combat (seed 002 L4334).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub victories: u32,
+    /// Its kit's weapon damage bonuses (seed 002 L335, L1438-1442).
+    #[serde(default, skip_serializing_if = "crate::ability::Kit::is_empty")]
+    pub kit: crate::ability::Kit,
 }
 
 fn is_zero_u32(n: &u32) -> bool {

@@ -64,6 +64,9 @@ pub struct CreatureRecord {
     pub speed: u32,
     pub stamina: Stamina,
     pub stability: u32,
+    /// What lasting effects add to or take from its stability (never below 0 in total).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stability_modifier: i32,
     pub characteristics: Characteristics,
     pub free_strike: u32,
     pub damage: DamageModifiers,
@@ -104,8 +107,15 @@ pub struct CreatureRecord {
     /// The hero it follows, for a retainer (seed 002 L4744).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub retainer_of: Option<String>,
+    /// Falling from a great height, still `altitude` squares up (seed 002 L2720-2722).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub falling: Option<falling::Falling>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// The complete rules state: enough to restore and continue exactly.
@@ -120,6 +130,9 @@ pub struct Snapshot {
     /// The Director's Malice.
     #[serde(default)]
     pub malice: malice::Malice,
+    /// Effects abilities left on creatures for a while.
+    #[serde(default, skip_serializing_if = "crate::effect::Effects::is_empty")]
+    pub effects: crate::effect::Effects,
     /// Minion squads and their shared Stamina.
     #[serde(default, skip_serializing_if = "squads_are_empty")]
     pub squads: squad::Squads,
@@ -205,6 +218,7 @@ fn resolve_schedule() -> Schedule {
                 aid::resolve_aid_attack,
                 condition::dazed_acts_once,
                 condition::end_of_turn,
+                crate::effect::end_of_turn,
                 zone::expire,
                 condition::resolve_end_effect,
                 hide::resolve_hide,
@@ -247,8 +261,12 @@ fn resolve_schedule() -> Schedule {
     schedule.add_systems(
         (
             turn::advance_turn_flow,
+            falling::continue_long_falls,
+            damage::apply_pending_damage,
+            stamina::update_vitality,
             encounter::check_objectives,
             malice::track,
+            condition::encounter_aftermath,
             squad::watch_captains,
         )
             .chain()
@@ -328,6 +346,12 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
     if let Some(mentor) = c.retainer_of {
         e.insert(Retainer { mentor });
     }
+    if c.stability_modifier != 0 {
+        e.insert(StabilityModifier(c.stability_modifier));
+    }
+    if let Some(f) = c.falling {
+        e.insert(f);
+    }
     e.id()
 }
 
@@ -341,6 +365,7 @@ impl Engine {
         world.insert_resource(snapshot.abilities);
         world.insert_resource(snapshot.hero_tokens);
         world.insert_resource(snapshot.malice);
+        world.insert_resource(snapshot.effects);
         world.insert_resource(snapshot.squads);
         world.insert_resource(squad::AreaDamage::default());
         world.insert_resource(zone::NewZone::default());
@@ -564,14 +589,14 @@ impl Engine {
 
     fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
         if let Some(p) = self.world.resource::<TurnState>().pending_forced.clone() {
-            let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, .. }
+            let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, vertical, .. }
                 if forcer.as_deref() == Some(p.forcer.as_str()) && *target == p.target && *kind == p.kind
-                    && *distance == p.distance && *melee_weapon == p.melee_weapon);
+                    && *distance == p.distance && *melee_weapon == p.melee_weapon && *vertical == p.vertical);
             if !answers {
                 return Err(RuleError::new(
                     rule::PENDING_CHOICE,
                     format!(
-                        "{}'s {} {} on {} must be placed first: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}, path: [...])",
+                        "{}'s {} {} on {} must be placed first: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}{}, path: [...])",
                         p.forcer,
                         p.source,
                         p.distance,
@@ -580,7 +605,12 @@ impl Engine {
                         p.target,
                         p.kind,
                         p.distance,
-                        p.melee_weapon
+                        p.melee_weapon,
+                        if p.vertical {
+                            ", vertical: true, heights: [...]"
+                        } else {
+                            ""
+                        }
                     ),
                 ));
             }
@@ -1298,6 +1328,7 @@ impl Engine {
                 objects: Vec::new(),
                 ranged: false,
                 tier: None,
+                user_tier: None,
                 spend: false,
                 surges: Default::default(),
                 squad: Vec::new(),
@@ -1923,7 +1954,12 @@ impl Engine {
             &Stability,
             &Vitality,
             Option<&Grabbed>,
-            (Option<&Altitude>, Option<&Movement>, &condition::Conditions),
+            (
+                Option<&Altitude>,
+                Option<&Movement>,
+                &condition::Conditions,
+                Option<&StabilityModifier>,
+            ),
         )>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
@@ -1938,7 +1974,7 @@ impl Engine {
                     stab,
                     vit,
                     grabbed,
-                    (altitude, movement, conditions),
+                    (altitude, movement, conditions, stability_modifier),
                 )| {
                     let altitude = altitude.map_or(0, |a| a.0);
                     let flies = movement
@@ -1955,6 +1991,7 @@ impl Engine {
                             agility: chars.agility,
                             might: chars.might,
                             stability: stab.0,
+                            stability_change: stability_modifier.map_or(0, |m| m.0),
                             vitality: *vit,
                             grabbed_by: grabbed.map(|g| g.by.clone()),
                             restrained: conditions.has(Condition::Restrained),
@@ -2045,18 +2082,19 @@ impl Engine {
 
     /// How far a move may go: speed for ordinary movement, 1 square for Disengage's shift
     /// (seed 002 L2825-2831); 0 while grabbed, halved while dragging a creature at least as
-    /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance ignores both
-    /// (L2706).
+    /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance goes its usual
+    /// speed, ignoring every change from conditions or effects, slowed included (L2706,
+    /// DS-COMBAT-56).
     fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
         let base = match gait {
             movement::Gait::Shift => 1,
             movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
         };
         let me = self.creature_ref(e);
-        let base = condition::speed_under(&me.conditions, base);
         if gait == movement::Gait::Move && me.movement.has(MovementMode::Teleport) {
             return base;
         }
+        let base = condition::speed_under(&me.conditions, base);
         if me.grabbed_by.is_some() {
             return 0;
         }
@@ -2189,6 +2227,8 @@ impl Engine {
                 Option<&malice::FamilyFeatures>,
                 Option<&condition::EndEffect>,
                 Option<&Retainer>,
+                Option<&StabilityModifier>,
+                Option<&falling::Falling>,
             ),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
@@ -2229,6 +2269,8 @@ impl Engine {
                         family,
                         end_effect,
                         retainer,
+                        stability_modifier,
+                        falling,
                     ),
                 )| {
                     (
@@ -2242,6 +2284,7 @@ impl Engine {
                             speed: speed.0,
                             stamina: *stamina,
                             stability: stab.0,
+                            stability_modifier: stability_modifier.map_or(0, |m| m.0),
                             characteristics: *chars,
                             free_strike: fs.0,
                             damage: dmg.clone(),
@@ -2263,6 +2306,7 @@ impl Engine {
                             malice_features: family.map(|f| f.0.clone()).unwrap_or_default(),
                             end_effect: end_effect.map(|e| e.0),
                             retainer_of: retainer.map(|r| r.mentor.clone()),
+                            falling: falling.copied(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -2277,6 +2321,7 @@ impl Engine {
             map: self.world.resource::<Map>().clone(),
             hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
             malice: self.world.resource::<malice::Malice>().clone(),
+            effects: self.world.resource::<crate::effect::Effects>().clone(),
             squads: self.world.resource::<squad::Squads>().clone(),
             zones: {
                 let mut q = self.world.query::<&zone::Zone>();
@@ -2735,19 +2780,24 @@ impl CreatureView {
             unconscious: c.vitality == Vitality::Unconscious,
             state: c.vitality,
             surprised: c.surprised,
-            conditions: [(c.prone, "prone"), (c.grabbed_by.is_some(), "grabbed")]
-                .into_iter()
-                .filter(|(on, _)| *on)
-                .map(|(_, name)| name.to_owned())
-                .chain(c.conditions.iter().map(condition::Afflicted::label))
-                .chain(
-                    c.hidden
-                        .as_ref()
-                        .filter(|h| !h.revealed)
-                        .map(|h| format!("hidden from {}", h.from.join(", "))),
-                )
-                .chain(c.invisible.then(|| "invisible".to_owned()))
-                .collect(),
+            // A dying hero is bleeding while it is dying (seed 002 L243; digest A-42).
+            conditions: [
+                (c.prone, "prone"),
+                (c.grabbed_by.is_some(), "grabbed"),
+                (c.vitality == Vitality::Dying, "bleeding (while dying)"),
+            ]
+            .into_iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, name)| name.to_owned())
+            .chain(c.conditions.iter().map(condition::Afflicted::label))
+            .chain(
+                c.hidden
+                    .as_ref()
+                    .filter(|h| !h.revealed)
+                    .map(|h| format!("hidden from {}", h.from.join(", "))),
+            )
+            .chain(c.invisible.then(|| "invisible".to_owned()))
+            .collect(),
             abilities: c
                 .abilities
                 .iter()
@@ -2770,11 +2820,13 @@ impl CreatureView {
             effects: [
                 (c.defending, "defending"),
                 (!c.aided_by.is_empty(), "aided"),
+                (c.falling.is_some(), "falling"),
             ]
             .into_iter()
             .filter_map(|(on, name)| on.then_some(name))
             .collect(),
-            stability: c.stability,
+            // seed 002 L2811: effects never take stability below 0.
+            stability: (c.stability as i32 + c.stability_modifier).max(0) as u32,
             speed: c.speed,
             free_strike: c.free_strike,
             free_strike_melee: strikes.melee,

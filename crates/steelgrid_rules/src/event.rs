@@ -153,6 +153,12 @@ rules! {
         "A fall of 2 squares or more deals 2 damage per square (less the faller's Agility), capped at 50, and leaves it prone.";
     FALLING_ONTO = "falling.onto_creature", "seed 002 L2716-2718",
         "Landing on a creature deals the fall's damage to it too, and the faller lands in the nearest open space.";
+    FALLING_FAR = "falling.far", "seed 002 L2720-2722",
+        "A creature falling from a great height drops 100 squares at once, then 100 more at the end of each later round until it lands.";
+    FORCED_VERTICAL = "forced_movement.vertical", "seed 002 L2754-2760",
+        "A vertical push, pull or slide can also move its target up or down, and forced movement on a flier always can; one that can't fly and is left in the air falls.";
+    FORCED_DOWNWARD = "forced_movement.downward", "seed 002 L2780",
+        "A creature forced down into the ground or an object takes the slam and falls the squares it was moved down, as if its Agility were 0.";
     COVER = "power_roll.bane.cover", "seed 002 L3010-3012",
         "A target at least half hidden behind walls or solid objects has cover: damage-dealing abilities against it take a bane.";
     CONCEALMENT = "power_roll.bane.concealment", "seed 002 L3014-3020",
@@ -217,6 +223,12 @@ rules! {
         "An EoT effect lasts until the end of the affected creature's next turn, or of this turn if imposed during it.";
     SAVE_ENDS = "effect.save_ends", "seed 002 L1685-1689",
         "At the end of each of its turns the creature rolls a d10 for a save-ends effect: 6 or more ends it.";
+    LINGERING = "effect.lingering", "seed 002 L1622-1624, L1669-1675",
+        "An effect an ability leaves on a creature lasts its duration; the same ability again doesn't stack (the larger effect, the latest duration), different abilities do, and several halvings of the recovery value halve it once.";
+    USER_OUTCOME = "ability.outcome.user", "seed 002 L1565",
+        "What an outcome does for the ability's user happens once however many targets it hits; when they got different tiers, the user picks which tier's applies.";
+    KIT_BONUS = "kit.weapon_damage", "seed 002 L1438-1442",
+        "A kit's weapon damage bonus adds to a weapon ability's rolled damage: the ranged bonus when it is used at range, the melee bonus in melee, never both.";
     HERO_TOKEN = "hero_token", "seed 002 L746-773",
         "The heroes share hero tokens: one buys 2 surges or turns a failed save, two regain Stamina equal to the recovery value; one benefit per hero per turn.";
     SURGES = "surge", "seed 002 L1646-1655",
@@ -231,6 +243,12 @@ rules! {
         "A creature with cover from an enemy can hide from it: the enemy can then reach it only with area abilities, and it has an edge against the enemy until the turn it is revealed ends.";
     SEARCH = "maneuver.search", "seed 002 L2283-2287, L2920-2922",
         "Search: the searcher's Intuition test against each hidden creature's Agility test within 10 squares; only a higher total finds it.";
+    POINT_OUT = "maneuver.search.point_out", "seed 002 L2285-2287",
+        "A searcher points out the hidden creatures it knows of to its allies within 10 squares: they are no longer hidden from those allies.";
+    ASSIST = "test.assist", "seed 002 L2253-2263",
+        "An assist test with a skill the assisted creature isn't using gives its test a bane on 11 or less, an edge on 12-16 and a double edge on 17 or more.";
+    GROUP_TEST = "test.group", "seed 002 L2297-2317",
+        "A group test succeeds when at least half the heroes succeed; a group reward or consequence replaces the individual ones when at least half earned one.";
     MALICE_GAIN = "malice.gain", "seed 002 L4332-4338",
         "The Director gains Malice: the average Victories per hero when combat starts, then the heroes still fighting plus the round number at the start of each round.";
     MALICE_SPEND = "malice.spend", "seed 002 L4340-4346",
@@ -295,6 +313,8 @@ rules! {
         "Combined objectives: each success earns a Victory; the encounter is won when every one is met.";
     FLEE = "encounter.flee", "seed 002 L4663-4665, L3205-3209",
         "A creature standing in an exit zone may leave the map: it is out of the fight, neither down nor present.";
+    ENCOUNTER_AFTERMATH = "encounter.aftermath", "seed 002 L3135, L1679, L3102",
+        "When combat ends temporary Stamina vanishes, effects that last until the encounter ends or until saved against end, and each hero ends its conditions and effects except winded, unconscious and dying.";
     ENCOUNTER_FLED = "encounter.heroes_fled", "seed 002 L4663-4665",
         "No hero is left on the map to fight: the heroes escaped, and without their objectives met they earn no Victory.";
     SCRIPT = "scenario.script", "Steelgrid: scripted scenario events (seed 002 L4651-4653, L3199-3203)",
@@ -468,6 +488,13 @@ pub enum Event {
     ForcedMovementPending {
         pending: crate::forced::PendingForced,
     },
+    /// A creature falling from a great height drops `dropped` squares and is still `left`
+    /// squares above the ground.
+    StillFalling {
+        creature: String,
+        dropped: u32,
+        left: u32,
+    },
     OpportunityAttack {
         attacker: String,
         target: String,
@@ -547,6 +574,12 @@ pub enum Event {
         search_total: i32,
         hide_total: i32,
         found: bool,
+    },
+    /// A searcher points out a hidden creature it knows of: no longer hidden from `to`.
+    PointedOut {
+        searcher: String,
+        hidden: String,
+        to: Vec<String>,
     },
     AreaPlaced {
         creature: String,
@@ -672,6 +705,11 @@ pub enum Event {
         creature: String,
         amount: u32,
         now: i32,
+    },
+    /// The encounter is over: what was left of the creature's temporary Stamina is gone.
+    TemporaryStaminaExpired {
+        creature: String,
+        amount: u32,
     },
     ForcedMovementPrevented {
         target: String,

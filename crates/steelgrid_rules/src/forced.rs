@@ -6,7 +6,7 @@
 //! the plan it returns, and the same plan is the prediction the client and the AI show before a
 //! player commits, so the two cannot disagree.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
 
@@ -61,7 +61,11 @@ pub struct Body {
     pub z: i32,
     pub agility: i32,
     pub might: i32,
+    /// Its stability score.
     pub stability: u32,
+    /// What effects add to or take from its stability; the total never drops below 0
+    /// (seed 002 L2811).
+    pub stability_change: i32,
     pub vitality: Vitality,
     /// The creature grabbing it: only that one can force-move it (seed 002 L1745).
     pub grabbed_by: Option<String>,
@@ -81,6 +85,20 @@ impl Body {
 
     fn height(&self) -> i32 {
         self.size.side()
+    }
+
+    /// Stability with its effects counted, never below 0 (seed 002 L2811).
+    pub fn effective_stability(&self) -> u32 {
+        (self.stability as i32 + self.stability_change).max(0) as u32
+    }
+
+    /// Squares between its space standing at height `z` on `at` and `other`'s space: Chebyshev
+    /// distance between their nearest cubes, height included (digest A-8).
+    fn gap(&self, at: Footprint, z: i32, other: &Body) -> u32 {
+        let vertical = (other.z - (z + self.height() - 1))
+            .max(z - (other.z + other.height() - 1))
+            .max(0) as u32;
+        at.distance(other.footprint).max(vertical)
     }
 }
 
@@ -117,6 +135,16 @@ pub struct ForcedSpec {
     pub path: Vec<Square>,
     /// Hurl the target through objects whenever enough movement is left (digest A-3).
     pub break_objects: bool,
+    /// A vertical push, pull or slide: the target may also be moved up or down
+    /// (seed 002 L2754-2756). Forced movement on a flying creature is always vertical (L2758).
+    #[serde(default)]
+    pub vertical: bool,
+    /// For a vertical movement, the height of the bottom of the target's space after each step
+    /// of `path` (one per step; a step may stay on its square and only rise or sink). Left
+    /// empty, each step keeps to the ground and its slopes, or to the height it is at, as a
+    /// movement that is not vertical does.
+    #[serde(default)]
+    pub heights: Vec<i32>,
 }
 
 /// A forced movement an ability or maneuver has granted, waiting for the forcer to choose the
@@ -129,6 +157,9 @@ pub struct PendingForced {
     pub kind: ForcedKind,
     pub distance: u32,
     pub melee_weapon: bool,
+    /// A vertical push, pull or slide (seed 002 L2754-2756).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vertical: bool,
 }
 
 impl PendingForced {
@@ -145,12 +176,24 @@ impl PendingForced {
             chosen: None,
             path: Vec::new(),
             break_objects: true,
+            vertical: self.vertical,
+            heights: Vec::new(),
         }
     }
 }
 
 impl ForcedSpec {
-    /// The `ForceMove` command that makes this forced movement along `path`.
+    /// The `ForceMove` command that makes one of the outcomes [`choices`] offers.
+    pub fn command_for(&self, outcome: &ForcedOutcome) -> Command {
+        ForcedSpec {
+            heights: outcome.heights.clone(),
+            ..self.clone()
+        }
+        .command_along(outcome.path.clone())
+    }
+
+    /// The `ForceMove` command that makes this forced movement along `path` (at this spec's
+    /// `heights`).
     pub fn command_along(&self, path: Vec<Square>) -> Command {
         Command::ForceMove {
             forcer: self.forcer.clone(),
@@ -162,6 +205,8 @@ impl ForcedSpec {
             chosen: self.chosen,
             path,
             break_objects: self.break_objects,
+            vertical: self.vertical,
+            heights: self.heights.clone(),
         }
     }
 }
@@ -204,6 +249,15 @@ pub struct Fall {
     pub lands_at: Square,
     /// The creature landed on is knocked prone (faller's size > its Might).
     pub knocks_prone: bool,
+    /// Squares still to fall after the first 100 of a fall from a great height: it drops 100
+    /// more at the end of each later round, and the damage comes when it lands
+    /// (seed 002 L2720-2722; digest A-44).
+    #[serde(default)]
+    pub left: u32,
+    /// It was forced down into the ground: the squares it was moved down, as if its Agility
+    /// were 0 (seed 002 L2780; digest A-2).
+    #[serde(default)]
+    pub forced_down: bool,
 }
 
 /// Everything a forced movement does, worked out before anything changes.
@@ -213,10 +267,20 @@ pub struct ForcedOutcome {
     pub target: String,
     pub distance: Distance,
     pub from: Square,
-    /// The path as the forcer declared it (a `ForceMove` with it reproduces this outcome).
+    /// The path as the forcer declared it (a `ForceMove` with it and `heights` reproduces
+    /// this outcome).
     pub path: Vec<Square>,
+    /// The heights declared with the path (a vertical movement's), as in [`ForcedSpec`].
+    #[serde(default)]
+    pub heights: Vec<i32>,
+    /// Whether the target could be moved up or down: the effect is vertical, or it flies.
+    #[serde(default)]
+    pub vertical: bool,
     /// Squares the target's space entered, in order.
     pub moved: Vec<Square>,
+    /// The height of the bottom of its space after each square it entered.
+    #[serde(default)]
+    pub moved_heights: Vec<i32>,
     pub end: Square,
     /// Damage in the order it happens.
     pub hits: Vec<Hit>,
@@ -272,10 +336,8 @@ pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError>
     let big_vs_little = u32::from(
         spec.melee_weapon && forcer.is_some_and(|f| target.size.ordinal() < f.size.ordinal()),
     );
-    let stability = spec
-        .stability
-        .unwrap_or(target.stability)
-        .min(target.stability);
+    let own = target.effective_stability();
+    let stability = spec.stability.unwrap_or(own).min(own);
     // seed 002 L1745: a grabbed creature moves 0 squares for anyone but its grabber.
     let held = target
         .grabbed_by
@@ -323,29 +385,53 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             "a creature can't force-move itself",
         ));
     }
-    check_geometry(target, forcer, spec)?;
+    // seed 002 L2758: forced movement on a flying creature is always vertical.
+    let vertical = spec.vertical || target.flies;
+    check_geometry(target, forcer, spec, vertical)?;
     let held_note = target
         .grabbed_by
         .as_ref()
         .filter(|by| spec.forcer.as_ref() != Some(*by))
         .map(|by| format!("{} is grabbed by {by}: only {by} can move it", target.id));
+    let name = if spec.vertical {
+        format!("vertical {}", spec.kind.name())
+    } else {
+        spec.kind.name().to_owned()
+    };
+    // seed 002 L2811: effects can lower stability, but never below 0.
+    let stability_note = match target.stability_change {
+        0 => String::new(),
+        change => format!(
+            " ({} {} {} from effects{})",
+            target.stability,
+            if change < 0 { "−" } else { "+" },
+            change.unsigned_abs(),
+            if target.stability as i32 + change < 0 {
+                ", never below 0"
+            } else {
+                ""
+            }
+        ),
+    };
     let mut out = ForcedOutcome {
         kind: spec.kind,
         target: target.id.clone(),
         distance: dist,
         from: target.footprint.origin,
         path: spec.path.clone(),
+        heights: spec.heights.clone(),
+        vertical,
         moved: Vec::new(),
+        moved_heights: Vec::new(),
         end: target.footprint.origin,
         hits: Vec::new(),
         broken: Vec::new(),
         fall: None,
         altitude: 0,
         derivation: vec![match &held_note {
-            Some(note) => format!("{} {}: {note}, so it moves 0", spec.kind.name(), dist.base),
+            Some(note) => format!("{name} {}: {note}, so it moves 0", dist.base),
             None => format!(
-                "{} {}{} − stability {} = {}{}",
-                spec.kind.name(),
+                "{name} {}{} − stability {}{stability_note} = {}{}",
                 dist.base,
                 if dist.big_vs_little > 0 {
                     " + 1 big vs little"
@@ -363,10 +449,18 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         }],
     };
     let map = board.map;
+    // A vertical movement names the height of every step; any other keeps to the ground.
+    let explicit = !spec.heights.is_empty();
     let mut at = target.footprint;
     let mut z = target.z;
     let mut on_ground = target.altitude == 0;
     let mut spent = 0u32;
+    // Squares moved down through the air since the target last rose: they count toward its
+    // fall (seed 002 L2714; digest A-2).
+    let mut dropped = 0u32;
+    // Forced down into the ground: it falls the squares it was moved down, as if its Agility
+    // were 0 (seed 002 L2780).
+    let mut slammed_down: Option<Fall> = None;
     let mut broken: Vec<Square> = Vec::new();
     let is_solid = |sq: Square, broken: &[Square]| map.is_solid(sq) && !broken.contains(&sq);
     for (i, &step) in spec.path.iter().enumerate() {
@@ -385,13 +479,14 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             origin: step,
             side: at.side,
         };
+        let next_z = if explicit { spec.heights[i] } else { z };
         // seed 002 L2766-2770: a creature in the way stops the movement; both take 1 per
         // square left, the mover once however many it hits.
         let in_way: Vec<&Body> = board
             .bodies
             .iter()
             .filter(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(next))
-            .filter(|b| b.z < z + target.height() && z < b.z + b.height())
+            .filter(|b| b.z < next_z + target.height() && next_z < b.z + b.height())
             .collect();
         if !in_way.is_empty() {
             let names: Vec<&str> = in_way.iter().map(|b| b.id.as_str()).collect();
@@ -456,8 +551,9 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
                 }
                 spent += cost;
                 at = next;
-                z = map.ground_under(at).max(z);
+                z = map.ground_under(at).max(next_z);
                 out.moved.push(step);
+                out.moved_heights.push(z);
                 continue;
             }
             let what = if off_map {
@@ -488,35 +584,89 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
                 format!("step {n} to {step} would cut the corner of a wall or object"),
             ));
         }
-        // Slopes and ledges (seed 002 L2758-2760, L2803-2805): on the ground the target follows
-        // a slope of 1 per square; ground more than 1 higher is a face it slams into; lower
-        // ground leaves it over a drop, travelling on at its height until the movement ends.
         let g = map.ground_under(next);
-        if g > z + 1 || (!on_ground && g > z) {
-            out.derivation.push(format!(
-                "stopped after {} square{} by the rise at {step} ({} up): 2 + {left} left = {} damage",
-                out.moved.len(),
-                plural(out.moved.len()),
-                g - z,
-                2 + left
-            ));
-            out.hits.push(hit(
-                &target.id,
-                2 + left,
-                rule::FORCED_COLLISION_OBJECT,
-                format!("slammed into the rise at {step}"),
-            ));
-            break;
-        }
-        if on_ground && (g - z).abs() <= 1 {
-            z = g;
+        if explicit {
+            // A vertical step goes where the forcer says, unless the ground is in the way.
+            if next_z < g {
+                let standing = z == map.ground_under(at);
+                if next_z < z && standing {
+                    // seed 002 L2780: forced down into the ground (digest A-2: the slam, and a
+                    // fall of the squares actually moved down, as if Agility were 0).
+                    out.derivation.push(format!(
+                        "stopped after {} square{} by the ground at {step}, forced down into it: 2 + {left} left = {} damage",
+                        out.moved.len(),
+                        plural(out.moved.len()),
+                        2 + left
+                    ));
+                    out.hits.push(hit(
+                        &target.id,
+                        2 + left,
+                        rule::FORCED_DOWNWARD,
+                        format!("forced down into the ground at {step}"),
+                    ));
+                    if dropped > 0 {
+                        slammed_down = Some(Fall {
+                            forced_down: true,
+                            ..fall(board, target, at, dropped, 0)
+                        });
+                    }
+                } else {
+                    out.derivation.push(format!(
+                        "stopped after {} square{} by the ground at {step} (height {g}): 2 + {left} left = {} damage",
+                        out.moved.len(),
+                        plural(out.moved.len()),
+                        2 + left
+                    ));
+                    out.hits.push(hit(
+                        &target.id,
+                        2 + left,
+                        rule::FORCED_COLLISION_OBJECT,
+                        format!("slammed into the ground at {step}"),
+                    ));
+                }
+                break;
+            }
+            let was_standing = z == map.ground_under(at);
+            on_ground = next_z == g;
+            if next_z > z {
+                dropped = 0;
+            } else if next_z < z && !(was_standing && on_ground) {
+                dropped += 1;
+            }
+            z = next_z;
         } else {
-            // Lower ground leaves it in the air; level ground under an airborne target catches it.
-            on_ground = g >= z;
+            // Slopes and ledges (seed 002 L2758-2760, L2803-2805): on the ground the target
+            // follows a slope of 1 per square; ground more than 1 higher is a face it slams
+            // into; lower ground leaves it over a drop, travelling on at its height until the
+            // movement ends.
+            if g > z + 1 || (!on_ground && g > z) {
+                out.derivation.push(format!(
+                    "stopped after {} square{} by the rise at {step} ({} up): 2 + {left} left = {} damage",
+                    out.moved.len(),
+                    plural(out.moved.len()),
+                    g - z,
+                    2 + left
+                ));
+                out.hits.push(hit(
+                    &target.id,
+                    2 + left,
+                    rule::FORCED_COLLISION_OBJECT,
+                    format!("slammed into the rise at {step}"),
+                ));
+                break;
+            }
+            if on_ground && (g - z).abs() <= 1 {
+                z = g;
+            } else {
+                // Lower ground leaves it in the air; level ground under an airborne target
+                // catches it.
+                on_ground = g >= z;
+            }
         }
         spent += 1;
         at = next;
         out.moved.push(step);
+        out.moved_heights.push(z);
         if on_ground {
             // seed 002 L2744: entering damaging terrain by force works as if moved willingly.
             for s in &entered {
@@ -534,28 +684,59 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
     out.end = at.origin;
     out.broken = broken;
     let ground = map.ground_under(at);
-    if z > ground && target.flies {
-        // A flier stays aloft where the movement leaves it.
-        out.altitude = (z - ground) as u32;
-    } else if z > ground {
-        out.fall = Some(fall(board, target, at, (z - ground) as u32));
-        if let Some(f) = &out.fall {
-            out.derivation.push(format!(
-                "falls {} square{}: {} − Agility {} = {} → {} damage{}",
-                f.height,
-                plural(f.height as usize),
-                f.height,
-                f.agility,
-                f.effective,
-                f.damage,
-                if f.prone { ", prone" } else { "" }
-            ));
-        }
+    if let Some(f) = slammed_down {
+        out.derivation.push(format!(
+            "forced down {} square{} before it: a fall as if Agility were 0, {}",
+            f.height,
+            plural(f.height as usize),
+            fall_words(&f)
+        ));
+        out.fall = Some(f);
+    } else if target.flies {
+        // A flier stays aloft where the movement leaves it (seed 002 L2758).
+        out.altitude = (z - ground).max(0) as u32;
+    } else if z > ground || dropped > 0 {
+        // seed 002 L2758, L2803-2805: left in the air, it falls once the movement is over,
+        // from where it last rose (digest A-2: squares forced down count toward the fall).
+        let f = fall(
+            board,
+            target,
+            at,
+            dropped + (z - ground) as u32,
+            target.agility,
+        );
+        out.derivation.push(format!(
+            "falls {} square{}: {}",
+            f.height,
+            plural(f.height as usize),
+            fall_words(&f)
+        ));
+        out.fall = Some(f);
     }
     if out.moved.is_empty() && out.hits.is_empty() {
         out.derivation.push("does not move".into());
     }
     Ok(out)
+}
+
+/// A fall's arithmetic in words, for the derivation.
+fn fall_words(f: &Fall) -> String {
+    let landing = format!(
+        "{} − Agility {} = {} → {} damage{}",
+        f.height,
+        f.agility,
+        f.effective,
+        f.damage,
+        if f.prone { ", prone" } else { "" }
+    );
+    if f.left > 0 {
+        format!(
+            "{FALL_PER_ROUND} now and {FALL_PER_ROUND} more at the end of each later round ({} to go); on landing {landing}",
+            f.left
+        )
+    } else {
+        landing
+    }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -585,40 +766,48 @@ pub fn fall_damage(height: u32, agility: i32, into_liquid: bool) -> (u32, u32, b
     }
 }
 
-/// Falling at the end of a forced movement (seed 002 L2712-2718; digest A-1 reduces by Agility
+/// How far a falling creature drops in a round: a fall from a great height takes 100 squares
+/// at once, then 100 more at the end of each later round until it lands (seed 002 L2720-2722;
+/// digest A-44).
+pub const FALL_PER_ROUND: u32 = 100;
+
+/// Falling `height` squares with `agility` (the target's own, or 0 when it was forced down into
+/// the ground) after a forced movement (seed 002 L2712-2722; digest A-1 reduces by Agility
 /// before the 2-square threshold).
-fn fall(board: &Board, target: &Body, at: Footprint, height: u32) -> Fall {
-    let (effective, damage, prone) =
-        fall_damage(height, target.agility, board.map.liquid_under(at));
+fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) -> Fall {
+    let (effective, damage, prone) = fall_damage(height, agility, board.map.liquid_under(at));
+    let alone = Fall {
+        height,
+        agility,
+        effective,
+        damage,
+        prone,
+        landed_on: None,
+        lands_at: at.origin,
+        knocks_prone: false,
+        left: height.saturating_sub(FALL_PER_ROUND),
+        forced_down: false,
+    };
+    if alone.left > 0 {
+        // Still high in the air at the end of the round: it lands later.
+        return alone;
+    }
     let ground = board.map.ground_under(at);
     let under = board
         .bodies
         .iter()
         .find(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(at) && b.z <= ground);
     match under {
-        None => Fall {
-            height,
-            agility: target.agility,
-            effective,
-            damage,
-            prone,
-            landed_on: None,
-            lands_at: at.origin,
-            knocks_prone: false,
-        },
+        None => alone,
         Some(c) => {
             // seed 002 L2716-2718: the creature landed on takes the same damage; the faller
             // lands prone in the nearest unoccupied adjacent square.
-            let lands_at = nearest_free(board, target, at).unwrap_or(at.origin);
             Fall {
-                height,
-                agility: target.agility,
-                effective,
-                damage,
                 prone: true,
                 landed_on: Some(c.id.clone()),
-                lands_at,
+                lands_at: nearest_free(board, target, at).unwrap_or(at.origin),
                 knocks_prone: target.size.value() as i32 > c.might,
+                ..alone
             }
         }
     }
@@ -659,21 +848,54 @@ fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Option<Square>
     None
 }
 
-/// The shape of the declared path: adjacent steps; pushes away from and pulls toward the
-/// forcer at every step (digest A-8 metric), in a straight line; slides anywhere.
+/// The shape of the declared path: adjacent steps (in height too, for a vertical movement);
+/// pushes away from and pulls toward the forcer at every step (digest A-8 metric, in three
+/// dimensions when heights are given), in a straight line; slides anywhere. Heights are
+/// only for a vertical movement (seed 002 L2740-2760).
 fn check_geometry(
     target: &Body,
     forcer: Option<&Body>,
     spec: &ForcedSpec,
+    vertical: bool,
 ) -> Result<(), RuleError> {
+    let explicit = !spec.heights.is_empty();
+    if explicit && !vertical {
+        return Err(RuleError::new(
+            rule::FORCED_VERTICAL,
+            format!(
+                "only a vertical {} (or one on a flying creature) moves its target up or down; this one follows the ground",
+                spec.kind.name()
+            ),
+        ));
+    }
+    if explicit && spec.heights.len() != spec.path.len() {
+        return Err(RuleError::new(
+            rule::FORCED_VERTICAL,
+            format!(
+                "give one height for each step: {} steps but {} heights",
+                spec.path.len(),
+                spec.heights.len()
+            ),
+        ));
+    }
     let mut at = target.footprint;
+    let mut z = target.z;
     let mut steps = Vec::new();
     for (i, &step) in spec.path.iter().enumerate() {
         let n = i + 1;
-        if at.origin.distance(step) != 1 {
+        let h = if explicit { spec.heights[i] } else { z };
+        let d = (step.x - at.origin.x, step.y - at.origin.y, h - z);
+        if d.0.abs() > 1 || d.1.abs() > 1 || d.2.abs() > 1 || d == (0, 0, 0) {
             return Err(RuleError::new(
                 spec.kind.rule(),
-                format!("step {n} to {step} is not adjacent to {}", at.origin),
+                if explicit {
+                    format!(
+                        "step {n} to ({}, {}, {h}) is not next to ({}, {}, {z})",
+                        step.x, step.y, at.origin.x, at.origin.y
+                    )
+                } else {
+                    format!("step {n} to {step} is not adjacent to {}", at.origin)
+                },
             ));
         }
         let next = Footprint {
@@ -681,7 +903,11 @@ fn check_geometry(
             side: at.side,
         };
         if let Some(f) = forcer {
-            let (before, after) = (f.footprint.distance(at), f.footprint.distance(next));
+            let (before, after) = if explicit {
+                (target.gap(at, z, f), target.gap(next, h, f))
+            } else {
+                (f.footprint.distance(at), f.footprint.distance(next))
+            };
             match spec.kind {
                 ForcedKind::Push if after <= before => {
                     return Err(RuleError::new(
@@ -704,10 +930,11 @@ fn check_geometry(
                 _ => {}
             }
         }
-        steps.push((step.x - at.origin.x, step.y - at.origin.y));
+        steps.push(d);
         at = next;
+        z = h;
     }
-    if spec.kind != ForcedKind::Slide && !crate::grid::straight(&steps) {
+    if spec.kind != ForcedKind::Slide && !straight_line(&steps) {
         return Err(RuleError::new(
             spec.kind.rule(),
             format!(
@@ -719,6 +946,32 @@ fn check_geometry(
     Ok(())
 }
 
+/// A straight line of steps in three dimensions: at most two different steps, and those two
+/// neighbours (differing by one square along one axis), so it never turns back. Level steps
+/// make the compass rule of [`crate::grid::straight`] (digest A-7); a vertical push or pull
+/// may also rise or sink steadily (seed 002 L2756).
+fn straight_line(steps: &[(i32, i32, i32)]) -> bool {
+    let mut kinds = steps.to_vec();
+    kinds.sort_unstable();
+    kinds.dedup();
+    match kinds.as_slice() {
+        [] | [_] => true,
+        [a, b] => (a.0 - b.0).abs() + (a.1 - b.1).abs() + (a.2 - b.2).abs() == 1,
+        _ => false,
+    }
+}
+
+/// The 26 steps to the spaces around a space, level ones first in [`STEPS`] order, then those
+/// one square up and one square down.
+fn steps_3d() -> Vec<(i32, i32, i32)> {
+    let mut all: Vec<(i32, i32, i32)> = STEPS.iter().map(|&(x, y)| (x, y, 0)).collect();
+    for dz in [1, -1] {
+        all.push((0, 0, dz));
+        all.extend(STEPS.iter().map(|&(x, y)| (x, y, dz)));
+    }
+    all
+}
+
 /// Every path the forcer may choose for this forced movement, with the one outcome of each:
 /// pushes and pulls enumerate their straight lines; a slide gives one shortest path to every
 /// square it can end on, plus every collision it can be steered into. Used by the client to
@@ -726,11 +979,25 @@ fn check_geometry(
 pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, RuleError> {
     let dist = distance(board, spec)?;
     let target = board.body(&spec.target).expect("checked by distance");
-    type Key = (Vec<Square>, Square, Vec<(String, u32)>);
+    // seed 002 L2754-2758: a vertical movement, or any on a flier, may also go up and down,
+    // each step naming its height; any other keeps to the ground.
+    let vertical = spec.vertical || target.flies;
+    let dirs: Vec<(i32, i32, i32)> = if vertical {
+        steps_3d()
+    } else {
+        STEPS.iter().map(|&(x, y)| (x, y, 0)).collect()
+    };
+    let start = (target.footprint.origin, target.z);
+    type Key = (Vec<Square>, Vec<i32>, Square, Vec<(String, u32)>);
     let mut found: BTreeMap<Key, ForcedOutcome> = BTreeMap::new();
-    let try_path = |path: Vec<Square>, found: &mut BTreeMap<_, _>| {
+    let try_path = |path: &[(Square, i32)], found: &mut BTreeMap<Key, ForcedOutcome>| {
         let candidate = ForcedSpec {
-            path,
+            path: path.iter().map(|p| p.0).collect(),
+            heights: if vertical {
+                path.iter().map(|p| p.1).collect()
+            } else {
+                Vec::new()
+            },
             chosen: Some(dist.chosen),
             ..spec.clone()
         };
@@ -742,50 +1009,58 @@ pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, R
                     .iter()
                     .map(|h| (h.creature.clone(), h.amount))
                     .collect();
-                found.entry((o.moved.clone(), o.end, hits)).or_insert(o);
+                found
+                    .entry((o.moved.clone(), o.moved_heights.clone(), o.end, hits))
+                    .or_insert(o);
                 moved_all
             }
             Err(_) => false,
         }
     };
+    let extend = |path: &[(Square, i32)], (dx, dy, dz): (i32, i32, i32)| {
+        let (sq, z) = path.last().copied().unwrap_or(start);
+        let mut next = path.to_vec();
+        next.push((Square::new(sq.x + dx, sq.y + dy), z + dz));
+        next
+    };
     match spec.kind {
         ForcedKind::Push | ForcedKind::Pull => {
-            // Straight lines: every sequence over one or two neighbouring directions.
-            for a in 0..8 {
-                let b = (a + 1) % 8;
-                let mut stack: Vec<Vec<Square>> = vec![Vec::new()];
+            // Straight lines: every sequence over one or two neighbouring steps.
+            let pairs: Vec<(usize, usize)> = if vertical {
+                (0..dirs.len())
+                    .flat_map(|a| (a + 1..dirs.len()).map(move |b| (a, b)))
+                    .filter(|&(a, b)| straight_line(&[dirs[a], dirs[b]]))
+                    .collect()
+            } else {
+                (0..8).map(|a| (a, (a + 1) % 8)).collect()
+            };
+            for (a, b) in pairs {
+                let mut stack: Vec<Vec<(Square, i32)>> = vec![Vec::new()];
                 while let Some(path) = stack.pop() {
-                    let moved_all = try_path(path.clone(), &mut found);
+                    let moved_all = try_path(&path, &mut found);
                     if path.len() as u32 >= dist.chosen || !moved_all {
                         continue;
                     }
-                    let last = path.last().copied().unwrap_or(target.footprint.origin);
                     for d in [a, b] {
-                        let mut next = path.clone();
-                        next.push(Square::new(last.x + STEPS[d].0, last.y + STEPS[d].1));
-                        stack.push(next);
+                        stack.push(extend(&path, dirs[d]));
                     }
                 }
             }
         }
         ForcedKind::Slide => {
-            // Breadth first over the squares it can move through freely.
-            let mut seen: BTreeMap<Square, Vec<Square>> = BTreeMap::new();
-            seen.insert(target.footprint.origin, Vec::new());
-            let mut queue = VecDeque::from([Vec::<Square>::new()]);
-            try_path(Vec::new(), &mut found);
+            // Breadth first over the spaces it can move through freely.
+            let mut seen: BTreeSet<(Square, i32)> = BTreeSet::from([start]);
+            let mut queue = VecDeque::from([Vec::<(Square, i32)>::new()]);
+            try_path(&[], &mut found);
             while let Some(path) = queue.pop_front() {
                 if path.len() as u32 >= dist.chosen {
                     continue;
                 }
-                let last = path.last().copied().unwrap_or(target.footprint.origin);
-                for (dx, dy) in STEPS {
-                    let step = Square::new(last.x + dx, last.y + dy);
-                    let mut next = path.clone();
-                    next.push(step);
-                    let moved_all = try_path(next.clone(), &mut found);
-                    if moved_all && !seen.contains_key(&step) {
-                        seen.insert(step, next.clone());
+                for &d in &dirs {
+                    let next = extend(&path, d);
+                    let moved_all = try_path(&next, &mut found);
+                    let reached = *next.last().expect("one step at least");
+                    if moved_all && seen.insert(reached) {
                         queue.push_back(next);
                     }
                 }

@@ -10,7 +10,8 @@ use crate::creature::{
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog, Rule, rule};
-use crate::forced::{ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
+use crate::falling::Falling;
+use crate::forced::{FALL_PER_ROUND, ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
 use crate::grid::{Map, Size, Terrain};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
@@ -33,6 +34,8 @@ pub fn spec_of(command: &Command) -> Option<ForcedSpec> {
             chosen,
             path,
             break_objects,
+            vertical,
+            heights,
         } => Some(ForcedSpec {
             kind: *kind,
             forcer: forcer.clone(),
@@ -43,6 +46,8 @@ pub fn spec_of(command: &Command) -> Option<ForcedSpec> {
             chosen: *chosen,
             path: path.clone(),
             break_objects: *break_objects,
+            vertical: *vertical,
+            heights: heights.clone(),
         }),
         _ => None,
     }
@@ -138,8 +143,27 @@ pub fn resolve_forced_move(
     let Some(fall) = &o.fall else {
         return;
     };
+    if fall.left > 0 {
+        // seed 002 L2720-2722: from a great height it drops 100 squares now, the rest later.
+        log.push(
+            rule::FALLING_FAR,
+            Event::StillFalling {
+                creature: o.target.clone(),
+                dropped: FALL_PER_ROUND,
+                left: fall.left,
+            },
+        );
+        if let Some((entity, ..)) = find(&o.target, &creatures) {
+            commands
+                .entity(entity)
+                .insert((Altitude(fall.left), Falling::new(fall.height, turn.round)));
+        }
+        return;
+    }
     log.push(
-        if fall.landed_on.is_some() {
+        if fall.forced_down {
+            rule::FORCED_DOWNWARD
+        } else if fall.landed_on.is_some() {
             rule::FALLING_ONTO
         } else {
             rule::FALLING
@@ -273,6 +297,7 @@ pub fn resolve_knockback(
         kind: ForcedKind::Push,
         distance,
         melee_weapon: true,
+        vertical: false,
     };
     log.push(
         rule::KNOCKBACK,

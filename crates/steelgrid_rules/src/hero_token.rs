@@ -111,6 +111,7 @@ pub fn open_windows(
 /// Command stage: spend hero tokens.
 pub fn resolve_spend(
     command: Res<CurrentCommand>,
+    effects: Res<crate::effect::Effects>,
     mut tokens: ResMut<HeroTokens>,
     mut log: ResMut<EventLog>,
     mut heroes: Query<(&CreatureId, &mut Hero, &mut Stamina, &mut Conditions)>,
@@ -161,7 +162,7 @@ pub fn resolve_spend(
         }
         TokenBenefit::Stamina => {
             let before = stamina.current;
-            let value = stamina.recovery_value();
+            let value = effects.recovery_value(&id.0, &stamina);
             let amount = crate::stamina::regain(&mut stamina, value);
             log.push(
                 rule::HERO_TOKEN,

@@ -122,7 +122,11 @@ pub fn resolve_hide(
     });
 }
 
-/// Command stage: the Search maneuver, one opposed test per hidden creature in reach.
+/// Command stage: the Search maneuver, one opposed test per hidden creature in reach. As part
+/// of it the searcher points out every creature it knows of — found now, or hidden from its
+/// allies but not from it (no test needed) — to its allies within 10 squares, who no longer
+/// have it hidden from them (seed 002 L2285-2287; DS-CORE-89). The rules let the searcher
+/// point out; the engine always does, as keeping a find to oneself gains nothing.
 #[allow(clippy::type_complexity)]
 pub fn resolve_search(
     mut commands: Commands,
@@ -131,6 +135,7 @@ pub fn resolve_search(
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut searchers: Query<(&CreatureId, &mut ActionBudget)>,
+    bodies: Query<Body>,
     mut creatures: Query<(
         Entity,
         &CreatureId,
@@ -154,39 +159,64 @@ pub fn resolve_search(
     else {
         return;
     };
-    let mut found: Vec<_> = creatures
-        .iter_mut()
-        .filter(|c| c.5.as_ref().is_some_and(|h| h.hides_from(creature)))
+    let side = bodies.iter().find(|b| &b.1.0 == creature).map(|b| *b.2);
+    let allies: Vec<String> = bodies
+        .iter()
+        .filter(|b| Some(*b.2) == side && &b.1.0 != creature && *b.5 != Vitality::Dead)
+        .filter(|b| me.distance(Footprint::new(b.3.0, b.4.0)) <= SEARCH_RANGE)
+        .map(|b| b.1.0.clone())
         .collect();
-    found.sort_by(|a, b| a.1.0.cmp(&b.1.0));
-    for (entity, id, pos, size, chars, hidden, invisible) in found {
-        let there = Footprint::new(pos.0, size.0);
-        if me.distance(there) > SEARCH_RANGE || !map.line_of_effect(me, there) {
+    let mut hiding: Vec<_> = creatures
+        .iter_mut()
+        .filter(|c| c.5.as_ref().is_some_and(|h| !h.revealed))
+        .collect();
+    hiding.sort_by(|a, b| a.1.0.cmp(&b.1.0));
+    for (entity, id, pos, size, chars, hidden, invisible) in hiding {
+        let Some(mut h) = hidden else {
             continue;
-        }
-        let search = [dice.d10(), dice.d10()];
-        let hide = [dice.d10(), dice.d10()];
-        // seed 002 L3020: finding a hidden invisible creature takes a bane.
-        let search_total =
-            (search[0] + search[1]) as i32 + intuition - if invisible { 2 } else { 0 };
-        let hide_total = (hide[0] + hide[1]) as i32 + chars.agility;
-        // seed 002 L2285: only a higher total finds it; a tie leaves it hidden (DS-CORE-65).
-        let found = search_total > hide_total;
-        log.push(
-            rule::SEARCH,
-            Event::Searched {
-                searcher: creature.clone(),
-                hidden: id.0.clone(),
-                search_total,
-                hide_total,
-                found,
-            },
-        );
-        if found && let Some(mut h) = hidden {
-            h.from.retain(|f| f != creature);
-            if h.from.is_empty() {
-                commands.entity(entity).remove::<Hidden>();
+        };
+        if h.hides_from(creature) {
+            let there = Footprint::new(pos.0, size.0);
+            if me.distance(there) > SEARCH_RANGE || !map.line_of_effect(me, there) {
+                continue;
             }
+            let search = [dice.d10(), dice.d10()];
+            let hide = [dice.d10(), dice.d10()];
+            // seed 002 L3020: finding a hidden invisible creature takes a bane.
+            let search_total =
+                (search[0] + search[1]) as i32 + intuition - if invisible { 2 } else { 0 };
+            let hide_total = (hide[0] + hide[1]) as i32 + chars.agility;
+            // seed 002 L2285: only a higher total finds it; a tie leaves it hidden (DS-CORE-65).
+            let found = search_total > hide_total;
+            log.push(
+                rule::SEARCH,
+                Event::Searched {
+                    searcher: creature.clone(),
+                    hidden: id.0.clone(),
+                    search_total,
+                    hide_total,
+                    found,
+                },
+            );
+            if !found {
+                continue;
+            }
+            h.from.retain(|f| f != creature);
+        }
+        let to: Vec<String> = allies.iter().filter(|a| h.hides_from(a)).cloned().collect();
+        if !to.is_empty() {
+            h.from.retain(|f| !to.contains(f));
+            log.push(
+                rule::POINT_OUT,
+                Event::PointedOut {
+                    searcher: creature.clone(),
+                    hidden: id.0.clone(),
+                    to,
+                },
+            );
+        }
+        if h.from.is_empty() {
+            commands.entity(entity).remove::<Hidden>();
         }
     }
 }

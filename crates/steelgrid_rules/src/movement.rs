@@ -7,6 +7,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
+use crate::condition::{Condition, Conditions};
 use crate::creature::{
     ActionBudget, ActionKind, Altitude, Characteristics, CreatureId, CreatureRef, DamageModifiers,
     FreeStrike, Grabbed, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
@@ -588,6 +589,7 @@ pub fn resolve_move(
     map: Res<Map>,
     prone: Query<(), With<Prone>>,
     grabbed: Query<(), With<Grabbed>>,
+    mut afflicted: Query<&mut Conditions>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
@@ -792,6 +794,22 @@ pub fn resolve_move(
             Event::ConditionEnded {
                 creature: creature.clone(),
                 condition: "grabbed".into(),
+            },
+        );
+    }
+    if plan.0.teleport
+        && let Ok(mut conditions) = afflicted.get_mut(entity)
+        && conditions.has(Condition::Restrained)
+    {
+        // seed 002 L2708: teleporting ends being restrained too.
+        conditions
+            .0
+            .retain(|a| a.condition != Condition::Restrained);
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: Condition::Restrained.name().into(),
             },
         );
     }

@@ -19,6 +19,10 @@ pub struct RulesOptions {
     /// how the average Victories per hero is rounded for the Malice at the start of
     /// combat (seed 002 L4334 gives no rounding).
     pub average_victories: VictoryAverage,
+    /// AMB-13: a failed group test brings one group consequence when more than half the heroes
+    /// suffered one (seed 002 L2315, "majority") rather than at least half (the reading that
+    /// matches L2311-2313 and L2317).
+    pub group_consequence_needs_majority: bool,
 }
 
 /// Rounding of the average Victories per hero (digest A-01).
@@ -38,6 +42,7 @@ impl Default for RulesOptions {
             automatic_tier_beats_natural_19_20: true,
             director_creatures_die_at_zero: true,
             average_victories: VictoryAverage::Floor,
+            group_consequence_needs_majority: false,
         }
     }
 }

@@ -91,6 +91,9 @@ pub struct HeroSpec {
     /// Victories earned since the last respite (their average feeds the Director's Malice).
     #[serde(default)]
     pub victories: u32,
+    /// Its kit's melee and ranged weapon damage bonuses (seed 002 L1438-1442).
+    #[serde(default)]
+    pub kit: crate::ability::Kit,
 }
 
 fn one() -> u32 {
@@ -114,6 +117,9 @@ pub struct CreatureSpec {
     pub current_stamina: Option<i32>,
     pub temporary_stamina: Option<i32>,
     pub stability: Option<u32>,
+    /// Lasting effects on its stability when the encounter starts, such as a curse's −3; its
+    /// stability never drops below 0 (seed 002 L2811).
+    pub stability_modifier: Option<i32>,
     pub characteristics: Option<Characteristics>,
     pub free_strike: Option<u32>,
     pub immunities: Option<Vec<DamageModifier>>,
@@ -173,6 +179,7 @@ impl CreatureSpec {
             current_stamina: self.current_stamina.or(t.current_stamina),
             temporary_stamina: self.temporary_stamina.or(t.temporary_stamina),
             stability: self.stability.or(t.stability),
+            stability_modifier: self.stability_modifier.or(t.stability_modifier),
             characteristics: self.characteristics.or(t.characteristics),
             free_strike: self.free_strike.or(t.free_strike),
             immunities: self.immunities.or_else(|| t.immunities.clone()),
@@ -476,6 +483,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             options: parsed.options,
             map,
             zones: Vec::new(),
+            effects: Default::default(),
             malice: Malice {
                 leftover_ev: parsed.extra_malice,
                 features: malice_features,
@@ -1081,6 +1089,7 @@ pub(crate) fn build_creature_list(
             resource_per_turn: h.resource_per_turn,
             surges: 0,
             victories: h.victories,
+            kit: h.kit,
         });
         let stamina = Stamina {
             current,
@@ -1100,6 +1109,7 @@ pub(crate) fn build_creature_list(
                 speed: spec.speed.unwrap_or(5),
                 stamina,
                 stability: spec.stability.unwrap_or(0),
+                stability_modifier: spec.stability_modifier.unwrap_or(0),
                 characteristics: spec.characteristics.unwrap_or_default(),
                 free_strike: spec.free_strike.unwrap_or(0),
                 damage: DamageModifiers {
@@ -1140,6 +1150,7 @@ pub(crate) fn build_creature_list(
                 malice_features: spec.malice_features.clone().unwrap_or_default(),
                 end_effect: spec.end_effect,
                 retainer_of: spec.retainer_of.clone(),
+                falling: None,
                 vitality,
                 budget: ActionBudget::default(),
             },

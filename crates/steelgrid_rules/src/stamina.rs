@@ -161,6 +161,7 @@ pub fn regain(stamina: &mut Stamina, amount: i32) -> i32 {
 /// Command stage: Catch Breath.
 pub fn resolve_catch_breath(
     command: Res<CurrentCommand>,
+    effects: Res<crate::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &mut Stamina, &mut Hero, &mut ActionBudget)>,
 ) {
@@ -182,7 +183,7 @@ pub fn resolve_catch_breath(
         },
     );
     let before = stamina.current;
-    let recovery_value = stamina.recovery_value();
+    let recovery_value = effects.recovery_value(&id.0, &stamina);
     let amount = regain(&mut stamina, recovery_value);
     log.push(
         rule::CATCH_BREATH,
@@ -199,6 +200,7 @@ pub fn resolve_catch_breath(
 /// creature without Recoveries regains a third of its maximum (seed 002 L2954-2956, L3080).
 pub fn resolve_heal(
     command: Res<CurrentCommand>,
+    effects: Res<crate::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut healers: Query<(&CreatureId, &mut ActionBudget)>,
     mut targets: Query<(&CreatureId, &mut Stamina, Option<&mut Hero>)>,
@@ -222,7 +224,7 @@ pub fn resolve_heal(
                     left: hero.recoveries,
                 },
             );
-            stamina.recovery_value()
+            effects.recovery_value(&id.0, &stamina)
         }
         None => stamina.max / 3,
     };

@@ -47,6 +47,10 @@ pub struct Lasting {
     pub start_of_turn_damage: Option<u32>,
     #[serde(default)]
     pub damage_type: Option<DamageType>,
+    /// Enemies of its creator inside it have their potencies lowered by this much (seed 002
+    /// L1622-1624, the Null's Null Field); the same ability's areas lower them once (L1673).
+    #[serde(default)]
+    pub potency_penalty: u32,
 }
 
 /// An area on the map.
@@ -76,6 +80,28 @@ impl Zone {
             _ => self.squares.clone(),
         }
     }
+}
+
+/// The potency penalties the areas of its enemies put on a creature of `side` standing in `me`,
+/// as (ability, shift) for `effect::stack`, which counts one ability's once (seed 002
+/// L1622-1624, L1669-1673; DS-CORE-46). `owner` gives a living owner's side and space.
+pub fn potency_penalties<'a>(
+    zones: impl IntoIterator<Item = &'a Zone>,
+    map: &Map,
+    me: Footprint,
+    side: Side,
+    owner: impl Fn(&str) -> Option<(Side, Footprint)>,
+) -> Vec<(&'a str, i32)> {
+    zones
+        .into_iter()
+        .filter(|z| z.lasting.potency_penalty > 0)
+        .filter_map(|z| {
+            let (owner_side, fp) = owner(&z.owner)?;
+            let inside = z.covers(map, Some(fp)).iter().any(|sq| me.contains(*sq));
+            (owner_side != side && inside)
+                .then(|| (z.ability.as_str(), -(z.lasting.potency_penalty as i32)))
+        })
+        .collect()
 }
 
 /// Set by ability resolution: the area to place once the command's other effects are done.
@@ -144,7 +170,9 @@ pub fn place(
 }
 
 /// Command stage, on StartTurn: each enemy of a zone's owner starting its turn in it takes the
-/// zone's damage.
+/// zone's damage; of several areas of one ability around it (two creatures' auras of the same
+/// ability, say), only the one dealing the most: the same ability doesn't stack (seed 002
+/// L1669-1671).
 pub fn start_of_turn(
     command: Res<CurrentCommand>,
     map: Res<Map>,
@@ -170,6 +198,7 @@ pub fn start_of_turn(
     let me = Footprint::new(pos.0, size.0);
     let mut all: Vec<&Zone> = zones.iter().collect();
     all.sort_by_key(|z| z.seq);
+    let mut hits: Vec<(&Zone, u32)> = Vec::new();
     for zone in all {
         let Some(amount) = zone.lasting.start_of_turn_damage else {
             continue;
@@ -187,6 +216,13 @@ pub fn start_of_turn(
         {
             continue;
         }
+        match hits.iter_mut().find(|h| h.0.ability == zone.ability) {
+            Some(h) if h.1 >= amount => {}
+            Some(h) => *h = (zone, amount),
+            None => hits.push((zone, amount)),
+        }
+    }
+    for (zone, amount) in hits {
         log.push(
             rule::ZONE,
             Event::AreaDamage {

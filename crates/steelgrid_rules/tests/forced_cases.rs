@@ -669,6 +669,8 @@ fn the_engine_offers_every_push_and_slide_choice() {
         chosen: None,
         path: Vec::new(),
         break_objects: true,
+        vertical: false,
+        heights: Vec::new(),
     };
     let choices = e.forced_choices(&spec).unwrap();
     let ends: Vec<Square> = choices.iter().map(|o| o.end).collect();
@@ -835,6 +837,8 @@ fn ds_combat_53_a_slide_around_a_pillar_cannot_cut_its_corners() {
         chosen: None,
         path: Vec::new(),
         break_objects: false,
+        vertical: false,
+        heights: Vec::new(),
     };
     let choices = e.forced_choices(&spec).unwrap();
     let ends: Vec<Square> = choices

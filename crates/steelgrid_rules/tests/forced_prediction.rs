@@ -145,6 +145,8 @@ fn prediction_equals_resolution() {
             chosen: None,
             path,
             break_objects: rng.roll(3) != 1,
+            vertical: false,
+            heights: Vec::new(),
         };
         let before = engine.state();
         let Ok(predicted) = engine.predict_forced(&spec) else {

@@ -433,3 +433,27 @@ fn the_ai_plays_a_squad_as_a_unit() {
     }
     assert!(joined >= 2, "members joined one strike: {joined}");
 }
+
+#[test]
+fn a_players_signature_strike_is_joined_by_the_members_in_reach() {
+    // What the client sends for a human Director: p1's Spit on the conduit, joined by p0 on the
+    // shadow (nobody strikes it yet) and by p2 and p3, who reach only the conduit; p4 is far.
+    let mut e = pit(&[], &[6, 6]);
+    start(&mut e, "p1");
+    let joined = steelgrid_rules::ai::squad_strike(&mut e, use_ability("p1", "spit", &["conduit"]));
+    let Command::UseAbility { squad, .. } = &joined else {
+        panic!("still a UseAbility");
+    };
+    let mut members: Vec<&str> = squad.iter().map(|m| m.minion.as_str()).collect();
+    members.sort();
+    assert_eq!(members, ["p0", "p2", "p3"]);
+    apply(&mut e, joined);
+    assert_eq!(stamina(&mut e, "shadow"), 30 - 4);
+    assert_eq!(stamina(&mut e, "conduit"), 30 - (4 + 2 + 2));
+    // Anything but a signature strike is left alone.
+    let lunge = use_ability("p2", "lunge", &["conduit"]);
+    assert_eq!(
+        steelgrid_rules::ai::squad_strike(&mut e, lunge.clone()),
+        lunge
+    );
+}

@@ -58,6 +58,7 @@ fn raise(creature: &str, ability: &str, at: &[(i32, i32)]) -> Command {
         squares: squares(at),
         ranged: false,
         tier: None,
+        user_tier: None,
         spend: false,
         objects: Vec::new(),
         surges: SurgeSpend::default(),
@@ -177,6 +178,7 @@ fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
         ground: Some(ZoneGround::Wall),
         start_of_turn_damage: None,
         damage_type: None,
+        potency_penalty: 0,
     };
     assert_eq!(
         placed,
@@ -851,6 +853,7 @@ fn lasts(ground: Option<ZoneGround>, start_of_turn_damage: Option<u32>) -> Lasti
         ground,
         start_of_turn_damage,
         damage_type: None,
+        potency_penalty: 0,
     }
 }
 

@@ -78,6 +78,7 @@ fn ability_command(
         squares: Vec::new(),
         ranged: false,
         tier: None,
+        user_tier: None,
         spend: false,
         objects: Vec::new(),
         surges,

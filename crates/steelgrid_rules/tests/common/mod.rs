@@ -153,6 +153,8 @@ pub fn force(
         chosen: None,
         path: squares(path),
         break_objects: true,
+        vertical: false,
+        heights: Vec::new(),
     }
 }
 
