@@ -2088,7 +2088,17 @@ impl Engine {
     fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
         let base = match gait {
             movement::Gait::Shift => 1,
-            movement::Gait::Move => self.world.get::<Speed>(e).expect("speed").0,
+            // seed 002 L4454-4456: a captained squad member moves its "With Captain" bonus
+            // farther.
+            movement::Gait::Move => {
+                let captained = self
+                    .world
+                    .get::<Minion>(e)
+                    .and_then(|m| m.squad.as_ref())
+                    .and_then(|s| self.world.resource::<squad::Squads>().0.get(s))
+                    .map_or(0, |s| s.bonus().speed);
+                self.world.get::<Speed>(e).expect("speed").0 + captained
+            }
         };
         let me = self.creature_ref(e);
         if gait == movement::Gait::Move && me.movement.has(MovementMode::Teleport) {

@@ -58,6 +58,8 @@ pub struct Joined {
 pub struct CaptainBonus {
     /// Added once to each target's damage from a member's strike (digest A-16).
     pub damage: u32,
+    /// Added to each member's speed.
+    pub speed: u32,
 }
 
 impl Squad {

@@ -457,3 +457,46 @@ fn a_players_signature_strike_is_joined_by_the_members_in_reach() {
         lunge
     );
 }
+
+#[test]
+fn a_captains_speed_bonus_carries_each_member_farther() {
+    let bonus = ", with_captain: (speed: 2)";
+    let creatures = vec![
+        hero("shadow", 0, 0, &[], ""),
+        pitling("p0", 9, 5, bonus),
+        pitling("p1", 9, 4, bonus),
+        foe("boss", 9, 0, &[], ", captain_of: \"p\""),
+    ];
+    let mut e = fight_with(
+        &ROOM,
+        &fields(&abilities(), None),
+        &creatures,
+        &[],
+        Side::Director,
+    );
+    // Speed 5 + 2: seven squares in one move.
+    start(&mut e, "p0");
+    let seven: Vec<(i32, i32)> = (2..9).rev().map(|x| (x, 5)).collect();
+    apply(&mut e, common::advance("p0", &seven));
+    assert_eq!(
+        common::position(&mut e, "p0"),
+        common::squares(&[(2, 5)])[0]
+    );
+    end(&mut e, "p0");
+    // Without a captain, five.
+    apply(
+        &mut e,
+        Command::EnvironmentDamage {
+            target: "boss".into(),
+            amount: 100,
+            damage_type: None,
+            halved: false,
+        },
+    );
+    start(&mut e, "p1");
+    let err = refused(
+        &mut e,
+        common::advance("p1", &(2..9).rev().map(|x| (x, 4)).collect::<Vec<_>>()),
+    );
+    assert_eq!(err.rule, "movement.speed_limit");
+}
