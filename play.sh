@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Build Steelgrid and open it on the embedded default scenario. Arguments go to the game:
-#   ./play.sh                                   the default scenario
-#   ./play.sh play scenarios/mill_ambush.ron    a scenario file
-#   ./play.sh --screenshot board.png            save a screenshot once the board is drawn, then quit
+# Build Steelgrid and open it at its title screen. Arguments go to the game:
+#   ./play.sh                                   the title screen (then pick a scenario and seats)
+#   ./play.sh play scenarios/mill_ambush.ron    straight into a scenario file's battle
+#   ./play.sh --screenshot title.png            save a screenshot once the window is drawn, then quit
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/env.sh

@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use bevy::input::keyboard::KeyCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::grid::Square;
@@ -10,7 +11,7 @@ use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::{ai, encounter_budget, sim};
 
-use crate::game::{self, LaunchOptions};
+use crate::game::{self, LaunchOptions, Screen};
 use crate::{saves, scenarios};
 
 #[derive(Parser, Debug)]
@@ -31,6 +32,14 @@ struct Cli {
     /// Both sides played by people at this screen, whatever the scenario's seats say.
     #[arg(long, global = true)]
     hotseat: bool,
+    /// Open the window at this screen (by default `steelgrid` opens the title and the other
+    /// commands the battle); the scenario named or loaded is the one the menus start from.
+    #[arg(long, global = true, value_enum)]
+    screen: Option<OpenScreen>,
+    /// Press these keys one after another once the window runs, e.g. `Escape,ArrowDown,Enter`
+    /// (Bevy key codes, as in the settings file), to take a screenshot of what they lead to.
+    #[arg(long, global = true, value_parser = parse_key, value_delimiter = ',')]
+    keys: Vec<KeyCode>,
     /// Open the step-through explainer on the last command played, at this event (from 1).
     #[arg(long, global = true)]
     explain: Option<usize>,
@@ -38,6 +47,13 @@ struct Cli {
     /// pressed and the mouse pointed there).
     #[arg(long, global = true, value_parser = parse_aim)]
     aim: Option<(usize, Square)>,
+}
+
+/// A Bevy key code by name: `Escape`, `ArrowDown`, `KeyH`, `Digit1`.
+fn parse_key(name: &str) -> Result<KeyCode, String> {
+    ron::from_str(name.trim()).map_err(|_| {
+        format!("`{name}` is not a key code (Escape, Enter, ArrowDown, KeyH, Digit1, F5, ...)")
+    })
 }
 
 /// `2@5,3` → ability 2 aimed at (5, 3).
@@ -67,6 +83,9 @@ enum Cmd {
         /// Apply this RON command list first (to open on a position from a script).
         #[arg(long)]
         commands: Option<PathBuf>,
+        /// Sides played by the AI (by default those the scenario gives it).
+        #[arg(long, value_enum)]
+        ai: Option<AiSides>,
     },
     /// Validate scenarios; print `file:line:col: message` for each problem, exit 1 on any, and
     /// each valid scenario's encounter budget against its Director's creatures.
@@ -118,6 +137,40 @@ enum AiSides {
     Both,
 }
 
+impl AiSides {
+    fn sides(self) -> &'static [Side] {
+        match self {
+            AiSides::Director => &[Side::Director],
+            AiSides::Heroes => &[Side::Heroes],
+            AiSides::Both => &[Side::Heroes, Side::Director],
+        }
+    }
+}
+
+/// The screens `--screen` can open.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum OpenScreen {
+    Title,
+    Picker,
+    Seats,
+    Battle,
+    Results,
+    Settings,
+}
+
+impl From<OpenScreen> for Screen {
+    fn from(screen: OpenScreen) -> Screen {
+        match screen {
+            OpenScreen::Title => Screen::Title,
+            OpenScreen::Picker => Screen::Picker,
+            OpenScreen::Seats => Screen::Seats,
+            OpenScreen::Battle => Screen::Battle,
+            OpenScreen::Results => Screen::Results,
+            OpenScreen::Settings => Screen::Settings,
+        }
+    }
+}
+
 pub fn main(args: Vec<String>) -> ExitCode {
     let cli = match Cli::try_parse_from(std::iter::once("steelgrid".to_owned()).chain(args)) {
         Ok(cli) => cli,
@@ -131,22 +184,30 @@ pub fn main(args: Vec<String>) -> ExitCode {
         }
     };
     let hotseat = cli.hotseat;
-    let launch = |game: &Game, replay: Option<Record>| LaunchOptions {
+    // `steelgrid` alone opens the title; the commands that open a game open its battle.
+    let first = match (cli.screen, &cli.command) {
+        (Some(screen), _) => screen.into(),
+        (None, None) => Screen::Title,
+        (None, Some(_)) => Screen::Battle,
+    };
+    let launch = |game: &Game, replay: Option<Record>, ai: Option<AiSides>| LaunchOptions {
         screenshot: cli.screenshot.clone(),
         screenshot_after: cli.screenshot_after,
-        ai_sides: if hotseat || replay.is_some() {
-            Vec::new()
-        } else {
-            game.scenario().ai_sides()
+        ai_sides: match ai {
+            _ if hotseat || replay.is_some() => Vec::new(),
+            Some(ai) => ai.sides().to_vec(),
+            None => game.scenario().ai_sides(),
         },
         replay,
         explain: cli.explain,
         aim: cli.aim,
+        screen: first,
+        keys: cli.keys.clone(),
     };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {
             Ok(g) => {
-                let options = launch(&g, None);
+                let options = launch(&g, None, None);
                 game::run(g, options)
             }
             Err(problems) => report(&problems),
@@ -155,6 +216,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             scenario,
             seed,
             commands,
+            ai,
         }) => {
             let mut g = match start(&scenario, seed) {
                 Ok(g) => g,
@@ -168,7 +230,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             if let Some(r) = sim::run(&mut g, &commands, None) {
                 return refused(commands_file, &r);
             }
-            let options = launch(&g, None);
+            let options = launch(&g, None, ai);
             game::run(g, options)
         }
         Some(Cmd::Replay { file, verify }) => {
@@ -197,7 +259,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 Ok(g) => g,
                 Err(problems) => return report(&problems),
             };
-            let options = launch(&start, Some(record));
+            let options = launch(&start, Some(record), None);
             game::run(start, options)
         }
         Some(Cmd::Resume { save }) => {
@@ -205,7 +267,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 .and_then(|r| r.resume().map_err(|e| format!("{}: {e}", save.display())))
             {
                 Ok(g) => {
-                    let options = launch(&g, None);
+                    let options = launch(&g, None, None);
                     game::run(g, options)
                 }
                 Err(e) => failed(&e),
@@ -225,12 +287,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             if let Some(n) = seeds {
                 return batch(&scenario, seed.unwrap_or(1), n, max_rounds.unwrap_or(30));
             }
-            let ai_sides: &[Side] = match ai {
-                None => &[],
-                Some(AiSides::Director) => &[Side::Director],
-                Some(AiSides::Heroes) => &[Side::Heroes],
-                Some(AiSides::Both) => &[Side::Heroes, Side::Director],
-            };
+            let ai_sides = ai.map_or(&[][..], AiSides::sides);
             simulate(
                 &scenario,
                 seed,

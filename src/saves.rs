@@ -14,7 +14,9 @@ pub fn write(path: &Path, record: &Record) -> Result<(), String> {
         .map_err(|e| format!("{}: cannot write the file: {e}", path.display()))
 }
 
-fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+/// Write `bytes` to `path` through a temporary file beside it (settings are written this way
+/// too).
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }

@@ -92,6 +92,8 @@ fn options(
         replay,
         explain: None,
         aim: None,
+        screen: game::Screen::Battle,
+        keys: Vec::new(),
     }
 }
 
@@ -124,6 +126,15 @@ pub fn set_attribute(id: &str, name: &str, value: &str) {
 
 pub fn hide(id: &str) {
     set_attribute(id, "hidden", "");
+}
+
+/// What the page's local storage keeps under `steelgrid.<slot>`, if anything.
+pub fn stored(slot: &str) -> Option<String> {
+    let storage = web_sys::window()?.local_storage().ok().flatten()?;
+    storage
+        .get_item(&format!("steelgrid.{slot}"))
+        .ok()
+        .flatten()
 }
 
 /// Keep a save in the page's local storage under `steelgrid.<slot>`.

@@ -1,11 +1,12 @@
-//! AI seats: when it is an AI-played side's move, the AI picks one command at a steady pace so
-//! people can follow it on the board and in the log. The AI asks the rules engine for every
-//! option; nothing here judges a rule.
+//! AI seats: when it is an AI-played side's move, the AI picks one command at a steady pace,
+//! once the board has finished animating the last one, so people can follow it on the board
+//! and in the log. The AI asks the rules engine for every option; nothing here judges a rule.
 
 use bevy::prelude::*;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
+use crate::game::animation::Animations;
 use crate::game::{CurrentState, Rules};
 
 /// The sides the AI plays.
@@ -18,7 +19,7 @@ struct Pace(Timer);
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(Pace(Timer::from_seconds(0.35, TimerMode::Repeating)))
-        .add_systems(Update, play_ai_seats);
+        .add_systems(Update, play_ai_seats.in_set(super::screens::PlaySystems));
 }
 
 /// The AI side due to answer in `state`, if any.
@@ -32,11 +33,16 @@ fn play_ai_seats(
     state: Res<CurrentState>,
     mut pace: ResMut<Pace>,
     mut rules: ResMut<Rules>,
+    animations: Res<Animations>,
 ) {
     let Some(side) = ai_to_move(&seats, &state.0) else {
         pace.0.reset();
         return;
     };
+    if animations.busy() {
+        pace.0.reset();
+        return;
+    }
     if !pace.0.tick(time.delta()).just_finished() {
         return;
     }

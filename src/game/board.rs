@@ -22,15 +22,22 @@ const LABEL_Z: f32 = 2.0;
 const DARKNESS: Color = Color::srgba(0.10, 0.12, 0.30, 0.45);
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(TilemapPlugin)
-        .add_systems(Startup, spawn_board)
-        .add_systems(
-            Update,
+    app.add_plugins(TilemapPlugin).add_systems(
+        Update,
+        (
+            // A new layout is a new battle (see `screens::start`).
+            spawn_board.run_if(resource_changed::<BoardLayout>),
             refresh_terrain
                 .after(super::publish_state)
                 .run_if(resource_changed::<super::CurrentState>),
-        );
+        )
+            .chain(),
+    );
 }
+
+/// Everything the board is drawn with: tilemaps, tiles, veils and labels.
+#[derive(Component)]
+struct BoardPiece;
 
 /// A tile of the terrain layer, showing this square.
 #[derive(Component, Clone, Copy, Debug)]
@@ -105,13 +112,18 @@ impl BoardLayout {
     }
 }
 
-/// Spawn both tilemap layers and the height labels from the rules' map.
+/// Spawn both tilemap layers and the height labels from the rules' map, in place of the board
+/// of the battle before.
 fn spawn_board(
     mut commands: Commands,
     rules: Res<Rules>,
     layout: Res<BoardLayout>,
     mut images: ResMut<Assets<Image>>,
+    old: Query<Entity, With<BoardPiece>>,
 ) {
+    for piece in &old {
+        commands.entity(piece).despawn();
+    }
     let map = rules.0.engine().map();
     let texture = TilemapTexture::Single(images.add(atlas::build()));
     let squares = || (0..map.height).flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)));
@@ -126,6 +138,7 @@ fn spawn_board(
     // Darkness and fog: a dusk-blue veil over the square (concealment).
     for sq in squares().filter(|sq| map.cell(*sq).is_some_and(|c| c.concealing)) {
         commands.spawn((
+            BoardPiece,
             Sprite::from_color(DARKNESS, Vec2::splat(SQUARE)),
             Transform::from_translation(layout.square_center(sq).extend(LABEL_Z - 0.5)),
         ));
@@ -140,6 +153,7 @@ fn spawn_board(
                 Color::srgb_u8(0x4a, 0x3b, 0x26)
             };
             commands.spawn((
+                BoardPiece,
                 Text2d::new(label),
                 TextFont {
                     font_size: FontSize::Px(15.0),
@@ -161,7 +175,7 @@ fn spawn_layer(
     z: f32,
     tiles: impl Iterator<Item = (Square, u32)>,
 ) -> Vec<(Square, Entity)> {
-    let tilemap = commands.spawn_empty().id();
+    let tilemap = commands.spawn(BoardPiece).id();
     let mut storage = TileStorage::empty(layout.size);
     let mut spawned = Vec::new();
     for (sq, index) in tiles {
@@ -169,12 +183,15 @@ fn spawn_layer(
             continue;
         };
         let tile = commands
-            .spawn(TileBundle {
-                position,
-                tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(index),
-                ..default()
-            })
+            .spawn((
+                BoardPiece,
+                TileBundle {
+                    position,
+                    tilemap_id: TilemapId(tilemap),
+                    texture_index: TileTextureIndex(index),
+                    ..default()
+                },
+            ))
             .id();
         storage.set(&position, tile);
         spawned.push((sq, tile));

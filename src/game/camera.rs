@@ -55,20 +55,34 @@ pub fn framing(board: Vec2, window: Vec2) -> (f32, Vec2) {
     (window.y.max(1.0) * k, home)
 }
 
-/// Refit the projection when the window is resized, keeping any pan relative to home.
+/// Refit the projection when the window is resized or the UI scale changes (the panels are
+/// that much larger), keeping any pan relative to home; a new board (another battle) starts
+/// framed whole.
 fn frame_to_window(
-    window: Single<&Window, (With<PrimaryWindow>, Changed<Window>)>,
+    window: Single<Ref<Window>, With<PrimaryWindow>>,
+    ui_scale: Res<UiScale>,
     layout: Res<BoardLayout>,
     camera: Single<(&mut Projection, &mut Transform, &mut Home), With<BoardCamera>>,
 ) {
-    let (height, home) = framing(layout.world_size(), window.size());
+    if !window.is_changed() && !ui_scale.is_changed() && !layout.is_changed() {
+        return;
+    }
+    // In UI pixels, the unit the panels are measured in.
+    let (height, home) = framing(layout.world_size(), window.size() / ui_scale.0);
     let (mut projection, mut transform, mut old_home) = camera.into_inner();
     if let Projection::Orthographic(ortho) = &mut *projection {
         ortho.scaling_mode = ScalingMode::FixedVertical {
             viewport_height: height,
         };
+        if layout.is_changed() {
+            ortho.scale = 1.0;
+        }
     }
-    let offset = transform.translation.truncate() - old_home.0;
+    let offset = if layout.is_changed() {
+        Vec2::ZERO
+    } else {
+        transform.translation.truncate() - old_home.0
+    };
     transform.translation = (home + offset).extend(transform.translation.z);
     old_home.0 = home;
 }

@@ -13,7 +13,7 @@ const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.9);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<HoveredSquare>()
-        .add_systems(PreUpdate, track_cursor)
+        .add_systems(PreUpdate, track_cursor.in_set(super::screens::PlaySystems))
         .add_systems(Update, draw_hover);
 }
 
@@ -30,6 +30,7 @@ fn track_cursor(
     camera: Single<(&Camera, &GlobalTransform), With<BoardCamera>>,
     layout: Res<BoardLayout>,
     pin: Option<Res<HoverPin>>,
+    ui_scale: Res<UiScale>,
     mut hovered: ResMut<HoveredSquare>,
 ) {
     if let Some(pin) = pin {
@@ -39,7 +40,9 @@ fn track_cursor(
     let (camera, transform) = *camera;
     let square = window
         .cursor_position()
-        .filter(|p| p.x < window.width() - LOG_PANEL_PX && p.y > STATUS_BAR_PX)
+        .filter(|p| {
+            p.x < window.width() - LOG_PANEL_PX * ui_scale.0 && p.y > STATUS_BAR_PX * ui_scale.0
+        })
         .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
         .and_then(|world| layout.square_at(world));
     hovered.set_if_neq(HoveredSquare(square));

@@ -17,6 +17,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_demo
+            .in_set(super::screens::PlaySystems)
             .before(publish_state)
             .run_if(resource_exists::<DemoPlayer>),
     );

@@ -22,7 +22,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_panel)
         .add_systems(
             Update,
-            (steer, fill_panel, draw_highlights)
+            (
+                steer.in_set(super::screens::PlaySystems),
+                fill_panel,
+                draw_highlights,
+            )
                 .chain()
                 .after(publish_state)
                 .after(super::handoff::watch_viewer),

@@ -22,6 +22,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (pass_control, dismiss)
                 .chain()
+                .in_set(super::screens::PlaySystems)
                 .after(publish_state)
                 .after(super::play::handle_actions)
                 .run_if(not(resource_exists::<ReplayPlayer>))

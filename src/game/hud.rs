@@ -9,6 +9,7 @@ use steelgrid_rules::ability::{ActionType, Cost, Distance};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 
+use super::actions::Action;
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
@@ -19,25 +20,93 @@ use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
 use super::records::{RecordLine, ReplayPlayer};
+use super::settings::{Bindings, Direction, Settings, Slot};
 use super::{CurrentState, publish_state};
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
 pub const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
 pub const TEXT: Color = Color::srgb_u8(0xc9, 0xcd, 0xd3);
 pub const MUTED: Color = Color::srgb_u8(0x8a, 0x91, 0x9a);
-const WARNING: Color = Color::srgb_u8(0xff, 0x8f, 0x6b);
+pub const WARNING: Color = Color::srgb_u8(0xff, 0x8f, 0x6b);
 const PREVIEW: Color = Color::srgb_u8(0xf0, 0xe4, 0x42);
 /// Side colours, lightened from the token colours to read well on the dark bar.
-const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
-const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
+pub const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
+pub const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
-const HINTS: &str = "Click: start a turn / move / free strike    D disengage    K knockback    \
-1-8 abilities and items    S surge    Y extra    T hero token    V token Stamina    I hide    O search    R ranged    C catch breath    U stand up    F defend    L heal    G grab    B escape grab    N release    A aid attack    Q charge    Space/E end turn    Tab + Enter pick    \
-Esc cancel    Z undo    X explain    F5 save    Wheel zoom    Arrows pan    Home fit";
+/// The control hints along the bottom, with the player's keys.
+fn hints(bindings: &Bindings) -> String {
+    use Action as A;
+    let keys = |action: Action| bindings.label(Slot::Action(action));
+    let pan = if bindings.pan == Bindings::default().pan {
+        "Arrows".to_owned()
+    } else {
+        [
+            Direction::Up,
+            Direction::Left,
+            Direction::Down,
+            Direction::Right,
+        ]
+        .map(|d| bindings.label(Slot::Pan(d)))
+        .join("/")
+    };
+    let parts = [
+        (keys(A::Select), "to start a turn / move / free strike"),
+        (keys(A::Disengage), "disengage"),
+        (keys(A::Knockback), "knockback"),
+        (
+            format!("{}-{}", keys(A::Ability1), keys(A::Ability8)),
+            "abilities and items",
+        ),
+        (keys(A::Surge), "surge"),
+        (keys(A::Extra), "extra"),
+        (keys(A::HeroToken), "hero token"),
+        (keys(A::TokenStamina), "token Stamina"),
+        (keys(A::Hide), "hide"),
+        (keys(A::Search), "search"),
+        (keys(A::Ranged), "ranged"),
+        (keys(A::CatchBreath), "catch breath"),
+        (keys(A::StandUp), "stand up"),
+        (keys(A::Defend), "defend"),
+        (keys(A::Heal), "heal"),
+        (keys(A::Grab), "grab"),
+        (keys(A::EscapeGrab), "escape grab"),
+        (keys(A::Release), "release"),
+        (keys(A::AidAttack), "aid attack"),
+        (keys(A::Charge), "charge"),
+        (keys(A::EndTurn), "end turn"),
+        (
+            format!("{} + {}", keys(A::NextCreature), keys(A::Confirm)),
+            "pick",
+        ),
+        (keys(A::Cancel), "cancel / menu"),
+        (keys(A::Undo), "undo"),
+        (keys(A::Explain), "explain"),
+        (keys(A::Save), "save"),
+        (keys(A::SkipAnimation), "skip animations"),
+        (keys(A::KeyBindings), "keys"),
+        ("Wheel".to_owned(), "zoom"),
+        (pan, "pan"),
+        (keys(A::Fit), "fit"),
+    ];
+    let parts: Vec<String> = parts
+        .iter()
+        .map(|(keys, what)| format!("{keys} {what}"))
+        .collect();
+    parts.join("    ")
+}
+
+/// The control hints line.
+#[derive(Component)]
+struct Hints;
+
+fn refresh_hints(settings: Res<Settings>, mut line: Single<&mut Text, With<Hints>>) {
+    line.0 = hints(&settings.bindings);
+}
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<StatusLine>()
         .add_systems(Startup, spawn_hud)
+        .add_systems(Update, refresh_hints.run_if(resource_changed::<Settings>))
         .add_systems(
             Update,
             update_hud
@@ -142,7 +211,8 @@ fn spawn_hud(mut commands: Commands) {
             ));
         });
     commands.spawn((
-        Text::new(HINTS),
+        Hints,
+        Text::default(),
         font(13.0),
         TextColor(MUTED),
         Node {
@@ -230,6 +300,27 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
             p.kind.name(),
             p.distance,
             short_name(state, &p.target)
+        );
+    }
+    if let Some(w) = state
+        .trigger_window
+        .as_ref()
+        .and_then(|w| w.waiting.first())
+    {
+        let o = &w.options[0];
+        let name = state
+            .creatures
+            .iter()
+            .find(|c| c.id == w.creature)
+            .and_then(|c| c.abilities.iter().find(|a| a.id == o.ability))
+            .map_or(o.ability.as_str(), |a| a.name.as_str());
+        let on = o
+            .targets
+            .first()
+            .map_or(String::new(), |t| format!(" on {}", short_name(state, t)));
+        return format!(
+            "{}: a triggered ability may answer - Enter: {name}{on}, E: let it pass",
+            short_name(state, &w.creature)
         );
     }
     if let Some(id) = &state.turn {
@@ -485,8 +576,8 @@ mod tests {
             turn_line(&pick, true).0,
             "Director's pick - Malice 4, villain actions left 3"
         );
-        // Grasping Roots used, then the Warden's own turn.
-        let turn = demo_after("demo_villain_action", 6);
+        // Grasping Roots used (Brann lets its trigger pass), then the Warden's own turn.
+        let turn = demo_after("demo_villain_action", 7);
         assert_eq!(turn_line(&turn, false).0, "Briar Warden's turn");
         assert_eq!(
             turn_line(&turn, true).0,
@@ -536,7 +627,7 @@ mod tests {
             prompt(&engine.state(), &mode),
             "Brann: click a square to move, an enemy to free strike | 1 Iron Sweep  \
              2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance  \
-             6 Healing Draught (item)"
+             6 Iron Retort  7 Healing Draught (item)"
         );
         let aiming = PlayMode {
             tool: Tool::Ability(1),

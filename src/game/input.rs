@@ -20,7 +20,10 @@ const PIXELS_PER_NOTCH: f32 = 40.0;
 const PAN_SPEED: f32 = 700.0;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (zoom, pan, frame_board));
+    app.add_systems(
+        Update,
+        (zoom, pan, frame_board).in_set(super::screens::PlaySystems),
+    );
 }
 
 fn zoom(

@@ -9,6 +9,7 @@ use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::hero_token::TokenBenefit;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+use steelgrid_rules::trigger::Happening;
 use steelgrid_rules::zone::{ZoneDuration, ZoneGround};
 
 use super::camera::LOG_PANEL_PX;
@@ -347,6 +348,31 @@ pub fn line(event: &Event, state: &StateView) -> String {
             pending.distance,
             n(&pending.target)
         ),
+        Event::TriggerWindowOpened { happening, waiting } => {
+            let what = match happening {
+                Happening::Damaged { creature, by } => {
+                    format!("{} took damage from {}", n(creature), n(by))
+                }
+                Happening::TurnStarted { creature } => format!("{} started its turn", n(creature)),
+            };
+            let who: Vec<String> = waiting.iter().map(|c| n(c)).collect();
+            format!("{what}: {} may answer or pass", who.join(", "))
+        }
+        Event::TriggerAnswered {
+            creature,
+            ability,
+            trigger,
+            free,
+        } => format!(
+            "{} answers with {ability} ({}: {trigger})",
+            n(creature),
+            if *free {
+                "free triggered action"
+            } else {
+                "triggered action"
+            }
+        ),
+        Event::TriggerPassed { creature } => format!("{} lets the moment pass", n(creature)),
         Event::OpportunityAttack {
             attacker,
             target,

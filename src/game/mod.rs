@@ -5,6 +5,7 @@
 
 mod actions;
 mod ai_seat;
+mod animation;
 mod atlas;
 mod board;
 mod camera;
@@ -18,8 +19,11 @@ mod input;
 mod log;
 mod overlay;
 mod play;
+mod rebind;
 mod records;
+mod screens;
 mod screenshot;
+mod settings;
 mod tokens;
 #[cfg(target_arch = "wasm32")]
 mod web_page;
@@ -31,6 +35,8 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use steelgrid_rules::StateView;
 use steelgrid_rules::record::Game;
+
+pub use screens::Screen;
 
 /// How the window is opened.
 pub struct LaunchOptions {
@@ -47,6 +53,11 @@ pub struct LaunchOptions {
     /// Aim the acting creature's ability in this slot (from 1) at this square, as if chosen
     /// with its key and pointed at with the mouse.
     pub aim: Option<(usize, steelgrid_rules::grid::Square)>,
+    /// The screen the window opens on: the battle, or a menu (with `game` behind it, and as
+    /// the scenario the menus start from).
+    pub screen: Screen,
+    /// Keys to press one after another once the window runs, as a player would.
+    pub keys: Vec<KeyCode>,
 }
 
 /// The game being played: the rules engine (the single source of truth for the encounter) and
@@ -62,26 +73,17 @@ pub struct CurrentState(pub StateView);
 const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 
 /// Open the game window on a running encounter and play until it is closed.
-pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
-    let state = game.engine_mut().state();
-    let demo_lines = game.steps().is_empty().then(|| {
-        game.scenario()
-            .demo
-            .iter()
-            .map(|(line, _)| line.clone())
-            .collect::<Vec<_>>()
-    });
+pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
     let explain = options
         .explain
         .and_then(|n| explainer::Explaining::last(&game, n.saturating_sub(1)));
-    let layout = board::BoardLayout::new(game.engine().map());
 
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: format!("Steelgrid — {}", state.scenario),
+                    title: "Steelgrid".into(),
                     resolution: WindowResolution::new(1280, 800),
                     // In the browser: draw into the page's canvas and follow its size.
                     canvas: Some("#steelgrid".into()),
@@ -98,9 +100,6 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
             }),
     )
     .insert_resource(ClearColor(BACKGROUND))
-    .insert_resource(Rules(game))
-    .insert_resource(CurrentState(state))
-    .insert_resource(layout)
     .add_systems(Update, publish_state.run_if(resource_changed::<Rules>))
     .add_plugins((
         board::plugin,
@@ -121,14 +120,17 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
         handoff::plugin,
         explainer::plugin,
         demo::plugin,
-    ))
-    .insert_resource(ai_seat::AiSeats(options.ai_sides));
+        settings::plugin,
+        animation::plugin,
+        rebind::plugin,
+        screens::ScreensPlugin {
+            first: options.screen,
+            keys: options.keys,
+        },
+    ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
-    // A demonstration scenario opened at its start plays its script by itself.
-    if demo_lines.as_ref().is_some_and(|l| !l.is_empty()) && options.replay.is_none() {
-        app.insert_resource(demo::DemoPlayer::new(demo_lines.unwrap_or_default()));
-    }
+    screens::start(app.world_mut(), game, options.ai_sides, options.replay);
     if let Some(open) = explain {
         app.insert_resource(open);
     }
@@ -138,9 +140,6 @@ pub fn run(mut game: Game, options: LaunchOptions) -> ExitCode {
             ..default()
         });
         app.insert_resource(cursor::HoverPin(square));
-    }
-    if let Some(record) = options.replay {
-        app.insert_resource(records::ReplayPlayer::new(record));
     }
     if let Some(path) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin {

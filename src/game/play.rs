@@ -24,6 +24,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             handle_actions
+                .in_set(super::screens::PlaySystems)
                 .before(publish_state)
                 // A replay being watched is not played, nor a board behind the hand-off screen.
                 .run_if(not(resource_exists::<super::records::ReplayPlayer>))
@@ -342,6 +343,23 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             ..mode.clone()
         })
     };
+    // A trigger window: Enter answers with the first use it lists, End turn lets it pass.
+    let waiting = state
+        .trigger_window
+        .as_ref()
+        .and_then(|w| w.waiting.first())
+        .filter(|_| state.pending_forced.is_none());
+    match (action, waiting) {
+        (Action::Confirm, Some(w)) => {
+            return Intent::Send(w.options[0].command(&w.creature));
+        }
+        (Action::EndTurn, Some(w)) => {
+            return Intent::Send(Command::PassTrigger {
+                creature: w.creature.clone(),
+            });
+        }
+        _ => {}
+    }
     match action {
         Action::EndTurn => on_turn(|creature| Command::EndTurn { creature }),
         Action::CatchBreath => on_turn(|creature| Command::CatchBreath { creature }),
@@ -457,7 +475,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             }
             _ => Intent::Nothing,
         },
-        // Handled elsewhere: the board's selection, the camera, and the game record.
+        // Handled elsewhere: the board's selection, the camera, the game record, the
+        // animations and the bindings list.
         Action::Select
         | Action::Pan
         | Action::Zoom
@@ -471,7 +490,9 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::WhatIf
         | Action::Explain
         | Action::ExplainNext
-        | Action::ExplainBack => Intent::Nothing,
+        | Action::ExplainBack
+        | Action::SkipAnimation
+        | Action::KeyBindings => Intent::Nothing,
     }
 }
 
@@ -836,5 +857,47 @@ mod tests {
             panic!("Esc changes the mode");
         };
         assert_eq!(reset, PlayMode::default());
+    }
+
+    #[test]
+    fn enter_answers_a_trigger_window_and_end_turn_passes() {
+        let src = r#"Scenario(name: "retort", map: (rows: ["......", "......"]),
+            creatures: [
+                (id: "brann", name: "Brann Hollowsteel", template: "vanguard", position: (1, 0)),
+                (id: "gob", template: "bramble_cutter", position: (2, 0)),
+            ], dice: [7])"#;
+        let mut engine = turn_of(src, "brann");
+        engine
+            .apply(Command::EndTurn {
+                creature: "brann".into(),
+            })
+            .expect("brann's turn ends");
+        for command in [
+            Command::StartTurn {
+                creature: "gob".into(),
+            },
+            Command::free_strike("gob", "brann", false),
+        ] {
+            engine.apply(command).expect("the cutter strikes");
+        }
+        let state = engine.state();
+        let mode = PlayMode::default();
+        assert_eq!(
+            crate::game::hud::prompt(&state, &mode),
+            "Brann: a triggered ability may answer - Enter: Iron Retort on gob, E: let it pass"
+        );
+        assert!(matches!(
+            send(key(&state, &mode, Action::Confirm)),
+            Command::UseAbility { creature, ability, targets, .. }
+                if creature == "brann" && ability == "iron_retort" && targets == ["gob"]
+        ));
+        let pass = send(key(&state, &mode, Action::EndTurn));
+        assert_eq!(
+            pass,
+            Command::PassTrigger {
+                creature: "brann".into()
+            }
+        );
+        assert!(engine.apply(pass).is_ok());
     }
 }

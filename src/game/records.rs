@@ -26,6 +26,7 @@ pub fn plugin(app: &mut App) {
                     .run_if(not(resource_exists::<ReplayPlayer>)),
                 play_replay.run_if(resource_exists::<ReplayPlayer>),
             )
+                .in_set(super::screens::PlaySystems)
                 .before(publish_state),
         )
         .add_systems(Update, describe_record.after(publish_state));

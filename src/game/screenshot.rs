@@ -1,4 +1,6 @@
 //! `--screenshot`: once the board has been drawn, save the window to a PNG and exit.
+//! Animations still playing when the time comes are finished at once, so the picture shows the
+//! state as it is.
 //!
 //! "Drawn" means every render pipeline has finished compiling (pipelines compile in the
 //! background, and anything whose pipeline is not ready is silently skipped) and then a few
@@ -30,7 +32,10 @@ impl Plugin for ScreenshotPlugin {
             requested: false,
         })
         .init_resource::<PipelinesReady>()
-        .add_systems(Update, request_screenshot);
+        .add_systems(
+            Update,
+            request_screenshot.after(super::animation::follow_log),
+        );
         app.sub_app_mut(RenderApp)
             .add_systems(ExtractSchedule, report_pipelines);
     }
@@ -60,10 +65,13 @@ fn request_screenshot(
     mut pending: ResMut<Pending>,
     ready: Res<PipelinesReady>,
     time: Res<Time>,
+    mut animations: ResMut<super::animation::Animations>,
 ) {
     if pending.requested || time.elapsed_secs() < pending.after {
         return;
     }
+    // From now on nothing is shown part-way, whatever is still played.
+    animations.skip();
     if !ready.0 {
         pending.settled_frames = 0;
         return;

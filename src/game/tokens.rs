@@ -12,6 +12,7 @@ use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
+use super::settings::{Palette, Settings};
 use super::{CurrentState, publish_state};
 
 /// Depth of the tokens, above the board and its labels.
@@ -20,15 +21,21 @@ const TOKEN_Z: f32 = 10.0;
 pub fn plugin(app: &mut App) {
     app.init_resource::<TokenStyle>().add_systems(
         Update,
-        sync_tokens
-            .after(publish_state)
-            .run_if(resource_changed::<CurrentState>),
+        (
+            sync_tokens
+                .after(publish_state)
+                .run_if(resource_changed::<CurrentState>),
+            recolour.run_if(resource_changed::<Settings>),
+        ),
     );
 }
 
-/// The root entity of one creature's token.
+/// The root entity of one creature's token, named after the creature's id. It is drawn at
+/// `home` (its true squares) unless an animation moves it (`animation.rs`).
 #[derive(Component)]
-struct Token;
+pub struct Token {
+    pub home: Vec3,
+}
 
 /// Materials shared by all tokens.
 #[derive(Resource)]
@@ -59,13 +66,15 @@ impl FromWorld for TokenStyle {
     fn from_world(world: &mut World) -> Self {
         let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
         let mut add = |color: Color| materials.add(color);
+        // The palette's colours are set again whenever the settings change (see `recolour`).
+        let palette = Palette::default().tokens();
         TokenStyle {
-            hero: add(Color::srgb_u8(0x00, 0x72, 0xb2)),
-            director: add(Color::srgb_u8(0xd5, 0x5e, 0x00)),
+            hero: add(palette.hero),
+            director: add(palette.director),
             down: add(Color::srgb_u8(0x86, 0x86, 0x86)),
-            outline: add(Color::srgb_u8(0xf7, 0xf5, 0xf0)),
+            outline: add(palette.outline),
             down_outline: add(Color::srgb_u8(0x4a, 0x4a, 0x4a)),
-            turn: add(Color::srgb_u8(0xf0, 0xe4, 0x42)),
+            turn: add(palette.turn),
             shadow: add(Color::srgba(0.0, 0.0, 0.0, 0.35)),
             cross: add(Color::srgb_u8(0x55, 0x55, 0x55)),
             bar_back: add(Color::srgba_u8(0x12, 0x14, 0x17, 0xe6)),
@@ -81,6 +90,27 @@ impl FromWorld for TokenStyle {
                 add(Color::srgb_u8(0xc8, 0xf0, 0x3c)),
                 add(Color::srgb_u8(0x9b, 0x8c, 0xff)),
             ],
+        }
+    }
+}
+
+/// Give the tokens the colours of the player's palette.
+fn recolour(
+    settings: Res<Settings>,
+    style: Res<TokenStyle>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let palette = settings.palette.tokens();
+    for (handle, colour) in [
+        (&style.hero, palette.hero),
+        (&style.director, palette.director),
+        (&style.outline, palette.outline),
+        (&style.turn, palette.turn),
+    ] {
+        if let Some(mut material) = materials.get_mut(handle)
+            && material.color != colour
+        {
+            material.color = colour;
         }
     }
 }
@@ -182,7 +212,9 @@ fn spawn_token(
     let detail = extent / SQUARE;
 
     let mut token = commands.spawn((
-        Token,
+        Token {
+            home: center.extend(TOKEN_Z),
+        },
         Name::new(creature.id.clone()),
         Transform::from_translation(center.extend(TOKEN_Z)),
         Visibility::default(),

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::condition::{Condition, Duration};
-use crate::creature::{ActionKind, Characteristic, Characteristics};
+use crate::creature::{ActionKind, Characteristic, Characteristics, Side};
 use crate::damage::DamageType;
 use crate::forced::ForcedKind;
 use crate::power_roll::Tier;
@@ -169,6 +169,18 @@ pub struct Target {
     /// The user may be one of the targets ("each ally and you").
     #[serde(default)]
     pub with_self: bool,
+}
+
+impl Target {
+    /// Whether some creature of `party` could be one of these targets.
+    pub fn admits(self, party: Party) -> bool {
+        match self.who {
+            Who::SelfOnly => party == Party::You,
+            Who::Enemy => matches!(party, Party::Enemy | Party::Any),
+            Who::Ally => party != Party::Enemy && (party != Party::You || self.with_self),
+            Who::Creature | Who::CreatureOrObject => party != Party::You || self.with_self,
+        }
+    }
 }
 
 /// Damage in a tier outcome: a number, plus the characteristic the roll used unless the block
@@ -489,6 +501,92 @@ pub enum Cost {
     Malice(u32),
 }
 
+/// A triggered ability's trigger (seed 002 L1416-1422): the event in the stat block's words, for
+/// the log, and as the engine watches for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Trigger {
+    /// As the stat block writes it: "an adjacent enemy deals damage to you".
+    pub text: String,
+    pub on: On,
+}
+
+/// The events a triggered ability can answer. Each opens a trigger window once the command that
+/// made it happen has resolved, forced movement and all (`trigger::TriggerWindow`): a trigger
+/// that would change the triggering ability's own roll or damage (Parry, for one) needs that
+/// ability to pause mid-way, which the engine does not do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum On {
+    /// A `by` creature deals damage to a `to` creature; the ability targets the one `aim`
+    /// names.
+    Damaged { to: Party, by: Party, aim: Aim },
+    /// A `by` creature starts its turn; the ability targets it.
+    TurnStarted { by: Party },
+}
+
+impl On {
+    /// The party the ability is aimed at: the creature it targets is one of them.
+    pub fn aimed(self) -> Party {
+        match self {
+            On::Damaged {
+                to,
+                aim: Aim::Subject,
+                ..
+            } => to,
+            On::Damaged {
+                by,
+                aim: Aim::Cause,
+                ..
+            }
+            | On::TurnStarted { by } => by,
+        }
+    }
+}
+
+/// A creature in a trigger, as the triggered ability's user sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Party {
+    /// The user itself.
+    You,
+    /// A creature on the user's side, not the user.
+    Ally,
+    YouOrAlly,
+    Enemy,
+    /// Any creature, the user included.
+    Any,
+}
+
+impl Party {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Party::You => "its user",
+            Party::Ally => "an ally",
+            Party::YouOrAlly => "its user or an ally",
+            Party::Enemy => "an enemy",
+            Party::Any => "any creature",
+        }
+    }
+
+    /// Whether `other` (on `other_side`) is this party to `user` (on `user_side`).
+    pub fn includes(self, user: &str, user_side: Side, other: &str, other_side: Side) -> bool {
+        match self {
+            Party::You => other == user,
+            Party::Ally => other_side == user_side && other != user,
+            Party::YouOrAlly => other_side == user_side,
+            Party::Enemy => other_side != user_side,
+            Party::Any => true,
+        }
+    }
+}
+
+/// Which creature of the event a triggered ability targets: the one it happened to (`Subject`),
+/// or the one that made it happen, "the triggering creature" (`Cause`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aim {
+    Subject,
+    Cause,
+}
+
 /// An ability as content writes it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -500,8 +598,9 @@ pub struct Ability {
     #[serde(default)]
     pub keywords: Vec<Keyword>,
     pub action: ActionType,
+    /// A triggered ability's trigger: `(text: "...", on: ...)`.
     #[serde(default)]
-    pub trigger: Option<String>,
+    pub trigger: Option<Trigger>,
     pub distance: Distance,
     pub target: Target,
     #[serde(default)]
@@ -553,6 +652,14 @@ impl Ability {
     /// A strike: picks specific targets and rolls to harm them (seed 002 L1398-1408).
     pub fn is_strike(&self) -> bool {
         self.has(Keyword::Strike)
+    }
+
+    /// A triggered or free triggered action (seed 002 L2544-2552).
+    pub fn is_triggered(&self) -> bool {
+        matches!(
+            self.action,
+            ActionType::TriggeredAction | ActionType::FreeTriggeredAction
+        )
     }
 
     /// Every way the stat block contradicts the rules, in words.
@@ -655,10 +762,7 @@ impl Ability {
                 self.name
             ));
         }
-        let triggered = matches!(
-            self.action,
-            ActionType::TriggeredAction | ActionType::FreeTriggeredAction
-        );
+        let triggered = self.is_triggered();
         if triggered != self.trigger.is_some() {
             out.push(if triggered {
                 format!("`{}` is a triggered action without a trigger", self.name)
@@ -669,6 +773,16 @@ impl Ability {
                     self.action.name()
                 )
             });
+        }
+        if let Some(t) = &self.trigger
+            && self.distance != Distance::SelfOnly
+            && !self.target.admits(t.on.aimed())
+        {
+            out.push(format!(
+                "`{}`: its trigger aims it at {}, which its target rules out",
+                self.name,
+                t.on.aimed().describe()
+            ));
         }
         match self.cost {
             Some(Cost::Resource(_)) if self.signature => out.push(format!(

@@ -904,7 +904,8 @@ pub fn resolve_ability(
             checked.characteristic,
             Some(Characteristic::Might | Characteristic::Agility)
         );
-    bleeds.0 = Some(main_action || rolled_might_or_agility);
+    // seed 002 L1729: using a triggered action makes a bleeding user bleed too.
+    bleeds.0 = Some(main_action || ability.is_triggered() || rolled_might_or_agility);
 }
 
 /// Objects take the rolled tier's damage (the same roll, no edges or banes) and the effect's,

@@ -10,6 +10,8 @@
 //! straight line reaches it; otherwise move next to the weakest reachable enemy without
 //! provoking if it can; search for enemies hidden from it; aid an ally's attack; hide when it
 //! has cover and no enemy beside it; catch its breath when winded and alone; end the turn.
+//! Off its turn it answers trigger windows: a triggered ability when the preview says it helps,
+//! else it lets the moment pass.
 
 use serde::Serialize;
 
@@ -36,8 +38,9 @@ pub struct Decision {
     pub top: Vec<Considered>,
 }
 
-/// The side that must answer now, if any: a first-side choice, a push to place, a creature to
-/// pick, or the creature taking its turn.
+/// The side that must answer now, if any: a first-side choice, a push to place, a trigger
+/// window (the side of the first creature it waits on: heroes first), a creature to pick, or
+/// the creature taking its turn.
 pub fn side_to_answer(state: &StateView) -> Option<Side> {
     if state.status != "in_progress" {
         return None;
@@ -50,6 +53,17 @@ pub fn side_to_answer(state: &StateView) -> Option<Side> {
             .creatures
             .iter()
             .find(|c| c.id == p.forcer)
+            .map(|c| c.side);
+    }
+    if let Some(w) = state
+        .trigger_window
+        .as_ref()
+        .and_then(|w| w.waiting.first())
+    {
+        return state
+            .creatures
+            .iter()
+            .find(|c| c.id == w.creature)
             .map(|c| c.side);
     }
     match &state.turn {
@@ -102,6 +116,22 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
                 (spec.command_for(&o), score)
             })
             .collect();
+        return decision(side, options);
+    }
+    if let Some(w) = state
+        .trigger_window
+        .as_ref()
+        .and_then(|w| w.waiting.first())
+    {
+        // Use a triggered ability when the preview says it helps, else let the moment pass.
+        let me = state.creatures.iter().find(|c| c.id == w.creature)?;
+        let mut options = vec![(
+            Command::PassTrigger {
+                creature: w.creature.clone(),
+            },
+            0,
+        )];
+        options.extend(ability_options(engine, &state, me, Moment::Trigger(w)));
         return decision(side, options);
     }
     let Some(actor) = state.turn.clone() else {
@@ -239,7 +269,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             }
         }
     }
-    options.extend(ability_options(engine, state, &me, false));
+    options.extend(ability_options(engine, state, &me, Moment::Turn));
     options.extend(malice_options(engine, state, &me, &options));
     let hold = holds_for_squad(state, &me);
     // The last member to act leads the squad's strike: with members waiting on it and its move
@@ -259,8 +289,40 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             matches!(c, Command::FreeStrike { .. })
                 || matches!(c, Command::UseAbility { targets, .. } if !targets.is_empty())
         });
+    // An objective that sends this creature somewhere (seed 002 L4542-4625): the squares to
+    // reach, and how far it is from them now.
+    let goal = objective_goal(engine, &me);
+    let to_goal = |fp: &[Square]| {
+        goal.as_ref().map(|g| {
+            fp.iter()
+                .flat_map(|s| g.iter().map(move |t| s.distance(*t)))
+                .min()
+                .unwrap_or(0) as i32
+        })
+    };
+    let goal_now = to_goal(&me.footprint);
+    for (command, score) in [
+        (
+            Command::WorkOnTask {
+                creature: actor.to_owned(),
+            },
+            45,
+        ),
+        (
+            Command::Flee {
+                creature: actor.to_owned(),
+            },
+            70,
+        ),
+    ] {
+        // Flee only when an objective is served by leaving (a carrier or a ward at the exit).
+        let wanted = !matches!(command, Command::Flee { .. }) || goal_now == Some(0);
+        if wanted && legal(engine, &command) {
+            options.push((command, score));
+        }
+    }
     if me.actions.move_action
-        && !can_strike_now
+        && (!can_strike_now || goal_now.is_some_and(|d| d > 0))
         && let Ok(reach) = engine.reachable(actor, Gait::Move)
     {
         let targets: Vec<&CreatureView> = enemies(state, &me).collect();
@@ -281,8 +343,13 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             };
             let closest = targets.iter().map(|t| gap(&moved, t)).min().unwrap_or(99) as i32;
             let beside = targets.iter().filter(|t| gap(&moved, t) <= 1).count() as i32;
-            // Only moves that close in are worth more than ending the turn.
-            let score = 2 * (now - closest) + 15 * beside.min(1)
+            // Only moves that close in (on the enemy, or on the objective) are worth more than
+            // ending the turn.
+            let toward_goal = match (goal_now, to_goal(&moved.footprint)) {
+                (Some(before), Some(after)) => 4 * (before - after) + 30 * i32::from(after == 0),
+                _ => 0,
+            };
+            let score = 2 * (now - closest) + 15 * beside.min(1) + toward_goal
                 - 8 * i32::from(r.provokes)
                 - 10 * i32::from(r.falls);
             if score <= 0 {
@@ -408,7 +475,7 @@ fn villain_action(engine: &mut Engine, state: &StateView) -> Option<Decision> {
             .map(|a| a.id.as_str())
             .collect();
         let beside = enemies(state, me).filter(|e| gap(me, e) <= 1).count();
-        for (command, score) in ability_options(engine, state, me, true) {
+        for (command, score) in ability_options(engine, state, me, Moment::Villain) {
             let Command::UseAbility { ability, .. } = &command else {
                 continue;
             };
@@ -506,6 +573,47 @@ fn holds_for_squad(state: &StateView, me: &CreatureView) -> bool {
         })
 }
 
+/// Where an objective still pending sends `me`: a hero carrying the thing, or a ward, to the
+/// exit; a hero to the thing lying on the map, to the task's zone or to the defenses; a
+/// Director creature into the zone the heroes hold off. `None` when no objective moves it.
+fn objective_goal(engine: &Engine, me: &CreatureView) -> Option<Vec<Square>> {
+    use crate::encounter::{ItemPlace, Objective, Status};
+    let info = engine.encounter();
+    let zone = |name: &str| engine.map().zones.get(name).cloned();
+    let heroes = me.side == Side::Heroes;
+    for (i, (objective, status)) in info.objectives.iter().zip(info.statuses()).enumerate() {
+        if status != Status::Pending {
+            continue;
+        }
+        let item = info
+            .progress
+            .objectives
+            .get(i)
+            .and_then(|p| p.item.as_ref());
+        let squares = match objective {
+            Objective::GetTheThing { exit, .. } if heroes => match item {
+                Some(ItemPlace::Held(holder)) if *holder == me.id => zone(exit),
+                Some(ItemPlace::Lying(at)) => Some(vec![*at]),
+                _ => None,
+            },
+            Objective::SaveAnother { wards, exit } if wards.contains(&me.id) => zone(exit),
+            Objective::Escort { ward, destination } if *ward == me.id => zone(destination),
+            Objective::CompleteTheAction { zone: z, .. }
+            | Objective::AssaultTheDefenses { zone: z, .. }
+                if heroes =>
+            {
+                zone(z)
+            }
+            Objective::HoldThemOff { zone: z, .. } if !heroes => zone(z),
+            _ => None,
+        };
+        if let Some(squares) = squares.filter(|s| !s.is_empty()) {
+            return Some(squares);
+        }
+    }
+    None
+}
+
 /// Members of the actor's squad whose turn is over with their main action kept for the
 /// squad's strike.
 fn waiting_mates(state: &StateView, me: &CreatureView) -> usize {
@@ -589,22 +697,34 @@ fn with_squad(
     (command, joined)
 }
 
+/// When abilities are weighed: on the creature's turn, at the end of a turn for a villain
+/// action, or answering a trigger window with the uses it lists.
+#[derive(Clone, Copy)]
+enum Moment<'a> {
+    Turn,
+    Villain,
+    Trigger(&'a crate::trigger::Waiting),
+}
+
 fn ability_options(
     engine: &mut Engine,
     state: &StateView,
     me: &CreatureView,
-    villain: bool,
+    moment: Moment,
 ) -> Vec<(Command, i32)> {
     use crate::ability::{ActionType, Distance};
     use crate::area::Direction;
     let mut out = Vec::new();
     for a in &me.abilities {
-        let left = match a.action {
-            ActionType::VillainAction => villain,
-            _ if villain => false,
-            ActionType::MainAction => me.actions.main,
-            ActionType::Maneuver => me.actions.maneuver,
-            _ => false,
+        let left = match (moment, a.action) {
+            (Moment::Villain, action) => action == ActionType::VillainAction,
+            (Moment::Trigger(_), action) => matches!(
+                action,
+                ActionType::TriggeredAction | ActionType::FreeTriggeredAction
+            ),
+            (Moment::Turn, ActionType::MainAction) => me.actions.main,
+            (Moment::Turn, ActionType::Maneuver) => me.actions.maneuver,
+            (Moment::Turn, _) => false,
         };
         if !left {
             continue;
@@ -627,7 +747,17 @@ fn ability_options(
             }
         };
         let living = state.creatures.iter().filter(|c| !c.dead && !c.unconscious);
+        let answering = match moment {
+            Moment::Trigger(w) => Some(w),
+            _ => None,
+        };
         let candidates: Vec<Command> = match a.distance {
+            _ if answering.is_some() => answering
+                .into_iter()
+                .flat_map(|w| &w.options)
+                .filter(|o| o.ability == a.id)
+                .map(|o| o.command(&me.id))
+                .collect(),
             Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
                 vec![use_it(Vec::new(), None, None)]
             }

@@ -206,6 +206,9 @@ pub enum Command {
     },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
+    /// A creature the open trigger window waits on lets the moment pass, using none of its
+    /// triggered abilities (seed 002 L2544-2552). Using one is a `UseAbility`.
+    PassTrigger { creature: String },
     /// Queue die faces for the next rolls (scripted dice).
     ScriptDice { faces: Vec<u32> },
     /// Leave the map from an exit zone, using the move action: the creature is out of the fight
@@ -283,6 +286,7 @@ impl Command {
             Command::EndEffect { .. } => "EndEffect",
             Command::Search { .. } => "Search",
             Command::SpendMalice { .. } => "SpendMalice",
+            Command::PassTrigger { .. } => "PassTrigger",
         }
     }
 }

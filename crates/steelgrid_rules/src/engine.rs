@@ -163,7 +163,7 @@ fn ability_book_is_empty(book: &AbilityBook) -> bool {
 }
 
 pub struct Engine {
-    world: World,
+    pub(crate) world: World,
     resolve: Schedule,
 }
 
@@ -199,6 +199,7 @@ fn resolve_schedule() -> Schedule {
                 stamina::resolve_catch_breath,
                 stamina::resolve_heal,
                 stamina::resolve_defend,
+                crate::trigger::resolve_answers,
                 ability_use::resolve_ability,
                 crate::summon::spawn_summoned,
                 zone::place,
@@ -436,6 +437,7 @@ impl Engine {
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
         self.validate(&command)?;
         let start = self.world.resource::<EventLog>().events.len();
+        let window_was_open = self.world.resource::<TurnState>().trigger_window.is_some();
         self.world.insert_resource(aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
         self.resolve.run(&mut self.world);
@@ -445,6 +447,7 @@ impl Engine {
         self.world
             .remove_resource::<forced_resolution::CheckedForced>();
         self.world.remove_resource::<ability_use::CheckedAbility>();
+        self.after_command(start, window_was_open);
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }
 
@@ -614,6 +617,13 @@ impl Engine {
                     ),
                 ));
             }
+        }
+        let turn = self.world.resource::<TurnState>();
+        if turn.pending_forced.is_none() && turn.trigger_window.is_some() {
+            let roster = self.roster();
+            crate::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
+                roster.iter().find(|r| r.id == id).map(|r| r.side)
+            })?;
         }
         match command {
             Command::ChooseFirstSide { .. } => {
@@ -1174,6 +1184,10 @@ impl Engine {
                 let e = self.actor(creature)?;
                 encounter::validate_command(&mut self.world, e, command)?;
             }
+            Command::PassTrigger { creature } => {
+                self.entity(creature)?;
+                crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
+            }
         }
         Ok(())
     }
@@ -1365,8 +1379,9 @@ impl Engine {
     }
 
     /// Validate a `UseAbility` by its user, or by `mate`, a squad member joining a strike
-    /// before its own turn: then its turn and action budget are not asked for.
-    fn check_ability_by(
+    /// before its own turn: then its turn and action budget are not asked for. A triggered
+    /// ability is used on anyone's turn, answering the open trigger window.
+    pub(crate) fn check_ability_by(
         &mut self,
         command: &Command,
         mate: Option<Entity>,
@@ -1388,14 +1403,15 @@ impl Engine {
         else {
             unreachable!("only called for UseAbility")
         };
-        let villain = self
-            .world
-            .resource::<AbilityBook>()
+        let book = self.world.resource::<AbilityBook>();
+        let villain = book
             .get(ability)
             .is_some_and(|a| a.action == ActionType::VillainAction);
+        let triggered = book.get(ability).is_some_and(Ability::is_triggered);
         let e = match mate {
             Some(e) => e,
             None if villain => self.villain(creature, ability)?,
+            None if triggered => self.entity(creature)?,
             None => self.actor(creature)?,
         };
         let known = self.world.get::<Abilities>(e).expect("abilities").0.clone();
@@ -1457,17 +1473,8 @@ impl Engine {
                 ActionType::FreeManeuver => {}
                 // Checked by `villain` before anything else.
                 ActionType::VillainAction => {}
-                other => {
-                    return Err(RuleError::new(
-                        rule::ABILITY,
-                        format!(
-                            "`{}` is a {}: it is used when {}, not on a creature's own turn",
-                            ab.name,
-                            other.name(),
-                            ab.trigger.as_deref().unwrap_or("the Director calls for it")
-                        ),
-                    ));
-                }
+                // Triggered (seed 002 L2544-2552): only in the window its trigger opened.
+                _ => crate::trigger::check_answer(turn, &user, ability, &ab, targets)?,
             },
         }
         let extra = match (&ab.spend, spend) {
@@ -2362,6 +2369,11 @@ impl Engine {
         state_checksum(&self.snapshot_without_log(false))
     }
 
+    /// The scenario's objectives and how far they have come.
+    pub fn encounter(&self) -> &EncounterInfo {
+        self.world.resource::<EncounterInfo>()
+    }
+
     /// The seed the dice were started from.
     pub fn seed(&self) -> u64 {
         self.world.resource::<EncounterInfo>().seed
@@ -2426,11 +2438,22 @@ impl Engine {
             turn: turn.current.clone(),
             awaiting_first_side_choice: turn.awaiting_first_side_choice,
             pending_forced: turn.pending_forced.clone(),
+            trigger_window: turn.trigger_window.clone(),
             status: match turn.outcome {
                 None => "in_progress",
                 Some(Outcome::Victory) => "victory",
                 Some(Outcome::Defeat) => "defeat",
             },
+            objectives: snap
+                .encounter
+                .objectives
+                .iter()
+                .zip(snap.encounter.statuses())
+                .map(|(o, status)| ObjectiveView {
+                    name: o.name(),
+                    status,
+                })
+                .collect(),
             hero_tokens: snap.hero_tokens.pool,
             squads: snap
                 .squads
@@ -2580,7 +2603,12 @@ pub struct StateView {
     pub awaiting_first_side_choice: Option<Side>,
     /// A forced movement waiting for its path.
     pub pending_forced: Option<forced::PendingForced>,
+    /// Creatures whose triggered abilities an event triggered: each uses one or passes
+    /// before anything else happens.
+    pub trigger_window: Option<crate::trigger::TriggerWindow>,
     pub status: &'static str,
+    /// Each objective by its rules name, with where it stands (seed 002 L4542-4625).
+    pub objectives: Vec<ObjectiveView>,
     /// The heroes' shared hero tokens.
     pub hero_tokens: u32,
     /// The Director's Malice.
@@ -2596,6 +2624,13 @@ pub struct StateView {
     pub creatures: Vec<CreatureView>,
     pub scripted_dice_left: usize,
     pub checksum: String,
+}
+
+/// An objective as published.
+#[derive(Clone, Debug, Serialize)]
+pub struct ObjectiveView {
+    pub name: &'static str,
+    pub status: encounter::Status,
 }
 
 /// A minion squad as published.
@@ -2725,6 +2760,8 @@ pub struct AbilityView {
     pub extra: Option<u32>,
     /// Some outcome has a potency (Brutal Effectiveness raises it).
     pub potency: bool,
+    /// When a triggered ability is used, as its stat block words it.
+    pub trigger: Option<String>,
 }
 
 impl AbilityView {
@@ -2742,6 +2779,7 @@ impl AbilityView {
             consumable,
             extra: a.spend.as_ref().map(|s| s.cost),
             potency: a.has_potency(),
+            trigger: a.trigger.as_ref().map(|t| t.text.clone()),
         }
     }
 }
@@ -2755,6 +2793,8 @@ pub struct ActionsLeft {
     pub move_action: bool,
     /// The move action itself is unused: moving now keeps the main action.
     pub move_unused: bool,
+    /// Its triggered action for this round is still unused (seed 002 L2546).
+    pub triggered: bool,
 }
 
 #[derive(Clone, Copy, Debug, Serialize)]
@@ -2853,6 +2893,7 @@ impl CreatureView {
                 maneuver: c.budget.allows(ActionKind::Maneuver),
                 move_action: c.budget.allows(ActionKind::Move),
                 move_unused: !c.budget.move_used,
+                triggered: turn.triggered_action_round.get(&c.id) != Some(&turn.round),
             },
         }
     }

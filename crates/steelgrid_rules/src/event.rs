@@ -287,6 +287,12 @@ rules! {
         "A summoned creature takes its turn right after its summoner's turn (or, summoned during another's turn, right after that turn); the summoner can't summon again until its next turn.";
     RETAINER = "retainer", "seed 002 L4738-4773",
         "A retainer fights beside its mentor hero: dying at 0 Stamina and dead at minus half its Stamina, and spending its mentor's surges for the mentor's highest characteristic in damage.";
+    TRIGGERED_ACTION = "action.triggered", "seed 002 L1416-1422, L2544-2546",
+        "A triggered action is used only when its trigger happens, on anyone's turn, and a creature takes one a round.";
+    FREE_TRIGGERED_ACTION = "action.triggered.free", "seed 002 L2548-2552",
+        "A free triggered action follows the same rules but doesn't count toward the one triggered action a round.";
+    TRIGGER_WINDOW = "action.triggered.window", "seed 002 L2550; digest A-10",
+        "When an event triggers abilities, each creature that could answer uses one or passes before anything else happens; the heroes answer first, then the Director.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",
@@ -494,6 +500,25 @@ pub enum Event {
         creature: String,
         dropped: u32,
         left: u32,
+    },
+    /// Something happened that triggers abilities: the creatures in `waiting` (heroes first)
+    /// each use one of theirs or pass before anything else happens.
+    TriggerWindowOpened {
+        happening: crate::trigger::Happening,
+        waiting: Vec<String>,
+    },
+    /// A creature answers the open trigger window with a triggered ability; `free` when it is a
+    /// free triggered action, which leaves its one triggered action of the round.
+    TriggerAnswered {
+        creature: String,
+        ability: String,
+        /// The trigger as the stat block words it.
+        trigger: String,
+        free: bool,
+    },
+    /// A creature the trigger window waited on lets the moment pass.
+    TriggerPassed {
+        creature: String,
     },
     OpportunityAttack {
         attacker: String,

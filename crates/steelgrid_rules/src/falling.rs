@@ -110,7 +110,7 @@ pub fn drop_grounded_fliers(
             &mut log,
             &mut pending,
             entity,
-            id,
+            &id.0,
             damage,
             lands_prone && !prone,
         );
@@ -118,12 +118,12 @@ pub fn drop_grounded_fliers(
 }
 
 /// Queue a landing's damage and lay the creature prone.
-fn land(
+pub(crate) fn land(
     commands: &mut Commands,
     log: &mut EventLog,
     pending: &mut PendingDamage,
     entity: Entity,
-    id: &CreatureId,
+    id: &str,
     damage: u32,
     knocked_prone: bool,
 ) {
@@ -142,7 +142,7 @@ fn land(
         log.push(
             rule::PRONE,
             Event::ConditionGained {
-                creature: id.0.clone(),
+                creature: id.to_owned(),
                 condition: "prone".into(),
             },
         );
@@ -214,7 +214,7 @@ pub fn continue_long_falls(
                 &mut log,
                 &mut pending,
                 entity,
-                id,
+                &id.0,
                 damage,
                 lands_prone && !prone,
             );

@@ -44,6 +44,7 @@ pub mod squad;
 pub mod stamina;
 pub mod summon;
 pub mod test_roll;
+pub mod trigger;
 pub mod turn;
 pub mod zone;
 

@@ -846,26 +846,15 @@ pub fn resolve_move(
             lands_at: to,
         },
     );
-    if damage > 0 {
-        pending.0.push(DamageRequest {
-            target: entity,
-            source: "fall".into(),
-            amount: damage,
-            damage_type: None,
-            halved: false,
-            knock_out: false,
-        });
-    }
-    if prone {
-        commands.entity(entity).insert(Prone);
-        log.push(
-            rule::PRONE,
-            Event::ConditionGained {
-                creature: creature.clone(),
-                condition: "prone".into(),
-            },
-        );
-    }
+    crate::falling::land(
+        &mut commands,
+        &mut log,
+        &mut pending,
+        entity,
+        creature,
+        damage,
+        prone,
+    );
 }
 
 /// The plan made while validating an Advance, handed to the command stage.

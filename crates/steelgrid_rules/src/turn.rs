@@ -55,6 +55,17 @@ pub struct TurnState {
     /// (seed 002 L4282).
     #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
     pub summoners: BTreeSet<String>,
+    /// A trigger window: creatures whose triggered abilities an event triggered, each to use
+    /// one or pass before anything else happens (seed 002 L2544-2552).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trigger_window: Option<crate::trigger::TriggerWindow>,
+    /// Events that trigger abilities, waiting in order for the window before them to close.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queued_triggers: Vec<crate::trigger::Happening>,
+    /// The round in which each creature last used its triggered action: one a round
+    /// (seed 002 L2546).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub triggered_action_round: std::collections::BTreeMap<String, u32>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,

@@ -884,3 +884,38 @@ fn objective_parameters_naming_unknown_creatures_or_zones_are_reported_where_wri
         ]
     );
 }
+
+// ---- The AI plays for the objective -----------------------------------------------------------
+
+#[test]
+fn the_ai_hero_takes_the_thing_and_carries_it_out() {
+    let mut e = fight(
+        &EXIT_WEST,
+        "objectives: [GetTheThing(item: \"the ledger\", at: (6, 1), exit: \"exit\")],",
+        &[hero("h", 3, 1), monster("guard", 9, 5)],
+        &[],
+    );
+    let run = steelgrid_rules::sim::run_ai(&mut e, &[Side::Heroes, Side::Director], Some(6));
+    assert!(run.refused.is_none());
+    assert_eq!(
+        ended(&e),
+        Some((Outcome::Victory, "objective.get_the_thing".into()))
+    );
+    assert_eq!(e.state().objectives[0].name, "Get the Thing");
+}
+
+#[test]
+fn the_ai_heroes_go_to_the_work_site_and_work() {
+    let mut e = fight(
+        &WORKS,
+        "objectives: [CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)],",
+        &[hero("h1", 3, 2), hero("h2", 4, 3), monster("m", 9, 5)],
+        &[],
+    );
+    let run = steelgrid_rules::sim::run_ai(&mut e, &[Side::Heroes, Side::Director], Some(3));
+    assert!(run.refused.is_none());
+    assert_eq!(
+        ended(&e),
+        Some((Outcome::Victory, "objective.complete_the_action".into()))
+    );
+}

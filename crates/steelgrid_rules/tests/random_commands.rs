@@ -43,6 +43,21 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                 accepted += 1;
                 continue;
             }
+            if let Some(w) = engine.state().trigger_window
+                && rng.roll(4) != 1
+            {
+                // Answer a trigger window: one of the uses it lists, or a pass.
+                let waiting = &w.waiting[0];
+                let command = match pick(&mut rng, waiting.options.len() + 1) {
+                    0 => Command::PassTrigger {
+                        creature: waiting.creature.clone(),
+                    },
+                    i => waiting.options[i - 1].command(&waiting.creature),
+                };
+                engine.apply(command).expect("a listed answer is legal");
+                accepted += 1;
+                continue;
+            }
             let command = match pick(&mut rng, 16) {
                 10 => Command::Grab {
                     creature: id,

@@ -1,0 +1,506 @@
+//! Triggered actions (seed 002 L1416-1422, L2544-2552; digest §9, A-10). A triggered ability is
+//! used only when its trigger happens, on anyone's turn: a triggered action once a round, a free
+//! triggered action as often as it is triggered; surprised, dazed and downed creatures take
+//! neither (L2498, L1735).
+//!
+//! Readings: the engine watches two events, a creature taking damage and a creature starting
+//! its turn ([`crate::ability::On`]). After a command has resolved — forced movement and
+//! conditions included — each event it caused opens a trigger window in turn, listing the
+//! creatures that could answer it now: those with a triggered ability whose trigger matches and
+//! whose use the engine would accept (reach, line of effect, cost, one triggered action a round).
+//! Nothing else happens until each of them has used one (`UseAbility`, aimed at the creature
+//! the trigger names) or passed (`PassTrigger`); the heroes answer before the Director (digest
+//! A-10). What an answer does opens no window of its own, so answers never chain. A creature
+//! damaged twice by the same creature in one command is triggered once.
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::ability::{Ability, AbilityBook, ActionType, Aim, Distance, On};
+use crate::ability_use::CheckedAbility;
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::condition::Condition;
+use crate::creature::{Abilities, CreatureId, CreatureRef, Identity, Side};
+use crate::engine::Engine;
+use crate::event::{Event, EventLog, LoggedEvent, rule};
+use crate::turn::TurnState;
+
+/// Something that happened which triggered abilities may answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Happening {
+    /// `creature` took damage that `by` dealt.
+    Damaged { creature: String, by: String },
+    /// `creature` started its turn.
+    TurnStarted { creature: String },
+}
+
+impl Happening {
+    /// In words, for refusals and the log.
+    pub fn describe(&self) -> String {
+        match self {
+            Happening::Damaged { creature, by } => format!("{creature} taking damage from {by}"),
+            Happening::TurnStarted { creature } => format!("{creature} starting its turn"),
+        }
+    }
+
+    /// The creature an ability triggered by `on` is aimed at when `user` (on `side`) answers
+    /// this, or `None` when `on` doesn't match it. `side_of` gives a creature's side.
+    fn aimed(
+        &self,
+        on: On,
+        user: &str,
+        side: Side,
+        side_of: impl Fn(&str) -> Option<Side>,
+    ) -> Option<String> {
+        let is = |party: crate::ability::Party, who: &str| {
+            side_of(who).is_some_and(|s| party.includes(user, side, who, s))
+        };
+        match (on, self) {
+            (
+                On::Damaged { to, by, aim },
+                Happening::Damaged {
+                    creature,
+                    by: source,
+                },
+            ) => (is(to, creature) && is(by, source)).then(|| match aim {
+                Aim::Subject => creature.clone(),
+                Aim::Cause => source.clone(),
+            }),
+            (On::TurnStarted { by }, Happening::TurnStarted { creature }) => {
+                is(by, creature).then(|| creature.clone())
+            }
+            _ => None,
+        }
+    }
+}
+
+/// One use a creature may answer the window with: the ability and exactly the targets it names
+/// (none for an ability whose distance is Self).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerOption {
+    pub ability: String,
+    pub targets: Vec<String>,
+    /// A "Melee X or Ranged Y" ability reaches the target only at range.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ranged: bool,
+}
+
+impl TriggerOption {
+    /// The `UseAbility` that answers with this option.
+    pub fn command(&self, creature: &str) -> Command {
+        Command::UseAbility {
+            creature: creature.to_owned(),
+            ability: self.ability.clone(),
+            targets: self.targets.clone(),
+            at: None,
+            direction: None,
+            squares: Vec::new(),
+            objects: Vec::new(),
+            ranged: self.ranged,
+            tier: None,
+            user_tier: None,
+            spend: false,
+            surges: Default::default(),
+            squad: Vec::new(),
+        }
+    }
+}
+
+/// A creature the window waits on, with what it may answer with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Waiting {
+    pub creature: String,
+    pub options: Vec<TriggerOption>,
+}
+
+/// An open trigger window: what happened, and who may still answer it, heroes first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerWindow {
+    pub happening: Happening,
+    pub waiting: Vec<Waiting>,
+}
+
+impl TriggerWindow {
+    pub fn waiting_on(&self, creature: &str) -> Option<&Waiting> {
+        self.waiting.iter().find(|w| w.creature == creature)
+    }
+}
+
+/// Whether `c` can take `ab` now as a triggered action: it can act, is neither surprised nor
+/// dazed, and — unless `ab` is a free triggered action — has not used its triggered action this
+/// round (seed 002 L2498, L1735, L2544-2552).
+fn able(c: &CreatureRef, turn: &TurnState, ab: &Ability) -> Result<(), RuleError> {
+    if !c.vitality.can_act() {
+        return Err(RuleError::new(
+            rule::CREATURE_STATE,
+            format!("{} is down and can't act", c.id),
+        ));
+    }
+    if c.surprised {
+        return Err(RuleError::new(
+            rule::SURPRISE,
+            format!("{} is surprised and takes no triggered actions", c.id),
+        ));
+    }
+    if c.conditions.has(Condition::Dazed) {
+        return Err(RuleError::new(
+            rule::DAZED,
+            format!("{} is dazed and takes no triggered actions", c.id),
+        ));
+    }
+    if ab.action == ActionType::TriggeredAction
+        && turn.triggered_action_round.get(&c.id) == Some(&turn.round)
+    {
+        return Err(RuleError::new(
+            rule::TRIGGERED_ACTION,
+            format!(
+                "{} has used its triggered action this round; free triggered actions are still open to it",
+                c.id
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Check a triggered ability's use: it answers the open window, by a creature the window waits
+/// on, aimed as the window lists, and the user can still take it.
+pub(crate) fn check_answer(
+    turn: &TurnState,
+    user: &CreatureRef,
+    ability: &str,
+    ab: &Ability,
+    targets: &[String],
+) -> Result<(), RuleError> {
+    let trigger = ab.trigger.as_ref().map_or("", |t| t.text.as_str());
+    let Some(window) = &turn.trigger_window else {
+        return Err(RuleError::new(
+            rule::TRIGGERED_ACTION,
+            format!(
+                "`{}` is a {}: it is used when {trigger}, in the trigger window that opens then; none is open",
+                ab.name,
+                ab.action.name()
+            ),
+        ));
+    };
+    let happening = window.happening.describe();
+    let Some(waiting) = window.waiting_on(&user.id) else {
+        return Err(RuleError::new(
+            rule::TRIGGER_WINDOW,
+            format!(
+                "the trigger window for {happening} does not wait on {}",
+                user.id
+            ),
+        ));
+    };
+    let Some(option) = waiting.options.iter().find(|o| o.ability == ability) else {
+        return Err(RuleError::new(
+            rule::TRIGGERED_ACTION,
+            format!(
+                "`{}` doesn't answer {happening}: it is used when {trigger}",
+                ab.name
+            ),
+        ));
+    };
+    if option.targets != targets {
+        return Err(RuleError::new(
+            rule::ABILITY_TARGET,
+            format!(
+                "`{}` answers {happening} aimed at {}",
+                ab.name,
+                if option.targets.is_empty() {
+                    "its user alone (name no targets)".to_owned()
+                } else {
+                    option.targets.join(", ")
+                }
+            ),
+        ));
+    }
+    able(user, turn, ab)
+}
+
+/// Check a `PassTrigger`: the open window waits on `creature`.
+pub(crate) fn check_pass(turn: &TurnState, creature: &str) -> Result<(), RuleError> {
+    match &turn.trigger_window {
+        Some(w) if w.waiting_on(creature).is_some() => Ok(()),
+        Some(w) => Err(RuleError::new(
+            rule::TRIGGER_WINDOW,
+            format!(
+                "the trigger window for {} does not wait on {creature}",
+                w.happening.describe()
+            ),
+        )),
+        None => Err(RuleError::new(
+            rule::TRIGGER_WINDOW,
+            "no trigger window is open",
+        )),
+    }
+}
+
+/// While a window is open, only its answers go ahead — a use or a pass by a creature it waits
+/// on, heroes before the Director (digest A-10) — and hero tokens, which the damage that opened
+/// it may call for (seed 002 L758-760).
+pub(crate) fn check_window(
+    turn: &TurnState,
+    command: &Command,
+    side_of: impl Fn(&str) -> Option<Side>,
+) -> Result<(), RuleError> {
+    let Some(window) = &turn.trigger_window else {
+        return Ok(());
+    };
+    if matches!(command, Command::SpendHeroToken { .. }) {
+        return Ok(());
+    }
+    let answerer = match command {
+        Command::PassTrigger { creature } => window.waiting_on(creature),
+        Command::UseAbility {
+            creature, ability, ..
+        } => window
+            .waiting_on(creature)
+            .filter(|w| w.options.iter().any(|o| &o.ability == ability)),
+        _ => None,
+    }
+    .map(|w| w.creature.as_str());
+    let names: Vec<&str> = window.waiting.iter().map(|w| w.creature.as_str()).collect();
+    let Some(answerer) = answerer else {
+        let listed: Vec<String> = window
+            .waiting
+            .iter()
+            .map(|w| {
+                let abilities: Vec<&str> = w.options.iter().map(|o| o.ability.as_str()).collect();
+                format!("{} ({})", w.creature, abilities.join(" or "))
+            })
+            .collect();
+        return Err(RuleError::new(
+            rule::TRIGGER_WINDOW,
+            format!(
+                "{} triggered abilities: {} must first use one (UseAbility) or pass (PassTrigger(creature: \"…\"))",
+                window.happening.describe(),
+                listed.join(", ")
+            ),
+        ));
+    };
+    let heroes_waiting = names
+        .iter()
+        .any(|n| side_of(n) == Some(Side::Heroes) && *n != answerer);
+    if side_of(answerer) == Some(Side::Director) && heroes_waiting {
+        return Err(RuleError::new(
+            rule::TRIGGER_WINDOW,
+            format!(
+                "the heroes answer a trigger first (digest A-10): {} still to answer",
+                names
+                    .iter()
+                    .filter(|n| side_of(n) == Some(Side::Heroes))
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Command stage, before the ability resolves: an answer or a pass takes its creature off the
+/// window; a triggered action (not a free one) is its one for the round.
+pub fn resolve_answers(
+    command: Res<CurrentCommand>,
+    checked: Option<Res<CheckedAbility>>,
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+) {
+    let (creature, used) = match (&command.0, &checked) {
+        (Some(Command::PassTrigger { creature }), _) => (creature, None),
+        (Some(Command::UseAbility { creature, .. }), Some(c)) if c.ability.is_triggered() => {
+            (creature, Some(&c.ability))
+        }
+        _ => return,
+    };
+    if let Some(w) = &mut turn.trigger_window {
+        w.waiting.retain(|w| &w.creature != creature);
+    }
+    let Some(ab) = used else {
+        log.push(
+            rule::TRIGGER_WINDOW,
+            Event::TriggerPassed {
+                creature: creature.clone(),
+            },
+        );
+        return;
+    };
+    let free = ab.action == ActionType::FreeTriggeredAction;
+    if !free {
+        let round = turn.round;
+        turn.triggered_action_round.insert(creature.clone(), round);
+    }
+    log.push(
+        if free {
+            rule::FREE_TRIGGERED_ACTION
+        } else {
+            rule::TRIGGERED_ACTION
+        },
+        Event::TriggerAnswered {
+            creature: creature.clone(),
+            ability: ab.name.clone(),
+            trigger: ab
+                .trigger
+                .as_ref()
+                .map_or(String::new(), |t| t.text.clone()),
+            free,
+        },
+    );
+}
+
+/// The events in `events` that may trigger abilities, each once, in order.
+fn happenings(events: &[LoggedEvent]) -> Vec<Happening> {
+    let mut out = Vec::new();
+    for e in events {
+        let found: Vec<Happening> = match &e.event {
+            Event::Damaged {
+                target,
+                source,
+                amount,
+                ..
+            } if *amount > 0 => vec![Happening::Damaged {
+                creature: target.clone(),
+                by: source.clone(),
+            }],
+            Event::SquadDamaged { source, hits, .. } => hits
+                .iter()
+                .filter(|(_, share)| *share > 0)
+                .map(|(member, _)| Happening::Damaged {
+                    creature: member.clone(),
+                    by: source.clone(),
+                })
+                .collect(),
+            Event::TurnStarted { creature, .. } => vec![Happening::TurnStarted {
+                creature: creature.clone(),
+            }],
+            _ => Vec::new(),
+        };
+        for h in found {
+            if !out.contains(&h) {
+                out.push(h);
+            }
+        }
+    }
+    out
+}
+
+impl Engine {
+    /// After each command: queue the events it caused that may trigger abilities (none from an
+    /// answer to an open window), then — once no forced movement is waiting — keep the open
+    /// window to the answers still possible (closing it when none is left) and open the next
+    /// one that some creature can answer.
+    pub(crate) fn after_command(&mut self, start: usize, window_was_open: bool) {
+        let new = if window_was_open {
+            Vec::new()
+        } else {
+            happenings(&self.world.resource::<EventLog>().events[start..])
+        };
+        let mut turn = self.world.resource_mut::<TurnState>();
+        turn.queued_triggers.extend(new);
+        if turn.outcome.is_some() {
+            turn.queued_triggers.clear();
+            turn.trigger_window = None;
+            return;
+        }
+        if turn.pending_forced.is_some() {
+            return;
+        }
+        // What an answer did may leave another creature's listed use impossible (its target
+        // down or pushed away): the window keeps only what is still possible.
+        if let Some(window) = turn.trigger_window.take() {
+            let kept = self.possible(window);
+            self.world.resource_mut::<TurnState>().trigger_window = kept;
+        }
+        while self.world.resource::<TurnState>().trigger_window.is_none() {
+            let mut turn = self.world.resource_mut::<TurnState>();
+            if turn.queued_triggers.is_empty() {
+                break;
+            }
+            let next = turn.queued_triggers.remove(0);
+            let Some(window) = self.window_for(next) else {
+                continue;
+            };
+            self.world.resource_mut::<EventLog>().push(
+                rule::TRIGGER_WINDOW,
+                Event::TriggerWindowOpened {
+                    happening: window.happening.clone(),
+                    waiting: window.waiting.iter().map(|w| w.creature.clone()).collect(),
+                },
+            );
+            self.world.resource_mut::<TurnState>().trigger_window = Some(window);
+        }
+    }
+
+    /// The window `happening` opens: every creature, heroes first and then in scenario order,
+    /// with the uses of its triggered abilities that `happening` triggers and the engine would
+    /// accept; `None` when nobody can answer.
+    fn window_for(&mut self, happening: Happening) -> Option<TriggerWindow> {
+        let mut q = self
+            .world
+            .query::<(&CreatureId, &Identity, &Side, &Abilities)>();
+        let mut all: Vec<(u32, String, Side, Vec<String>)> = q
+            .iter(&self.world)
+            .map(|(id, ident, side, abilities)| {
+                (ident.order, id.0.clone(), *side, abilities.0.clone())
+            })
+            .collect();
+        all.sort_by_key(|r| (r.2 != Side::Heroes, r.0));
+        let side_of = |id: &str| all.iter().find(|r| r.1 == id).map(|r| r.2);
+        let book = self.world.resource::<AbilityBook>();
+        let mut waiting: Vec<Waiting> = Vec::new();
+        for (_, id, side, abilities) in &all {
+            let mut options = Vec::new();
+            for a in abilities {
+                let Some(ab) = book.get(a).filter(|ab| ab.is_triggered()) else {
+                    continue;
+                };
+                let Some(target) = ab
+                    .trigger
+                    .as_ref()
+                    .and_then(|t| happening.aimed(t.on, id, *side, side_of))
+                else {
+                    continue;
+                };
+                let targets = if ab.distance == Distance::SelfOnly {
+                    Vec::new()
+                } else {
+                    vec![target]
+                };
+                let ranged: &[bool] = match ab.distance {
+                    Distance::MeleeOrRanged(..) => &[false, true],
+                    Distance::Ranged(_) => &[true],
+                    _ => &[false],
+                };
+                options.extend(ranged.iter().map(|&ranged| TriggerOption {
+                    ability: a.clone(),
+                    targets: targets.clone(),
+                    ranged,
+                }));
+            }
+            if !options.is_empty() {
+                waiting.push(Waiting {
+                    creature: id.clone(),
+                    options,
+                });
+            }
+        }
+        self.possible(TriggerWindow { happening, waiting })
+    }
+
+    /// `window` with only the uses the engine would accept while it is open — of a "Melee or
+    /// Ranged" ability's two, the first that works — and only the creatures left with one;
+    /// `None` when nobody is.
+    fn possible(&mut self, mut window: TriggerWindow) -> Option<TriggerWindow> {
+        self.world.resource_mut::<TurnState>().trigger_window = Some(window.clone());
+        for w in &mut window.waiting {
+            w.options
+                .retain(|o| self.check_ability_by(&o.command(&w.creature), None).is_ok());
+            w.options
+                .dedup_by(|later, first| later.ability == first.ability);
+        }
+        self.world.resource_mut::<TurnState>().trigger_window = None;
+        window.waiting.retain(|w| !w.options.is_empty());
+        (!window.waiting.is_empty()).then_some(window)
+    }
+}

@@ -1,0 +1,351 @@
+//! The screens around the battle, as Bevy states: the title, the scenario picker, the seat
+//! setup, the battle itself (with its pause menu), the results and the settings.
+//!
+//! One battle is always loaded (the [`Rules`](super::Rules) resource and what is drawn from
+//! it): the menus are drawn over it, and starting a battle ([`battle::start`]) replaces it whole.
+//! The systems that *play* the battle — input, the AI, demonstrations and replays — are in
+//! [`PlaySystems`], which runs only while the battle is on screen and not paused. A new system
+//! that acts on its own or on the players' input belongs in it, and a new resource that belongs
+//! to one battle is reset in [`battle::start`].
+
+mod battle;
+mod keys;
+mod menu;
+mod pause;
+mod picker;
+mod results;
+mod seats;
+mod settings;
+mod title;
+
+use bevy::prelude::*;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::record::ScenarioSource;
+
+pub use battle::start;
+pub use menu::MENU_Z;
+
+/// The screen the window shows.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    Title,
+    /// Choose a built-in scenario or open a scenario file.
+    Picker,
+    /// Say which side is played by a person and which by the AI.
+    Seats,
+    Battle,
+    /// The outcome and the figures of the battle that just ended, over its board.
+    Results,
+    /// The player's settings, from the title or the pause menu.
+    Settings,
+}
+
+/// Whether the battle is paused (its menu is up). Exists only on the battle screen.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Battle)]
+pub enum Pause {
+    #[default]
+    Playing,
+    Paused,
+}
+
+/// The systems that play the battle: they take the players' input, let the AI, a demonstration
+/// or a replay move, and hand the screen over between seats. They run only in
+/// [`Pause::Playing`].
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlaySystems;
+
+/// The battle the menus are setting up: the scenario picked and the sides the AI plays.
+#[derive(Resource, Clone, Debug)]
+pub struct Selection {
+    pub source: ScenarioSource,
+    /// The scenario's own name (`Ambush at Harrow Mill`).
+    pub name: String,
+    pub ai_sides: Vec<Side>,
+}
+
+/// The states, the menus and the battle's start and end.
+pub struct ScreensPlugin {
+    /// The screen the window opens on.
+    pub first: Screen,
+    /// Keys to press one after another once the window runs (`--keys`).
+    pub keys: Vec<KeyCode>,
+}
+
+impl Plugin for ScreensPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_state(self.first)
+            .add_sub_state::<Pause>()
+            .configure_sets(PreUpdate, PlaySystems.run_if(in_state(Pause::Playing)))
+            .configure_sets(Update, PlaySystems.run_if(in_state(Pause::Playing)))
+            .add_plugins((
+                menu::plugin,
+                title::plugin,
+                picker::plugin,
+                seats::plugin,
+                settings::plugin,
+                battle::plugin,
+                pause::plugin,
+                results::plugin,
+                keys::plugin,
+            ));
+        if !self.keys.is_empty() {
+            app.insert_resource(keys::KeyScript::new(self.keys.clone()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The screens driven headless, by simulated key presses through the game's own actions.
+
+    use std::time::Duration;
+
+    use bevy::input::InputPlugin;
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+    use leafwing_input_manager::prelude::*;
+    use steelgrid_rules::Command;
+    use steelgrid_rules::ai;
+    use steelgrid_rules::record::Game;
+
+    use super::battle::Setup;
+    use super::*;
+    use crate::game::ai_seat::AiSeats;
+    use crate::game::play::{PlayMode, Tool};
+    use crate::game::settings::Settings;
+    use crate::game::{Rules, publish_state};
+
+    /// The screens over the default scenario (seed 7, the AI playing the Director), opened at
+    /// `first`, with a quarter of a second passing each frame.
+    fn app(first: Screen) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                250,
+            )))
+            .init_resource::<Settings>()
+            .add_plugins(crate::game::actions::plugin)
+            .add_plugins(ScreensPlugin {
+                first,
+                keys: Vec::new(),
+            })
+            .add_systems(Update, publish_state.run_if(resource_changed::<Rules>));
+        let d = crate::scenarios::DEFAULT;
+        let game = Game::new(d.file, d.text, Some(7)).unwrap();
+        start(app.world_mut(), game, vec![Side::Director], None);
+        app.update();
+        app
+    }
+
+    /// Press and release a key, a frame each.
+    fn press(app: &mut App, key: KeyCode) {
+        key.press(app.world_mut());
+        app.update();
+        key.release(app.world_mut());
+        app.update();
+    }
+
+    fn screen(app: &App) -> Screen {
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    fn pause(app: &App) -> Option<Pause> {
+        app.world().get_resource::<State<Pause>>().map(|s| *s.get())
+    }
+
+    fn texts(app: &mut App) -> Vec<String> {
+        let world = app.world_mut();
+        world
+            .query::<&Text>()
+            .iter(world)
+            .map(|t| t.0.clone())
+            .collect()
+    }
+
+    #[test]
+    fn the_title_leads_through_the_picker_and_seats_into_a_hot_seat_battle() {
+        let mut app = app(Screen::Title);
+        assert!(texts(&mut app).contains(&"STEELGRID".to_owned()));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Picker);
+        // The picker opens on the scenario on the board; one down is the first demonstration.
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowUp);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Seats);
+        assert_eq!(
+            app.world().resource::<Selection>().ai_sides,
+            vec![Side::Director]
+        );
+        // Up to the Director's seat, switch it to a person; down to Start.
+        press(&mut app, KeyCode::ArrowUp);
+        press(&mut app, KeyCode::ArrowRight);
+        assert!(app.world().resource::<Selection>().ai_sides.is_empty());
+        assert!(texts(&mut app).iter().any(|t| t.starts_with("Hot-seat")));
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert_eq!(pause(&app), Some(Pause::Playing));
+        assert!(app.world().resource::<AiSeats>().0.is_empty());
+        assert!(app.world().resource::<Rules>().0.steps().is_empty());
+        // No menu is left on screen.
+        assert!(!texts(&mut app).contains(&"Who plays?".to_owned()));
+    }
+
+    #[test]
+    fn esc_goes_back_one_screen_at_a_time() {
+        let mut app = app(Screen::Seats);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Picker);
+        // Another frame: the Esc that left the seats is not taken again by the picker.
+        app.update();
+        assert_eq!(screen(&app), Screen::Picker);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Title);
+    }
+
+    #[test]
+    fn esc_in_battle_cancels_a_mode_first_then_pauses_and_resumes() {
+        let mut app = app(Screen::Battle);
+        app.insert_resource(PlayMode {
+            tool: Tool::Disengage,
+            ..default()
+        });
+        // The mode is play.rs's to cancel (not in this app): Esc leaves the battle running.
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(pause(&app), Some(Pause::Playing));
+        app.insert_resource(PlayMode::default());
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(pause(&app), Some(Pause::Paused));
+        assert!(texts(&mut app).contains(&"Paused".to_owned()));
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(pause(&app), Some(Pause::Playing));
+        assert!(!texts(&mut app).contains(&"Paused".to_owned()));
+    }
+
+    #[test]
+    fn restart_from_the_pause_menu_starts_the_battle_over() {
+        let mut app = app(Screen::Battle);
+        app.world_mut()
+            .resource_mut::<Rules>()
+            .0
+            .apply(Command::ChooseFirstSide { side: Side::Heroes })
+            .unwrap();
+        press(&mut app, KeyCode::Escape);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(pause(&app), Some(Pause::Playing));
+        let rules = &app.world().resource::<Rules>().0;
+        assert!(rules.steps().is_empty());
+        assert_eq!(rules.seed(), app.world().resource::<Setup>().seed);
+        assert_eq!(app.world().resource::<AiSeats>().0, vec![Side::Director]);
+    }
+
+    #[test]
+    fn settings_from_the_pause_menu_return_to_the_paused_battle() {
+        let mut app = app(Screen::Battle);
+        press(&mut app, KeyCode::Escape);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Settings);
+        // The first line is the animation speed: right makes it faster.
+        press(&mut app, KeyCode::ArrowRight);
+        assert_eq!(app.world().resource::<Settings>().animation_speed, 1.25);
+        assert!(texts(&mut app).contains(&"< 1.25x >".to_owned()));
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert_eq!(pause(&app), Some(Pause::Paused));
+        // Quit to title is the pause menu's last line.
+        press(&mut app, KeyCode::ArrowUp);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Title);
+        assert_eq!(pause(&app), None);
+    }
+
+    #[test]
+    fn a_battle_played_to_its_end_shows_its_results_then_plays_again() {
+        let mut app = app(Screen::Battle);
+        app.update();
+        // Both sides played by the AI, command by command, as the AI seats would.
+        loop {
+            let mut rules = app.world_mut().resource_mut::<Rules>();
+            let game = &mut rules.0;
+            let Some(side) = ai::side_to_answer(&game.engine_mut().state()) else {
+                break;
+            };
+            let decision = ai::decide(game.engine_mut(), side).expect("the AI moves");
+            game.apply(decision.command).expect("the engine accepts it");
+            assert!(game.engine().turn().round <= 30, "the battle does not end");
+        }
+        let outcome = app.world().resource::<Rules>().0.engine().outcome();
+        assert!(outcome.is_some());
+        // A moment passes (a quarter of a second a frame) before the results.
+        app.update();
+        assert_eq!(screen(&app), Screen::Battle);
+        for _ in 0..7 {
+            app.update();
+        }
+        assert_eq!(screen(&app), Screen::Results);
+        let headline = match outcome {
+            Some(steelgrid_rules::event::Outcome::Victory) => "Victory for the heroes",
+            _ => "The Director wins",
+        };
+        assert!(texts(&mut app).contains(&headline.to_owned()));
+        // Play it again: the same battle from its start.
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert!(app.world().resource::<Rules>().0.steps().is_empty());
+        assert!(!texts(&mut app).contains(&headline.to_owned()));
+    }
+
+    /// Type `text` as a keyboard would.
+    fn type_text(app: &mut App, text: &str) {
+        use bevy::input::ButtonState;
+        use bevy::input::keyboard::{Key, KeyboardInput};
+        for ch in text.chars() {
+            app.world_mut().write_message(KeyboardInput {
+                key_code: KeyCode::Unidentified(bevy::input::keyboard::NativeKeyCode::Unidentified),
+                logical_key: Key::Character(ch.to_string().into()),
+                state: ButtonState::Pressed,
+                text: Some(ch.to_string().into()),
+                repeat: false,
+                window: Entity::PLACEHOLDER,
+            });
+        }
+        app.update();
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_scenario_file_typed_in_the_picker_is_opened_or_its_problem_shown() {
+        let dir = std::env::temp_dir().join(format!("steelgrid-picker-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("ledge.ron");
+        std::fs::write(&good, crate::scenarios::by_name("demo_ledge").unwrap().text).unwrap();
+        let bad = dir.join("broken.ron");
+        std::fs::write(&bad, "(name: ").unwrap();
+
+        let mut app = app(Screen::Picker);
+        // Up from the first scenario wraps round to the file row, last.
+        press(&mut app, KeyCode::ArrowUp);
+        type_text(&mut app, &bad.display().to_string());
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Picker);
+        let problem = format!("{}:1:", bad.display());
+        assert!(texts(&mut app).iter().any(|t| t.starts_with(&problem)));
+
+        for _ in 0..bad.display().to_string().len() {
+            press(&mut app, KeyCode::Backspace);
+        }
+        type_text(&mut app, &good.display().to_string());
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Seats);
+        let selection = app.world().resource::<Selection>();
+        assert_eq!(selection.source.file, good.display().to_string());
+        assert_eq!(selection.name, "Demo: Off the Ledge");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

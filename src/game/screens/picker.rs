@@ -1,0 +1,501 @@
+//! The scenario picker: every scenario built into the game, and (natively) a scenario file by
+//! its path — typed in, or given on the command line. The focused scenario is described beside
+//! the list: its story, map, creatures, who the AI plays, whether it is a demonstration.
+
+use bevy::input::keyboard::KeyboardInput;
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::record::ScenarioSource;
+use steelgrid_rules::scenario;
+
+use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, MenuItem, PANEL, hints, layer, text};
+use super::{Screen, Selection};
+use crate::game::actions::{Action, Controls};
+use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
+use crate::game::log::ascii;
+use crate::game::settings::Settings;
+use crate::scenarios::EMBEDDED;
+
+/// Height of a row of the list, and the gap between rows, in logical pixels.
+const ROW: f32 = 22.0;
+const GAP: f32 = 2.0;
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<PathField>()
+        .add_systems(OnEnter(Screen::Picker), spawn)
+        .add_systems(
+            Update,
+            (type_path, choose, describe, follow_focus, scroll_list)
+                .chain()
+                .after(menu::navigate)
+                .run_if(in_state(Screen::Picker)),
+        );
+}
+
+/// One scenario as the picker describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Card {
+    pub name: String,
+    pub file: String,
+    pub description: String,
+    /// Columns and rows.
+    pub size: (i32, i32),
+    /// The heroes' names, and the Director's creatures by kind with how many (`Goblin x3`).
+    pub heroes: Vec<String>,
+    pub director: Vec<String>,
+    pub ai_sides: Vec<Side>,
+    /// The objectives' rules names (`Diminish Numbers`).
+    pub objectives: Vec<String>,
+    /// A demonstration: it plays its script by itself.
+    pub demo: bool,
+}
+
+/// Describe the scenario in `text`; a scenario that does not load gives its problems, one a line
+/// (`file:line:col: message`).
+pub fn card(file: &str, text: &str) -> Result<Card, String> {
+    let loaded = scenario::load(file, text).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
+    })?;
+    let state = loaded.start(None).state();
+    let side = |side: Side| {
+        let mut kinds: Vec<(String, usize)> = Vec::new();
+        for c in state.creatures.iter().filter(|c| c.side == side) {
+            match kinds.iter_mut().find(|(name, _)| *name == c.name) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((c.name.clone(), 1)),
+            }
+        }
+        kinds
+            .into_iter()
+            .map(|(name, n)| if n > 1 { format!("{name} x{n}") } else { name })
+            .collect()
+    };
+    Ok(Card {
+        name: loaded.name.clone(),
+        file: file.to_owned(),
+        description: loaded.description.trim().to_owned(),
+        size: (loaded.map().width, loaded.map().height),
+        heroes: side(Side::Heroes),
+        director: side(Side::Director),
+        ai_sides: loaded.ai_sides(),
+        objectives: state.objectives.iter().map(|o| o.name.to_owned()).collect(),
+        demo: !loaded.demo.is_empty(),
+    })
+}
+
+/// The built-in scenarios' cards, in [`EMBEDDED`]'s order (made the first time the picker
+/// opens).
+#[derive(Resource, Clone)]
+struct Catalogue(Vec<Result<Card, String>>);
+
+/// The path typed in the file row, and why it did not open.
+#[derive(Resource, Default)]
+struct PathField {
+    path: String,
+    problem: Option<String>,
+}
+
+/// A row of the list.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
+enum Entry {
+    /// The built-in scenario at this place in [`EMBEDDED`].
+    Builtin(usize),
+    /// A scenario file, by the path typed in the row.
+    File,
+}
+
+/// The list, which scrolls.
+#[derive(Component)]
+struct List;
+
+/// The column describing the focused scenario.
+#[derive(Component)]
+struct Details;
+
+/// The text of the file row.
+#[derive(Component)]
+struct PathText;
+
+fn spawn(
+    mut commands: Commands,
+    catalogue: Option<Res<Catalogue>>,
+    selection: Res<Selection>,
+    mut field: ResMut<PathField>,
+    mut focus: ResMut<Focus>,
+    settings: Res<Settings>,
+) {
+    let cards: Vec<Result<Card, String>> = match catalogue {
+        Some(catalogue) => catalogue.0.clone(),
+        None => {
+            let cards: Vec<_> = EMBEDDED.iter().map(|s| card(s.file, s.text)).collect();
+            commands.insert_resource(Catalogue(cards.clone()));
+            cards
+        }
+    };
+    // Open on the scenario the menus last chose: a built-in one, else its file's path.
+    let builtin = EMBEDDED
+        .iter()
+        .position(|s| s.file == selection.source.file && s.text == selection.source.text);
+    *focus = Focus(builtin.unwrap_or(EMBEDDED.len()));
+    field.problem = None;
+    if builtin.is_none() && field.path.is_empty() {
+        field.path = selection.source.file.clone();
+    }
+    let mut entries: Vec<Entry> = (0..EMBEDDED.len()).map(Entry::Builtin).collect();
+    if cfg!(not(target_arch = "wasm32")) {
+        entries.push(Entry::File);
+    }
+    let name = |n: usize| match &cards[n] {
+        Ok(card) => ascii(&card.name),
+        Err(_) => EMBEDDED[n].name.to_owned(),
+    };
+
+    commands
+        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Picker)))
+        .with_children(|screen| {
+            screen
+                .spawn(Node {
+                    width: percent(92),
+                    height: percent(90),
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(14),
+                    ..default()
+                })
+                .with_children(|page| {
+                    page.spawn(text("Choose a scenario", 34.0, TITLE));
+                    page.spawn(Node {
+                        flex_grow: 1.0,
+                        min_height: px(0),
+                        column_gap: px(24),
+                        ..default()
+                    })
+                    .with_children(|columns| {
+                        columns
+                            .spawn((
+                                List,
+                                Node {
+                                    width: px(440),
+                                    flex_direction: FlexDirection::Column,
+                                    row_gap: px(GAP),
+                                    overflow: Overflow::scroll_y(),
+                                    ..default()
+                                },
+                                ScrollPosition::default(),
+                            ))
+                            .with_children(|list| {
+                                for (i, entry) in entries.into_iter().enumerate() {
+                                    let (label, note) = match entry {
+                                        Entry::Builtin(n) => (name(n), EMBEDDED[n].name.to_owned()),
+                                        Entry::File => ("Open a file:".to_owned(), String::new()),
+                                    };
+                                    row(list, i, entry, label, note);
+                                }
+                            });
+                        columns.spawn((
+                            Details,
+                            Node {
+                                flex_grow: 1.0,
+                                flex_direction: FlexDirection::Column,
+                                padding: UiRect::all(px(22)),
+                                row_gap: px(12),
+                                border_radius: BorderRadius::all(px(10)),
+                                ..default()
+                            },
+                            BackgroundColor(PANEL),
+                        ));
+                    });
+                    page.spawn(hints(&settings, Some("back"), None));
+                });
+        });
+}
+
+/// A row of the list: the scenario's name, and its file's name dimmed on the right.
+fn row(list: &mut ChildSpawnerCommands, index: usize, entry: Entry, label: String, note: String) {
+    list.spawn((
+        Button,
+        MenuItem(index),
+        entry,
+        Node {
+            height: px(ROW),
+            flex_shrink: 0.0,
+            padding: UiRect::horizontal(px(12)),
+            border: UiRect::all(px(1)),
+            border_radius: BorderRadius::all(px(5)),
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(10),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor::default(),
+        BorderColor::default(),
+    ))
+    .with_children(|row| {
+        let line = TextLayout::no_wrap();
+        row.spawn((text(label, 16.0, TEXT), line));
+        match entry {
+            Entry::Builtin(_) => {
+                row.spawn((text(note, 13.0, MUTED), line));
+            }
+            Entry::File => {
+                row.spawn((text("", 15.0, TITLE), line, PathText));
+            }
+        }
+    });
+}
+
+/// While the file row is focused, typed characters go into its path; Backspace takes one
+/// back.
+fn type_path(
+    mut keys: MessageReader<KeyboardInput>,
+    focus: Res<Focus>,
+    entries: Query<(&MenuItem, &Entry)>,
+    mut field: ResMut<PathField>,
+    mut shown: Query<&mut Text, With<PathText>>,
+) {
+    let on_file = entries
+        .iter()
+        .any(|(item, entry)| item.0 == focus.0 && *entry == Entry::File);
+    for key in keys.read() {
+        if !on_file || !key.state.is_pressed() {
+            continue;
+        }
+        if key.key_code == KeyCode::Backspace {
+            field.path.pop();
+        } else if let Some(typed) = &key.text {
+            field.path.extend(typed.chars().filter(|c| !c.is_control()));
+        }
+    }
+    if field.is_changed() || focus.is_changed() {
+        for mut text in &mut shown {
+            text.0 = format!("{}{}", field.path, if on_file { "_" } else { "" });
+        }
+    }
+}
+
+fn choose(
+    mut input: MessageReader<MenuInput>,
+    entries: Query<&Entry>,
+    catalogue: Option<Res<Catalogue>>,
+    mut field: ResMut<PathField>,
+    mut selection: ResMut<Selection>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    for input in input.read() {
+        let Ok(&entry) = entries.get(input.item) else {
+            continue;
+        };
+        let chosen = match (input.ask, entry) {
+            (Ask::Back, _) => {
+                next.set(Screen::Title);
+                continue;
+            }
+            (Ask::Step(_), _) => continue,
+            (Ask::Choose, Entry::Builtin(n)) => {
+                let s = EMBEDDED[n];
+                match catalogue.as_ref().map(|c| &c.0[n]) {
+                    Some(Ok(card)) => Ok((ScenarioSource::new(s.file, s.text), card.clone())),
+                    Some(Err(problem)) => Err(problem.clone()),
+                    None => continue,
+                }
+            }
+            (Ask::Choose, Entry::File) => open_file(field.path.trim()),
+        };
+        match chosen {
+            Ok((source, card)) => {
+                *selection = Selection {
+                    source,
+                    name: card.name,
+                    ai_sides: card.ai_sides,
+                };
+                next.set(Screen::Seats);
+            }
+            Err(problem) => field.problem = Some(problem),
+        }
+    }
+}
+
+/// Read and check the scenario file at `path`.
+#[cfg(not(target_arch = "wasm32"))]
+fn open_file(path: &str) -> Result<(ScenarioSource, Card), String> {
+    if path.is_empty() {
+        return Err("Type the path of a scenario file first.".to_owned());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: cannot read it: {e}"))?;
+    let card = card(path, &text)?;
+    Ok((ScenarioSource::new(path, &text), card))
+}
+
+/// A browser has no files to open: only the built-in scenarios are offered.
+#[cfg(target_arch = "wasm32")]
+fn open_file(_path: &str) -> Result<(ScenarioSource, Card), String> {
+    Err("There are no scenario files in the browser.".to_owned())
+}
+
+/// Describe the focused scenario beside the list.
+fn describe(
+    mut commands: Commands,
+    focus: Res<Focus>,
+    field: Res<PathField>,
+    catalogue: Option<Res<Catalogue>>,
+    selection: Res<Selection>,
+    entries: Query<(&MenuItem, &Entry)>,
+    details: Single<Entity, With<Details>>,
+) {
+    if !focus.is_changed() && !field.is_changed() {
+        return;
+    }
+    let Some(entry) = entries
+        .iter()
+        .find_map(|(item, entry)| (item.0 == focus.0).then_some(*entry))
+    else {
+        return;
+    };
+    let mut panel = commands.entity(*details);
+    panel.despawn_children();
+    panel.with_children(|panel| match entry {
+        Entry::Builtin(n) => match catalogue.as_ref().map(|c| &c.0[n]) {
+            Some(Ok(card)) => card_lines(panel, card),
+            Some(Err(problem)) => {
+                panel.spawn(text(EMBEDDED[n].file, 22.0, TITLE));
+                panel.spawn(text(ascii(problem), 15.0, WARNING));
+            }
+            None => {}
+        },
+        Entry::File => {
+            panel.spawn(text("A scenario file", 24.0, TITLE));
+            panel.spawn(text(
+                "Type the path of a scenario file (a .ron file as `steelgrid check` reads \
+                 it), then press Enter. Problems are shown here with their line and column.",
+                16.0,
+                TEXT,
+            ));
+            if let Some(problem) = &field.problem {
+                panel.spawn(text(ascii(problem), 15.0, WARNING));
+            } else if field.path.trim() == selection.source.file
+                && let Ok(card) = card(&selection.source.file, &selection.source.text)
+            {
+                card_lines(panel, &card);
+            }
+        }
+    });
+}
+
+/// A scenario's card as lines of text.
+fn card_lines(panel: &mut ChildSpawnerCommands, card: &Card) {
+    panel.spawn(text(ascii(&card.name), 26.0, TITLE));
+    panel.spawn(text(card.file.clone(), 14.0, MUTED));
+    if !card.description.is_empty() {
+        panel.spawn(text(ascii(&card.description), 16.0, TEXT));
+    }
+    panel.spawn(text(
+        format!("Map: {} x {} squares", card.size.0, card.size.1),
+        16.0,
+        TEXT,
+    ));
+    for (side, label, colour, names) in [
+        (Side::Heroes, "Heroes", HEROES, &card.heroes),
+        (Side::Director, "Director", DIRECTOR, &card.director),
+    ] {
+        let seat = if card.ai_sides.contains(&side) {
+            "AI"
+        } else {
+            "person"
+        };
+        panel.spawn(text(
+            format!("{label} ({seat}): {}", ascii(&names.join(", "))),
+            16.0,
+            colour,
+        ));
+    }
+    if !card.objectives.is_empty() {
+        panel.spawn(text(
+            format!("Objectives: {}", card.objectives.join(", ")),
+            16.0,
+            TEXT,
+        ));
+    }
+    if card.demo {
+        panel.spawn(text(
+            "A demonstration: it plays its script by itself, explaining each rule, then the \
+             game goes on from where it stops.",
+            16.0,
+            TEXT,
+        ));
+    }
+}
+
+/// Keep the focused row in view when the focus moves or the list is laid out anew (the wheel
+/// may scroll it away in between).
+fn follow_focus(
+    focus: Res<Focus>,
+    list: Single<(&mut ScrollPosition, &ComputedNode), With<List>>,
+    mut laid_out: Local<f32>,
+) {
+    let (mut scroll, node) = list.into_inner();
+    let shown = node.size().y * node.inverse_scale_factor();
+    if !focus.is_changed() && shown == *laid_out {
+        return;
+    }
+    *laid_out = shown;
+    if shown <= 0.0 {
+        return;
+    }
+    let top = focus.0 as f32 * (ROW + GAP);
+    if top < scroll.y {
+        scroll.y = top;
+    } else if top + ROW > scroll.y + shown {
+        scroll.y = top + ROW - shown;
+    }
+}
+
+/// The mouse wheel (the zoom axis) scrolls the list.
+fn scroll_list(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    wheel: Res<AccumulatedMouseScroll>,
+    mut list: Single<&mut ScrollPosition, With<List>>,
+) {
+    let delta = controls.value(&Action::Zoom);
+    if delta != 0.0 {
+        let pixels = match wheel.unit {
+            MouseScrollUnit::Line => delta * 3.0 * (ROW + GAP),
+            MouseScrollUnit::Pixel => delta,
+        };
+        list.y = (list.y - pixels).max(0.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::scenarios;
+
+    #[test]
+    fn every_built_in_scenario_has_a_card_with_both_sides() {
+        for s in EMBEDDED {
+            let card = card(s.file, s.text).unwrap();
+            assert!(!card.name.is_empty(), "{}", s.file);
+            assert!(
+                !card.heroes.is_empty() && !card.director.is_empty(),
+                "{}",
+                s.file
+            );
+            assert!(card.size.0 > 0 && card.size.1 > 0, "{}", s.file);
+        }
+        let mill = card(scenarios::DEFAULT.file, scenarios::DEFAULT.text).unwrap();
+        assert_eq!(mill.ai_sides, vec![Side::Director]);
+        assert!(!mill.demo);
+        assert!(card(EMBEDDED[1].file, EMBEDDED[1].text).unwrap().demo);
+    }
+
+    #[test]
+    fn a_broken_scenario_is_described_by_its_problems() {
+        let problem = card("broken.ron", "(name: ").unwrap_err();
+        assert!(problem.starts_with("broken.ron:1:"), "{problem}");
+    }
+}

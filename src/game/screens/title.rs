@@ -1,0 +1,115 @@
+//! The title screen: the game's name between a hero's and a Director creature's token, what
+//! the game is in one line, and the way in.
+
+use std::f32::consts::FRAC_PI_4;
+
+use bevy::prelude::*;
+
+use super::Screen;
+use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, button, hints, layer, text};
+use crate::game::hud::{MUTED, TITLE};
+use crate::game::settings::Settings;
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Title), spawn).add_systems(
+        Update,
+        choose.after(menu::navigate).run_if(in_state(Screen::Title)),
+    );
+}
+
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+enum Entry {
+    NewBattle,
+    Settings,
+    /// Close the window (there is nothing to quit to in a browser).
+    #[cfg(not(target_arch = "wasm32"))]
+    Quit,
+}
+
+const ENTRIES: &[(Entry, &str)] = &[
+    (Entry::NewBattle, "New battle"),
+    (Entry::Settings, "Settings"),
+    #[cfg(not(target_arch = "wasm32"))]
+    (Entry::Quit, "Quit"),
+];
+
+/// A token's shape as a UI node: a circle for the heroes, a diamond for the Director.
+fn token(color: Color, diamond: bool) -> impl Bundle {
+    let side = if diamond { 40.0 } else { 52.0 };
+    (
+        Node {
+            width: px(side),
+            height: px(side),
+            margin: UiRect::horizontal(px(if diamond { 6 } else { 0 })),
+            border: UiRect::all(px(3)),
+            border_radius: if diamond {
+                BorderRadius::all(px(4))
+            } else {
+                BorderRadius::MAX
+            },
+            ..default()
+        },
+        UiTransform::from_rotation(Rot2::radians(if diamond { FRAC_PI_4 } else { 0.0 })),
+        BackgroundColor(color),
+        BorderColor::all(TITLE),
+    )
+}
+
+fn spawn(mut commands: Commands, mut focus: ResMut<Focus>, settings: Res<Settings>) {
+    *focus = Focus(0);
+    let colours = settings.palette.tokens();
+    commands
+        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Title)))
+        .with_children(|screen| {
+            screen
+                .spawn(Node {
+                    align_items: AlignItems::Center,
+                    column_gap: px(28),
+                    ..default()
+                })
+                .with_children(|name| {
+                    name.spawn(token(colours.hero, false));
+                    name.spawn(text("STEELGRID", 72.0, TITLE));
+                    name.spawn(token(colours.director, true));
+                });
+            screen.spawn((
+                text(
+                    "Draw Steel tactical combat on a grid: every rule shown as it happens",
+                    19.0,
+                    MUTED,
+                ),
+                Node {
+                    margin: UiRect::bottom(px(36)),
+                    ..default()
+                },
+            ));
+            for (i, &(entry, label)) in ENTRIES.iter().enumerate() {
+                button(screen, i, 300.0, label).insert(entry);
+            }
+            screen.spawn(hints(&settings, None, None));
+        });
+}
+
+fn choose(
+    mut input: MessageReader<MenuInput>,
+    entries: Query<&Entry>,
+    mut next: ResMut<NextState<Screen>>,
+    #[cfg(not(target_arch = "wasm32"))] mut exit: MessageWriter<AppExit>,
+) {
+    for input in input.read() {
+        let Ok(&entry) = entries.get(input.item) else {
+            continue;
+        };
+        if input.ask != Ask::Choose {
+            continue;
+        }
+        match entry {
+            Entry::NewBattle => next.set(Screen::Picker),
+            Entry::Settings => next.set(Screen::Settings),
+            #[cfg(not(target_arch = "wasm32"))]
+            Entry::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
