@@ -40,6 +40,10 @@ struct Cli {
     /// (Bevy key codes, as in the settings file), to take a screenshot of what they lead to.
     #[arg(long, global = true, value_parser = parse_key, value_delimiter = ',')]
     keys: Vec<KeyCode>,
+    /// Time this many frames once the board is drawn, print the median and 99th-percentile
+    /// frame time, then exit.
+    #[arg(long, global = true)]
+    bench_frames: Option<u32>,
     /// Open the step-through explainer on the last command played, at this event (from 1).
     #[arg(long, global = true)]
     explain: Option<usize>,
@@ -203,6 +207,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
         aim: cli.aim,
         screen: first,
         keys: cli.keys.clone(),
+        bench_frames: cli.bench_frames,
     };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {

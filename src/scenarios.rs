@@ -45,6 +45,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_malicious_strike",
     "demo_villain_action",
     "briar_warden",
+    "bench_arena",
 ];
 
 /// The scenario the game opens when none is named.

@@ -94,6 +94,7 @@ fn options(
         aim: None,
         screen: game::Screen::Battle,
         keys: Vec::new(),
+        bench_frames: None,
     }
 }
 

@@ -13,6 +13,7 @@ mod choices;
 mod cursor;
 mod demo;
 mod explainer;
+mod frame_bench;
 mod handoff;
 mod hud;
 mod input;
@@ -58,6 +59,8 @@ pub struct LaunchOptions {
     pub screen: Screen,
     /// Keys to press one after another once the window runs, as a player would.
     pub keys: Vec<KeyCode>,
+    /// Time this many frames once the board is drawn, print the median and p99, and exit.
+    pub bench_frames: Option<u32>,
 }
 
 /// The game being played: the rules engine (the single source of truth for the encounter) and
@@ -140,6 +143,9 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
             ..default()
         });
         app.insert_resource(cursor::HoverPin(square));
+    }
+    if let Some(frames) = options.bench_frames {
+        app.add_plugins(frame_bench::FrameBenchPlugin { frames });
     }
     if let Some(path) = options.screenshot {
         app.add_plugins(screenshot::ScreenshotPlugin {
