@@ -308,6 +308,18 @@ impl ForcedOutcome {
     }
 }
 
+/// The target stops against something solid: 2 damage, +1 for each square of movement left
+/// (seed 002 L2770-2780), logged in the derivation and as a hit.
+fn slam(out: &mut ForcedOutcome, target: &str, left: u32, by: &str, rule: Rule, note: String) {
+    out.derivation.push(format!(
+        "stopped after {} square{} by {by}: 2 + {left} left = {} damage",
+        out.moved.len(),
+        plural(out.moved.len()),
+        2 + left
+    ));
+    out.hits.push(hit(target, 2 + left, rule, note));
+}
+
 fn hit(creature: &str, amount: u32, rule: Rule, note: String) -> Hit {
     Hit {
         creature: creature.to_owned(),
@@ -563,18 +575,14 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             } else {
                 format!("the {} at {}", material_name(objects[0].1), objects[0].0)
             };
-            out.derivation.push(format!(
-                "stopped after {} square{} by {what}: 2 + {left} left = {} damage",
-                out.moved.len(),
-                plural(out.moved.len()),
-                2 + left
-            ));
-            out.hits.push(hit(
+            slam(
+                &mut out,
                 &target.id,
-                2 + left,
+                left,
+                &what,
                 rule::FORCED_COLLISION_OBJECT,
                 format!("slammed into {what}"),
-            ));
+            );
             break;
         }
         let step_dir = (step.x - at.origin.x, step.y - at.origin.y);
@@ -592,18 +600,14 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
                 if next_z < z && standing {
                     // seed 002 L2780: forced down into the ground (digest A-2: the slam, and a
                     // fall of the squares actually moved down, as if Agility were 0).
-                    out.derivation.push(format!(
-                        "stopped after {} square{} by the ground at {step}, forced down into it: 2 + {left} left = {} damage",
-                        out.moved.len(),
-                        plural(out.moved.len()),
-                        2 + left
-                    ));
-                    out.hits.push(hit(
+                    slam(
+                        &mut out,
                         &target.id,
-                        2 + left,
+                        left,
+                        &format!("the ground at {step}, forced down into it"),
                         rule::FORCED_DOWNWARD,
                         format!("forced down into the ground at {step}"),
-                    ));
+                    );
                     if dropped > 0 {
                         slammed_down = Some(Fall {
                             forced_down: true,
@@ -611,18 +615,14 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
                         });
                     }
                 } else {
-                    out.derivation.push(format!(
-                        "stopped after {} square{} by the ground at {step} (height {g}): 2 + {left} left = {} damage",
-                        out.moved.len(),
-                        plural(out.moved.len()),
-                        2 + left
-                    ));
-                    out.hits.push(hit(
+                    slam(
+                        &mut out,
                         &target.id,
-                        2 + left,
+                        left,
+                        &format!("the ground at {step} (height {g})"),
                         rule::FORCED_COLLISION_OBJECT,
                         format!("slammed into the ground at {step}"),
-                    ));
+                    );
                 }
                 break;
             }
@@ -640,19 +640,14 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             // into; lower ground leaves it over a drop, travelling on at its height until the
             // movement ends.
             if g > z + 1 || (!on_ground && g > z) {
-                out.derivation.push(format!(
-                    "stopped after {} square{} by the rise at {step} ({} up): 2 + {left} left = {} damage",
-                    out.moved.len(),
-                    plural(out.moved.len()),
-                    g - z,
-                    2 + left
-                ));
-                out.hits.push(hit(
+                slam(
+                    &mut out,
                     &target.id,
-                    2 + left,
+                    left,
+                    &format!("the rise at {step} ({} up)", g - z),
                     rule::FORCED_COLLISION_OBJECT,
                     format!("slammed into the rise at {step}"),
-                ));
+                );
                 break;
             }
             if on_ground && (g - z).abs() <= 1 {
