@@ -51,6 +51,13 @@ struct Cli {
     /// pressed and the mouse pointed there).
     #[arg(long, global = true, value_parser = parse_aim)]
     aim: Option<(usize, Square)>,
+    /// How many people share the heroes at a hot-seat screen; each hero goes to one of them
+    /// in turn, and the screen is handed over between them.
+    #[arg(long, global = true, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=8))]
+    players: u8,
+    /// Hold the pointer over square X,Y (its tooltip shows), as if the mouse rested there.
+    #[arg(long, global = true, value_parser = parse_square)]
+    hover: Option<Square>,
 }
 
 /// A Bevy key code by name: `Escape`, `ArrowDown`, `KeyH`, `Digit1`.
@@ -64,16 +71,21 @@ fn parse_key(name: &str) -> Result<KeyCode, String> {
 fn parse_aim(text: &str) -> Result<(usize, Square), String> {
     let bad = || format!("`{text}` is not N@X,Y (ability number, then a square), e.g. 2@5,3");
     let (slot, square) = text.split_once('@').ok_or_else(bad)?;
-    let (x, y) = square.split_once(',').ok_or_else(bad)?;
     let slot: usize = slot.trim().parse().map_err(|_| bad())?;
     if !(1..=8).contains(&slot) {
         return Err(format!("ability {slot}: the keys are 1 to 8"));
     }
-    let (x, y) = (
+    Ok((slot, parse_square(square).map_err(|_| bad())?))
+}
+
+/// `5,3` → the square (5, 3).
+fn parse_square(text: &str) -> Result<Square, String> {
+    let bad = || format!("`{text}` is not a square X,Y, e.g. 5,3");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    Ok(Square::new(
         x.trim().parse().map_err(|_| bad())?,
         y.trim().parse().map_err(|_| bad())?,
-    );
-    Ok((slot, Square::new(x, y)))
+    ))
 }
 
 #[derive(Subcommand, Debug)]
@@ -205,6 +217,8 @@ pub fn main(args: Vec<String>) -> ExitCode {
         replay,
         explain: cli.explain,
         aim: cli.aim,
+        hover: cli.hover,
+        players: cli.players,
         screen: first,
         keys: cli.keys.clone(),
         bench_frames: cli.bench_frames,

@@ -86,6 +86,8 @@ fn options(
     replay: Option<Record>,
 ) -> LaunchOptions {
     LaunchOptions {
+        hover: None,
+        players: 1,
         screenshot: None,
         screenshot_after: 0.0,
         ai_sides,

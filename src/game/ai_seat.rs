@@ -1,12 +1,17 @@
 //! AI seats: when it is an AI-played side's move, the AI picks one command at a steady pace,
 //! once the board has finished animating the last one, so people can follow it on the board
 //! and in the log. The AI asks the rules engine for every option; nothing here judges a rule.
+//! Its reasoning — the best options it weighed, with their scores — shows under the board: the
+//! AI Director's only where the Director's information may show.
 
 use bevy::prelude::*;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
 use crate::game::animation::Animations;
+use crate::game::handoff::DirectorView;
+use crate::game::hud::MUTED;
+use crate::game::log::ascii;
 use crate::game::{CurrentState, Rules};
 
 /// The sides the AI plays.
@@ -17,9 +22,79 @@ pub struct AiSeats(pub Vec<Side>);
 #[derive(Resource)]
 struct Pace(Timer);
 
+/// The AI's last decision: the side it played and the best options it weighed.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct AiReasoning(pub Option<(Side, Vec<ai::Considered>)>);
+
+/// The text under the board that shows the AI's reasoning.
+#[derive(Component)]
+struct ReasoningText;
+
 pub fn plugin(app: &mut App) {
     app.insert_resource(Pace(Timer::from_seconds(0.35, TimerMode::Repeating)))
-        .add_systems(Update, play_ai_seats.in_set(super::screens::PlaySystems));
+        .init_resource::<AiReasoning>()
+        .add_systems(Startup, spawn_reasoning)
+        .add_systems(Update, play_ai_seats.in_set(super::screens::PlaySystems))
+        .add_systems(
+            Update,
+            show_reasoning
+                .after(play_ai_seats)
+                .after(super::handoff::watch_viewer)
+                .run_if(resource_changed::<AiReasoning>.or_else(resource_changed::<DirectorView>)),
+        );
+}
+
+fn spawn_reasoning(mut commands: Commands) {
+    commands.spawn((
+        ReasoningText,
+        Text::default(),
+        TextFont {
+            font_size: FontSize::Px(12.0),
+            ..default()
+        },
+        TextColor(MUTED),
+        Node {
+            position_type: PositionType::Absolute,
+            bottom: px(84),
+            left: px(16),
+            right: px(super::camera::LOG_PANEL_PX + 16.0),
+            ..default()
+        },
+    ));
+}
+
+fn show_reasoning(
+    reasoning: Res<AiReasoning>,
+    view: Res<DirectorView>,
+    mut text: Single<&mut Text, With<ReasoningText>>,
+) {
+    text.0 = ascii(&reasoning_text(&reasoning, view.0));
+}
+
+/// The AI's last decision in words, best option first: the AI Director's only when the screen
+/// may show the Director's information (`director`); the heroes' AI's always.
+pub fn reasoning_text(reasoning: &AiReasoning, director: bool) -> String {
+    let Some((side, top)) = &reasoning.0 else {
+        return String::new();
+    };
+    if *side == Side::Director && !director {
+        return String::new();
+    }
+    let who = match side {
+        Side::Heroes => "The heroes' AI",
+        Side::Director => "The AI Director",
+    };
+    let mut lines = vec![format!("{who} weighed (score, option):")];
+    for (i, option) in top.iter().enumerate() {
+        let mut command = option.command.clone();
+        if command.len() > 110 {
+            command.truncate(107);
+            command.push_str("...");
+        }
+        let chosen = if i == 0 { "  <- chosen" } else { "" };
+        lines.push(format!("  {:>4}  {command}{chosen}", option.score));
+    }
+    lines.join("\n")
 }
 
 /// The AI side due to answer in `state`, if any.
@@ -34,6 +109,7 @@ fn play_ai_seats(
     mut pace: ResMut<Pace>,
     mut rules: ResMut<Rules>,
     animations: Res<Animations>,
+    mut reasoning: ResMut<AiReasoning>,
 ) {
     let Some(side) = ai_to_move(&seats, &state.0) else {
         pace.0.reset();
@@ -47,6 +123,7 @@ fn play_ai_seats(
         return;
     }
     if let Some(decision) = ai::decide(rules.0.engine_mut(), side) {
+        reasoning.0 = Some((decision.side, decision.top));
         // The AI only proposes commands the engine offered, so a refusal would be a bug in the
         // AI; it is logged rather than shown to the players.
         if let Err(e) = rules.0.apply(decision.command) {
@@ -59,6 +136,28 @@ fn play_ai_seats(
 mod tests {
     use super::*;
     use steelgrid_rules::scenario;
+
+    #[test]
+    fn the_ai_directors_reasoning_shows_only_where_the_director_looks() {
+        let s = scenario::load(
+            crate::scenarios::DEFAULT.file,
+            crate::scenarios::DEFAULT.text,
+        )
+        .expect("default scenario");
+        let mut engine = s.start(Some(7));
+        let decision = ai::decide(&mut engine, Side::Heroes).expect("the heroes choose");
+        let chosen = decision.command.to_ron();
+        let heroes = AiReasoning(Some((Side::Heroes, decision.top.clone())));
+        let text = reasoning_text(&heroes, false);
+        assert!(text.starts_with("The heroes' AI weighed"));
+        assert!(text.lines().nth(1).unwrap().contains("<- chosen"));
+        assert!(text.contains(&chosen[..chosen.len().min(100)]));
+        // The same options weighed for the Director: the Director's secret.
+        let director = AiReasoning(Some((Side::Director, decision.top)));
+        assert_eq!(reasoning_text(&director, false), "");
+        assert!(reasoning_text(&director, true).starts_with("The AI Director weighed"));
+        assert_eq!(reasoning_text(&AiReasoning::default(), true), "");
+    }
 
     #[test]
     fn only_an_ai_side_due_to_answer_moves() {

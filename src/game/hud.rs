@@ -15,7 +15,7 @@ use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
 use super::demo::DemoPlayer;
 use super::explainer::Narration;
-use super::handoff::DirectorView;
+use super::handoff::{DirectorView, Players, Seat, seat_label};
 use super::log::{ascii, short_name};
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
@@ -121,7 +121,8 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<Preview>)
                         .or_else(resource_changed::<RecordLine>)
                         .or_else(resource_changed::<Narration>)
-                        .or_else(resource_changed::<DirectorView>),
+                        .or_else(resource_changed::<DirectorView>)
+                        .or_else(resource_changed::<Seat>),
                 ),
         );
 }
@@ -235,6 +236,7 @@ fn update_hud(
     replay: Option<Res<ReplayPlayer>>,
     demo: Option<Res<DemoPlayer>>,
     view: Res<DirectorView>,
+    (seat, players): (Res<Seat>, Res<Players>),
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
@@ -247,7 +249,11 @@ fn update_hud(
         HudField::Prompt => match ai_to_move(&seats, &state.0) {
             Some(Side::Heroes) => ("The AI is playing the heroes...".into(), TEXT),
             Some(Side::Director) => ("The AI Director is playing...".into(), TEXT),
-            None => (prompt(&state.0, &mode), TEXT),
+            // With several heroes' players, whose seat has the screen comes first.
+            None => match seat_label(seat.0, &players) {
+                Some(seat) => (format!("{seat}: {}", prompt(&state.0, &mode)), TEXT),
+                None => (prompt(&state.0, &mode), TEXT),
+            },
         },
         HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
         HudField::Refusal => (refusal(&feedback), WARNING),

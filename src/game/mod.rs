@@ -4,7 +4,7 @@
 //! commands, and never computes a rule itself.
 
 mod actions;
-mod ai_seat;
+pub(crate) mod ai_seat;
 mod animation;
 mod atlas;
 mod board;
@@ -26,6 +26,7 @@ mod screens;
 mod screenshot;
 mod settings;
 mod tokens;
+mod tooltip;
 #[cfg(target_arch = "wasm32")]
 mod web_page;
 
@@ -54,6 +55,11 @@ pub struct LaunchOptions {
     /// Aim the acting creature's ability in this slot (from 1) at this square, as if chosen
     /// with its key and pointed at with the mouse.
     pub aim: Option<(usize, steelgrid_rules::grid::Square)>,
+    /// How many heroes' players share the heroes at a hot-seat screen (each hero to one of
+    /// them in turn).
+    pub players: u8,
+    /// Hold the pointer over this square, as if the mouse rested there.
+    pub hover: Option<steelgrid_rules::grid::Square>,
     /// The screen the window opens on: the battle, or a menu (with `game` behind it, and as
     /// the scenario the menus start from).
     pub screen: Screen,
@@ -126,6 +132,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         settings::plugin,
         animation::plugin,
         rebind::plugin,
+        tooltip::plugin,
         screens::ScreensPlugin {
             first: options.screen,
             keys: options.keys,
@@ -133,7 +140,16 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
-    screens::start(app.world_mut(), game, options.ai_sides, options.replay);
+    let mut game = game;
+    let heroes = handoff::heroes(&game.engine_mut().state());
+    let players = handoff::Players::dealt(&heroes, options.players);
+    screens::start(
+        app.world_mut(),
+        game,
+        options.ai_sides,
+        players,
+        options.replay,
+    );
     if let Some(open) = explain {
         app.insert_resource(open);
     }
@@ -142,6 +158,9 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
             tool: play::Tool::Ability(slot.saturating_sub(1)),
             ..default()
         });
+        app.insert_resource(cursor::HoverPin(square));
+    }
+    if let Some(square) = options.hover {
         app.insert_resource(cursor::HoverPin(square));
     }
     if let Some(frames) = options.bench_frames {

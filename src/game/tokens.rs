@@ -24,7 +24,11 @@ pub fn plugin(app: &mut App) {
         (
             sync_tokens
                 .after(publish_state)
-                .run_if(resource_changed::<CurrentState>),
+                .after(super::handoff::watch_viewer)
+                .run_if(
+                    resource_changed::<CurrentState>
+                        .or_else(resource_changed::<super::handoff::DirectorView>),
+                ),
             recolour.run_if(resource_changed::<Settings>),
         ),
     );
@@ -153,11 +157,15 @@ fn sync_tokens(
     layout: Res<BoardLayout>,
     style: Res<TokenStyle>,
     mut meshes: ResMut<Assets<Mesh>>,
+    view: Res<super::handoff::DirectorView>,
 ) {
     for token in &tokens {
         commands.entity(token).despawn();
     }
     for creature in &state.0.creatures {
+        if super::handoff::kept_from_view(&state.0, creature, view.0) {
+            continue;
+        }
         let on_turn = state.0.turn.as_deref() == Some(creature.id.as_str());
         // A squad's members and its captain share an outline colour.
         let squad = state.0.squads.iter().position(|s| {

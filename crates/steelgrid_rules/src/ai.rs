@@ -48,28 +48,30 @@ pub fn side_to_answer(state: &StateView) -> Option<Side> {
     if let Some(side) = state.awaiting_first_side_choice {
         return Some(side);
     }
+    match creature_to_answer(state) {
+        Some(id) => state.creatures.iter().find(|c| c.id == id).map(|c| c.side),
+        None => state.acting_side,
+    }
+}
+
+/// The creature that must answer now, if one does: the one placing a push, the first one a
+/// trigger window waits on, or the one taking its turn. None when a side picks who acts next
+/// or chooses who goes first.
+pub fn creature_to_answer(state: &StateView) -> Option<&str> {
+    if state.status != "in_progress" || state.awaiting_first_side_choice.is_some() {
+        return None;
+    }
     if let Some(p) = &state.pending_forced {
-        return state
-            .creatures
-            .iter()
-            .find(|c| c.id == p.forcer)
-            .map(|c| c.side);
+        return Some(&p.forcer);
     }
     if let Some(w) = state
         .trigger_window
         .as_ref()
         .and_then(|w| w.waiting.first())
     {
-        return state
-            .creatures
-            .iter()
-            .find(|c| c.id == w.creature)
-            .map(|c| c.side);
+        return Some(&w.creature);
     }
-    match &state.turn {
-        Some(id) => state.creatures.iter().find(|c| &c.id == id).map(|c| c.side),
-        None => state.acting_side,
-    }
+    state.turn.as_deref()
 }
 
 fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {

@@ -14,7 +14,7 @@ use crate::game::choices::Choices;
 use crate::game::cursor::HoverPin;
 use crate::game::demo::DemoPlayer;
 use crate::game::explainer::{Explaining, Narration};
-use crate::game::handoff::{HandOff, Seat};
+use crate::game::handoff::{HandOff, Players, Seat};
 use crate::game::play::{Feedback, PlayMode};
 use crate::game::records::{ReplayPlayer, WhatIf};
 use crate::game::{CurrentState, Rules, publish_state};
@@ -36,6 +36,7 @@ pub struct Setup {
     pub source: ScenarioSource,
     pub seed: u64,
     pub ai_sides: Vec<Side>,
+    pub players: Players,
     /// The replay being watched.
     pub replay: Option<Record>,
 }
@@ -45,8 +46,20 @@ pub struct Setup {
 /// the replay to watch. Nothing of the battle before is left: its play mode, message, what-if
 /// branch, explainer, narration and hand-off screen go. The menus' [`Selection`] becomes this
 /// battle's.
-pub fn start(world: &mut World, mut game: Game, ai_sides: Vec<Side>, replay: Option<Record>) {
+pub fn start(
+    world: &mut World,
+    mut game: Game,
+    ai_sides: Vec<Side>,
+    players: Players,
+    replay: Option<Record>,
+) {
     let state = game.engine_mut().state();
+    // Without a say, one player plays every hero.
+    let players = if players.0.is_empty() {
+        Players::dealt(&crate::game::handoff::heroes(&state), 1)
+    } else {
+        players
+    };
     let demo: Vec<_> = if game.steps().is_empty() && replay.is_none() {
         game.scenario()
             .demo
@@ -60,13 +73,16 @@ pub fn start(world: &mut World, mut game: Game, ai_sides: Vec<Side>, replay: Opt
         source: game.source().clone(),
         name: game.scenario().name.clone(),
         ai_sides: ai_sides.clone(),
+        players: players.clone(),
     });
     world.insert_resource(Setup {
         source: game.source().clone(),
         seed: game.seed(),
         ai_sides: ai_sides.clone(),
+        players: players.clone(),
         replay: replay.clone(),
     });
+    world.insert_resource(players);
     world.insert_resource(BoardLayout::new(game.engine().map()));
     world.insert_resource(CurrentState(state));
     world.insert_resource(Rules(game));
@@ -76,6 +92,7 @@ pub fn start(world: &mut World, mut game: Game, ai_sides: Vec<Side>, replay: Opt
     world.insert_resource(Feedback::default());
     world.insert_resource(Choices::default());
     world.insert_resource(Seat::default());
+    world.insert_resource(crate::game::ai_seat::AiReasoning::default());
     world.insert_resource(Narration::default());
     world.remove_resource::<Explaining>();
     world.remove_resource::<WhatIf>();
@@ -102,7 +119,7 @@ pub fn start(world: &mut World, mut game: Game, ai_sides: Vec<Side>, replay: Opt
 pub fn restart(world: &mut World) {
     let setup = world.resource::<Setup>().clone();
     match Game::new(&setup.source.file, &setup.source.text, Some(setup.seed)) {
-        Ok(game) => start(world, game, setup.ai_sides, setup.replay),
+        Ok(game) => start(world, game, setup.ai_sides, setup.players, setup.replay),
         // It loaded when the battle began, so only a changed rules engine could refuse it.
         Err(problems) => {
             let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();

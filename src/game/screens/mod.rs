@@ -18,6 +18,7 @@ mod seats;
 mod settings;
 mod title;
 
+use crate::game::handoff::Players;
 use bevy::prelude::*;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::ScenarioSource;
@@ -63,6 +64,8 @@ pub struct Selection {
     /// The scenario's own name (`Ambush at Harrow Mill`).
     pub name: String,
     pub ai_sides: Vec<Side>,
+    /// Which heroes' player plays each hero (empty: one player for all of them).
+    pub players: Players,
 }
 
 /// The states, the menus and the battle's start and end.
@@ -115,7 +118,7 @@ mod tests {
     use crate::game::ai_seat::AiSeats;
     use crate::game::play::{PlayMode, Tool};
     use crate::game::settings::Settings;
-    use crate::game::{Rules, publish_state};
+    use crate::game::{CurrentState, Rules, publish_state};
 
     /// The screens over the default scenario (seed 7, the AI playing the Director), opened at
     /// `first`, with a quarter of a second passing each frame.
@@ -134,7 +137,13 @@ mod tests {
             .add_systems(Update, publish_state.run_if(resource_changed::<Rules>));
         let d = crate::scenarios::DEFAULT;
         let game = Game::new(d.file, d.text, Some(7)).unwrap();
-        start(app.world_mut(), game, vec![Side::Director], None);
+        start(
+            app.world_mut(),
+            game,
+            vec![Side::Director],
+            Players::default(),
+            None,
+        );
         app.update();
         app
     }
@@ -179,16 +188,50 @@ mod tests {
             app.world().resource::<Selection>().ai_sides,
             vec![Side::Director]
         );
-        // Up to the Director's seat, switch it to a person; down to Start.
-        press(&mut app, KeyCode::ArrowUp);
+        // Above Start: a line per hero, then the number of heroes' players, then the
+        // Director's seat. Switch the Director to a person; back down to Start.
+        let heroes = crate::game::handoff::heroes(&app.world().resource::<CurrentState>().0);
+        let up = heroes.len() + 2;
+        for _ in 0..up {
+            press(&mut app, KeyCode::ArrowUp);
+        }
         press(&mut app, KeyCode::ArrowRight);
         assert!(app.world().resource::<Selection>().ai_sides.is_empty());
-        assert!(texts(&mut app).iter().any(|t| t.starts_with("Hot-seat")));
+        assert!(
+            texts(&mut app)
+                .iter()
+                .any(|t| t.starts_with("Hot-seat: two people"))
+        );
+        // Two players share the heroes: they are dealt out in turn.
         press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowRight);
+        let players = app.world().resource::<Selection>().players.clone();
+        assert_eq!(players.count(), 2);
+        assert_eq!(players.of(&heroes[1]), Some(2));
+        assert!(
+            texts(&mut app)
+                .iter()
+                .any(|t| t.starts_with("Hot-seat: 3 people"))
+        );
+        // The first hero goes to player 2 as well.
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowRight);
+        assert_eq!(
+            app.world().resource::<Selection>().players.of(&heroes[0]),
+            Some(2)
+        );
+        for _ in 0..heroes.len() {
+            press(&mut app, KeyCode::ArrowDown);
+        }
         press(&mut app, KeyCode::Enter);
         assert_eq!(screen(&app), Screen::Battle);
         assert_eq!(pause(&app), Some(Pause::Playing));
         assert!(app.world().resource::<AiSeats>().0.is_empty());
+        assert_eq!(
+            app.world().resource::<Players>().of(&heroes[0]),
+            Some(2),
+            "the battle keeps the seats as set up"
+        );
         assert!(app.world().resource::<Rules>().0.steps().is_empty());
         // No menu is left on screen.
         assert!(!texts(&mut app).contains(&"Who plays?".to_owned()));

@@ -2,6 +2,7 @@
 //! its path — typed in, or given on the command line. The focused scenario is described beside
 //! the list: its story, map, creatures, who the AI plays, whether it is a demonstration.
 
+use crate::game::handoff::Players;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -311,6 +312,7 @@ fn choose(
                     source,
                     name: card.name,
                     ai_sides: card.ai_sides,
+                    players: Players::default(),
                 };
                 next.set(Screen::Seats);
             }
