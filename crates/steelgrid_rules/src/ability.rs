@@ -279,6 +279,12 @@ pub struct Outcome {
     /// A bonus or penalty left on the target for a while (seed 002 L1622-1624, L1675).
     #[serde(default)]
     pub lingering: Option<Lingering>,
+    /// The user teleports the target up to this many squares (seed 002 L2696-2708).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub teleport: u32,
+    /// The target may move, or shift, up to this many squares at once (seed 002 L2584).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant_move: Option<crate::granted::GrantMove>,
     /// Anything else, in words, for the log.
     #[serde(default)]
     pub text: String,
@@ -295,6 +301,8 @@ impl Outcome {
             && self.summon.is_empty()
             && self.user_temporary_stamina == 0
             && self.lingering.is_none()
+            && self.teleport == 0
+            && self.grant_move.is_none()
             && !self.conditions.is_empty()
             && self.conditions.iter().all(|c| c.potency.is_some())
     }
@@ -350,6 +358,13 @@ impl Outcome {
         }
         if let Some(l) = self.lingering {
             parts.push(l.describe());
+        }
+        if self.teleport > 0 {
+            parts.push(format!("teleported up to {}", self.teleport));
+        }
+        if let Some(m) = self.grant_move {
+            let how = if m.shift { "shift" } else { "move" };
+            parts.push(format!("may {how} up to {}", m.distance));
         }
         if self.user_temporary_stamina > 0 {
             parts.push(format!(
@@ -625,6 +640,10 @@ fn yes() -> bool {
     true
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 impl Ability {
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.contains(&k)
@@ -831,6 +850,9 @@ impl Ability {
                 && f.distance == 0
             {
                 out.push(format!("`{}`: a forced movement of 0 squares", self.name));
+            }
+            if o.grant_move.is_some_and(|m| m.distance == 0) {
+                out.push(format!("`{}`: a granted move of 0 squares", self.name));
             }
             let is_effect = self.effect.as_ref().is_some_and(|e| std::ptr::eq(e, o));
             if !o.summon.is_empty() && (!is_effect || self.target.who != Who::SelfOnly) {

@@ -680,6 +680,7 @@ pub fn resolve_ability(
                     }),
                 }
             }
+            crate::granted::grant(&mut turn, &mut log, &ability.name, &by, &t.id, outcome);
             if outcome.recovery_value
                 && squad_of(t.entity).is_none()
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)

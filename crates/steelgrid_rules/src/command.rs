@@ -209,14 +209,72 @@ pub enum Command {
     /// A creature the open trigger window waits on lets the moment pass, using none of its
     /// triggered abilities (seed 002 L2544-2552). Using one is a `UseAbility`.
     PassTrigger { creature: String },
+    /// The Dig maneuver: a burrower moves straight up or down to `depth` squares below the
+    /// ground, at most its size away (seed 002 L2608-2612).
+    Dig { creature: String, depth: u32 },
+    /// The Claw Dirt maneuver of a creature without burrow: 1 square into, out of or through
+    /// dirt, ending at `to`, `depth` squares below the ground (seed 002 L2628-2639).
+    ClawDirt {
+        creature: String,
+        to: Square,
+        depth: u32,
+    },
+    /// A maneuver pulling an adjacent, willing burrower fully underground up 1 square
+    /// (seed 002 L2626).
+    PullUp { creature: String, target: String },
     /// Queue die faces for the next rolls (scripted dice).
     ScriptDice { faces: Vec<u32> },
     /// Leave the map from an exit zone, using the move action: the creature is out of the fight
     /// (seed 002 L4663-4665, L3205-3209).
     Flee { creature: String },
+    /// Teleport a creature an ability let its user teleport, to `to`: a free square within
+    /// the distance, in line of effect from where it starts and from the user; a prone one
+    /// arrives standing if `stand` (seed 002 L2696-2708; digest A-37).
+    Teleport {
+        target: String,
+        to: Square,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        stand: bool,
+    },
+    /// Move (or shift) a creature an ability let move up to N squares, along `path`, never
+    /// beyond its current speed (seed 002 L2584, L2590-2594).
+    GrantedMove { creature: String, path: Vec<Square> },
     /// Spend a maneuver on a Complete the Action task while standing in its zone
     /// (seed 002 L4616-4621).
     WorkOnTask { creature: String },
+    /// Climb onto an adjacent willing creature larger than you, with no roll, sitting on its
+    /// square `square` (your space's top-left square): you ride it if it has the Mount role,
+    /// else you cling to it. It takes the move action (seed 002 L2650-2652, L3127).
+    Mount {
+        creature: String,
+        mount: String,
+        square: Square,
+    },
+    /// Try to climb an adjacent unwilling creature larger than you, with the move action:
+    /// power roll + Might or Agility (the higher when left out); tier 1 fails and it may make a
+    /// free strike against you, tier 2 fails, tier 3 puts you on its square `square`
+    /// (seed 002 L2650-2658).
+    ClimbCreature {
+        creature: String,
+        target: String,
+        square: Square,
+        #[serde(default)]
+        characteristic: Option<Characteristic>,
+    },
+    /// Climb down from the creature you ride or climb into the free square `to` beside it,
+    /// with the move action.
+    Dismount { creature: String, to: Square },
+    /// The Ride move action: your mount moves along `path` up to its speed and carries you, or
+    /// with `disengage` takes the Disengage move action (seed 002 L2833-2835).
+    Ride {
+        creature: String,
+        path: Vec<Square>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        disengage: bool,
+    },
+    /// The maneuver to shake off `target`, riding or climbing you: it rolls to hold on
+    /// (seed 002 L2660-2666).
+    ShakeOff { creature: String, target: String },
 }
 
 /// A squad member joining a squad strike, and the creature it strikes.
@@ -287,6 +345,16 @@ impl Command {
             Command::Search { .. } => "Search",
             Command::SpendMalice { .. } => "SpendMalice",
             Command::PassTrigger { .. } => "PassTrigger",
+            Command::Dig { .. } => "Dig",
+            Command::ClawDirt { .. } => "ClawDirt",
+            Command::PullUp { .. } => "PullUp",
+            Command::Mount { .. } => "Mount",
+            Command::ClimbCreature { .. } => "ClimbCreature",
+            Command::Dismount { .. } => "Dismount",
+            Command::Ride { .. } => "Ride",
+            Command::ShakeOff { .. } => "ShakeOff",
+            Command::Teleport { .. } => "Teleport",
+            Command::GrantedMove { .. } => "GrantedMove",
         }
     }
 }

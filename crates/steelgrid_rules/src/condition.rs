@@ -268,6 +268,7 @@ fn end_effect_now(
     let unreduced = DamageModifiers {
         immunities: Vec::new(),
         weaknesses: mods.weaknesses.clone(),
+        ..DamageModifiers::default()
     };
     let taken = crate::damage::compute(amount, None, false, &unreduced).amount;
     let mut after = *stamina;

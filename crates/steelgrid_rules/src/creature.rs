@@ -164,6 +164,9 @@ pub enum Amount {
 pub struct DamageModifiers {
     pub immunities: Vec<DamageModifier>,
     pub weaknesses: Vec<DamageModifier>,
+    /// Fully submerged: fire immunity 5 and lightning weakness 5 on top (seed 002 L3117).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub underwater: bool,
 }
 
 /// Marks a hero (a player character): heroes are dying below 0 rather than dead at 0, and
@@ -236,6 +239,11 @@ pub enum MovementMode {
     Fly,
     /// Hovers: hangs in the air, and does not fall when knocked prone or held (L2692-2694).
     Hover,
+    /// Burrows: moves horizontally through dirt and digs with the Dig maneuver
+    /// (seed 002 L2604-2612).
+    Burrow,
+    /// Burrows through stone too, not only dirt: a stat block that says so (seed 002 L2606).
+    BurrowStone,
 }
 
 /// The movement modes a creature has.
@@ -459,9 +467,13 @@ pub struct CreatureRef {
     pub aided_by: Vec<String>,
     /// Squares above the ground (fliers).
     pub altitude: u32,
+    /// Squares the bottom of its space is below the ground (burrowers, seed 002 L2604-2622).
+    pub depth: u32,
     pub conditions: crate::condition::Conditions,
     pub hidden: Option<crate::hide::Hidden>,
     pub invisible: bool,
+    /// The creature it rides or climbs (seed 002 L2650-2660).
+    pub on: Option<String>,
 }
 
 impl CreatureRef {

@@ -73,7 +73,8 @@ fn applies(m: &DamageModifier, kind: Option<DamageType>) -> bool {
 }
 
 /// The damage pipeline: base → halving → + highest weakness → − highest immunity, never below 0
-/// (seed 002 L3036-3048; "immunity is applied last", L3036).
+/// (seed 002 L3036-3048; "immunity is applied last", L3036). Underwater adds fire immunity 5 and
+/// lightning weakness 5 to the creature's own (seed 002 L3117).
 pub fn compute(
     base: u32,
     kind: Option<DamageType>,
@@ -81,10 +82,12 @@ pub fn compute(
     mods: &DamageModifiers,
 ) -> DamageBreakdown {
     let after_halving = if halved { base / 2 } else { base };
+    let (water_immunity, water_weakness) = crate::underwater::modifiers(mods.underwater);
     // seed 002 L3046-3050: only the highest weakness counts; "damage weakness" applies to all.
     let weakness = mods
         .weaknesses
         .iter()
+        .chain(&water_weakness)
         .filter(|m| applies(m, kind))
         .map(|m| match m.amount {
             Amount::Value(v) => v,
@@ -100,6 +103,7 @@ pub fn compute(
     let immunity = mods
         .immunities
         .iter()
+        .chain(&water_immunity)
         .filter(|m| applies(m, kind))
         .filter_map(|m| match m.amount {
             Amount::Value(v) => Some(v),
@@ -224,6 +228,7 @@ mod tests {
         DamageModifiers {
             immunities: conv(imm),
             weaknesses: conv(weak),
+            underwater: false,
         }
     }
 

@@ -86,6 +86,15 @@ pub struct CreatureRecord {
     pub aided_by: Vec<String>,
     #[serde(default)]
     pub altitude: u32,
+    /// Squares below the ground, burrowing (seed 002 L2604-2622).
+    #[serde(default, skip_serializing_if = "crate::burrow::on_surface")]
+    pub depth: u32,
+    /// It breathes water (seed 002 L3119-3121).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub breathes_water: bool,
+    /// Underwater and holding its breath since this round (seed 002 L3121).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holding_breath_since: Option<u32>,
     /// Ids of its abilities in the game's ability book.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
@@ -110,6 +119,12 @@ pub struct CreatureRecord {
     /// Falling from a great height, still `altitude` squares up (seed 002 L2720-2722).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub falling: Option<falling::Falling>,
+    /// It has the Mount role: a willing smaller creature can ride it (seed 002 L3127).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mount_role: bool,
+    /// The creature it rides or climbs, and where on it (seed 002 L2650-2668, L3125-3131).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mounted: Option<crate::mount::Mounted>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -152,6 +167,9 @@ pub struct Snapshot {
     /// The creatures abilities can summon, by template.
     #[serde(default, skip_serializing_if = "crate::summon::SummonTable::is_empty")]
     pub summons: crate::summon::SummonTable,
+    /// Dirt and stone under the map, for burrowers (seed 002 L2606).
+    #[serde(default, skip_serializing_if = "crate::burrow::Ground::is_default")]
+    pub ground: crate::burrow::Ground,
 }
 
 fn squads_are_empty(squads: &squad::Squads) -> bool {
@@ -194,6 +212,7 @@ fn resolve_schedule() -> Schedule {
                 crate::summon::start_of_turn,
                 squad::start_member_turn,
                 zone::start_of_turn,
+                crate::mount::resolve,
                 movement::resolve_move,
                 free_strike::resolve_free_strike,
                 stamina::resolve_catch_breath,
@@ -211,7 +230,12 @@ fn resolve_schedule() -> Schedule {
             (
                 resolve_environment_damage,
                 resolve_script_dice,
-                forced_resolution::resolve_forced_move,
+                crate::burrow::resolve,
+                (
+                    forced_resolution::resolve_forced_move,
+                    crate::mount::knock_off,
+                )
+                    .chain(),
                 forced_resolution::resolve_stand_up,
                 forced_resolution::resolve_knockback,
                 grab::resolve_grab,
@@ -222,10 +246,11 @@ fn resolve_schedule() -> Schedule {
                 crate::effect::end_of_turn,
                 zone::expire,
                 condition::resolve_end_effect,
+                crate::granted::resolve,
                 hide::resolve_hide,
                 hide::resolve_search,
                 hide::end_of_turn,
-                condition::bleed,
+                (condition::bleed, crate::mount::carry).chain(),
             )
                 .chain(),
         )
@@ -234,6 +259,7 @@ fn resolve_schedule() -> Schedule {
     );
     schedule.add_systems(
         (
+            crate::underwater::sync,
             squad::apply_squad_damage,
             damage::apply_pending_damage,
             ability_use::heal_by_damage,
@@ -252,13 +278,28 @@ fn resolve_schedule() -> Schedule {
             stamina::update_vitality,
             squad::watch_captains,
             ability_use::impose_deferred_conditions,
+            (
+                crate::mount::fall_off,
+                damage::apply_pending_damage,
+                stamina::update_vitality,
+            )
+                .chain(),
             hero_token::open_windows,
             hide::reveal,
         )
             .chain()
             .in_set(Stage::Stamina),
     );
-    schedule.add_systems(encounter::check_objectives.in_set(Stage::Objectives));
+    schedule.add_systems(
+        (
+            crate::underwater::suffocate,
+            damage::apply_pending_damage,
+            stamina::update_vitality,
+            encounter::check_objectives,
+        )
+            .chain()
+            .in_set(Stage::Objectives),
+    );
     schedule.add_systems(
         (
             turn::advance_turn_flow,
@@ -332,6 +373,15 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
     if c.altitude > 0 {
         e.insert(Altitude(c.altitude));
     }
+    if c.depth > 0 {
+        e.insert(crate::burrow::Depth(c.depth));
+    }
+    if c.mount_role {
+        e.insert(crate::mount::MountRole);
+    }
+    if let Some(m) = c.mounted {
+        e.insert(m);
+    }
     if let Some(hidden) = c.hidden {
         e.insert(hidden);
     }
@@ -353,6 +403,12 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
     if let Some(f) = c.falling {
         e.insert(f);
     }
+    if c.breathes_water {
+        e.insert(crate::underwater::BreathesWater);
+    }
+    if let Some(since) = c.holding_breath_since {
+        e.insert(crate::underwater::HoldingBreath { since });
+    }
     e.id()
 }
 
@@ -363,6 +419,7 @@ impl Engine {
         world.insert_resource(snapshot.encounter);
         world.insert_resource(snapshot.options);
         world.insert_resource(snapshot.map);
+        world.insert_resource(snapshot.ground);
         world.insert_resource(snapshot.abilities);
         world.insert_resource(snapshot.hero_tokens);
         world.insert_resource(snapshot.malice);
@@ -406,6 +463,7 @@ impl Engine {
         begin.set_executor(SingleThreadedExecutor::new());
         begin.add_systems(
             (
+                crate::underwater::sync,
                 turn::begin_encounter,
                 encounter::check_objectives,
                 malice::track,
@@ -431,6 +489,9 @@ impl Engine {
         self.world
             .remove_resource::<forced_resolution::CheckedKnockback>();
         self.world.remove_resource::<ability_use::CheckedAbility>();
+        self.world.remove_resource::<crate::mount::CheckedMount>();
+        self.world
+            .remove_resource::<crate::granted::CheckedTeleport>();
     }
 
     /// Validate and resolve one command. On refusal nothing changes.
@@ -447,11 +508,14 @@ impl Engine {
         self.world
             .remove_resource::<forced_resolution::CheckedForced>();
         self.world.remove_resource::<ability_use::CheckedAbility>();
+        self.world.remove_resource::<crate::mount::CheckedMount>();
+        self.world
+            .remove_resource::<crate::granted::CheckedTeleport>();
         self.after_command(start, window_was_open);
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }
 
-    fn entity(&mut self, id: &str) -> Result<Entity, RuleError> {
+    pub(crate) fn entity(&mut self, id: &str) -> Result<Entity, RuleError> {
         let mut q = self.world.query::<(Entity, &CreatureId)>();
         q.iter(&self.world)
             .find(|(_, c)| c.0 == id)
@@ -459,7 +523,7 @@ impl Engine {
             .ok_or_else(|| turn::unknown(id))
     }
 
-    fn creature_ref(&self, e: Entity) -> CreatureRef {
+    pub(crate) fn creature_ref(&self, e: Entity) -> CreatureRef {
         let w = &self.world;
         let size = w
             .get::<CreatureSize>(e)
@@ -475,18 +539,21 @@ impl Engine {
             prone: w.get::<Prone>(e).is_some(),
             surprised: w.get::<Surprised>(e).is_some(),
             z: w.resource::<Map>().ground_under(footprint)
-                + w.get::<Altitude>(e).map_or(0, |a| a.0) as i32,
+                + w.get::<Altitude>(e).map_or(0, |a| a.0) as i32
+                - w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0) as i32,
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
             defending: w.get::<Defending>(e).is_some(),
             grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
             aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
             altitude: w.get::<Altitude>(e).map_or(0, |a| a.0),
+            depth: w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0),
             conditions: w
                 .get::<condition::Conditions>(e)
                 .cloned()
                 .unwrap_or_default(),
             hidden: w.get::<hide::Hidden>(e).cloned(),
             invisible: w.get::<Invisible>(e).is_some(),
+            on: w.get::<crate::mount::Mounted>(e).map(|m| m.on.clone()),
         }
     }
 
@@ -500,7 +567,7 @@ impl Engine {
     }
 
     /// Every creature other than `except`, in scenario order.
-    fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
+    pub(crate) fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
         let mut q = self.world.query::<(Entity, &Identity)>();
         let mut rows: Vec<(u32, Entity)> = q
             .iter(&self.world)
@@ -521,7 +588,7 @@ impl Engine {
     }
 
     /// Check an acting creature: it exists, can act, and it is its turn.
-    fn actor(&mut self, id: &str) -> Result<Entity, RuleError> {
+    pub(crate) fn actor(&mut self, id: &str) -> Result<Entity, RuleError> {
         let e = self.entity(id)?;
         let vitality = *self.world.get::<Vitality>(e).expect("vitality");
         if !vitality.can_act() {
@@ -581,12 +648,12 @@ impl Engine {
         Ok(e)
     }
 
-    fn budget(&self, e: Entity) -> ActionBudget {
+    pub(crate) fn budget(&self, e: Entity) -> ActionBudget {
         *self.world.get::<ActionBudget>(e).expect("budget")
     }
 
     /// A maneuver is left this turn, or a main action to trade for one (seed 002 L2938).
-    fn maneuver_left(&self, e: Entity) -> Result<(), RuleError> {
+    pub(crate) fn maneuver_left(&self, e: Entity) -> Result<(), RuleError> {
         self.budget(e).check(ActionKind::Maneuver)
     }
 
@@ -658,6 +725,7 @@ impl Engine {
                     movement::Gait::Move
                 };
                 let e = self.actor(creature)?;
+                self.refuse_if_mounted(e)?;
                 self.budget(e).check(ActionKind::Move)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, gait);
@@ -689,22 +757,15 @@ impl Engine {
                 if gait == movement::Gait::Shift && path.len() > 1 {
                     return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
                 }
-                let others = self.others(e);
+                let others = self.others_moving(e);
                 let jump = self.jump(e);
-                let plan = movement::plan_advance(
-                    self.world.resource::<Map>(),
-                    &mover,
-                    speed,
-                    &others,
-                    path,
-                    gait,
-                    jump,
-                )?;
+                let plan = self.plan_on_foot(&mover, speed, &others, path, gait, jump)?;
                 let drag = self.drag(&mover, &plan)?;
                 self.world.insert_resource(CheckedAdvance(plan, drag));
             }
             Command::Fly { creature, path } => {
                 let e = self.actor(creature)?;
+                self.refuse_if_mounted(e)?;
                 self.budget(e).check(ActionKind::Move)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, movement::Gait::Move);
@@ -725,7 +786,7 @@ impl Engine {
                     })
                     .collect();
                 self.check_not_closer(&mover, &steps)?;
-                let others = self.others(e);
+                let others = self.others_moving(e);
                 let plan = movement::plan_flight(
                     self.world.resource::<Map>(),
                     &mover,
@@ -818,6 +879,7 @@ impl Engine {
                 target,
             } => {
                 let e = self.actor(creature)?;
+                self.refuse_if_mounted(e)?;
                 self.budget(e).check(ActionKind::Main)?;
                 let mover = self.creature_ref(e);
                 let speed = self.move_speed(e, movement::Gait::Move);
@@ -827,17 +889,10 @@ impl Engine {
                         format!("{creature} can't charge: it must move on foot"),
                     ));
                 }
-                let others = self.others(e);
+                let others = self.others_moving(e);
                 let jump = self.jump(e);
-                let plan = movement::plan_advance(
-                    self.world.resource::<Map>(),
-                    &mover,
-                    speed,
-                    &others,
-                    path,
-                    movement::Gait::Move,
-                    jump,
-                )?;
+                let plan =
+                    self.plan_on_foot(&mover, speed, &others, path, movement::Gait::Move, jump)?;
                 let mut at = mover.footprint.origin;
                 let steps: Vec<(i32, i32)> = path
                     .iter()
@@ -867,9 +922,11 @@ impl Engine {
                     origin: plan.to,
                     side: mover.footprint.side,
                 };
+                let depth = plan.depth.unwrap_or(0);
                 let striker = CreatureRef {
                     footprint: end,
-                    z: self.world.resource::<Map>().ground_under(end),
+                    z: self.world.resource::<Map>().ground_under(end) - depth as i32,
+                    depth,
                     ..mover.clone()
                 };
                 let tgt = self.creature_ref(t);
@@ -1184,12 +1241,199 @@ impl Engine {
                 let e = self.actor(creature)?;
                 encounter::validate_command(&mut self.world, e, command)?;
             }
+            Command::Teleport { target, to, .. } => {
+                let checked = self.check_teleport(target, *to)?;
+                self.world.insert_resource(checked);
+            }
+            Command::GrantedMove { creature, path } => {
+                let plan = self.check_granted_move(creature, path)?;
+                self.world.insert_resource(plan);
+            }
+            Command::Dig { creature, depth } => {
+                let e = self.actor(creature)?;
+                self.maneuver_left(e)?;
+                let me = self.creature_ref(e);
+                let speed = self.move_speed(e, movement::Gait::Move);
+                // seed 002 L2612: holding a creature that isn't unconscious.
+                let held: Vec<Entity> = self
+                    .board_grabs()
+                    .into_iter()
+                    .filter(|(_, by)| by == creature)
+                    .filter_map(|(held, _)| self.entity(&held).ok())
+                    .collect();
+                let holding = held
+                    .into_iter()
+                    .map(|h| self.creature_ref(h))
+                    .find(|h| h.vitality.can_act())
+                    .map(|h| h.id);
+                let others = self.others(e);
+                crate::burrow::check_dig(
+                    self.world.resource::<Map>(),
+                    self.world.resource::<crate::burrow::Ground>(),
+                    &me,
+                    speed,
+                    holding.as_deref(),
+                    &others,
+                    *depth,
+                )?;
+            }
+            Command::ClawDirt {
+                creature,
+                to,
+                depth,
+            } => {
+                let e = self.actor(creature)?;
+                self.maneuver_left(e)?;
+                let me = self.creature_ref(e);
+                let speed = self.move_speed(e, movement::Gait::Move);
+                let others = self.others(e);
+                crate::burrow::check_claw(
+                    self.world.resource::<Map>(),
+                    self.world.resource::<crate::burrow::Ground>(),
+                    &me,
+                    speed,
+                    &others,
+                    *to,
+                    *depth,
+                )?;
+                let banes = crate::opportunity::roller_banes(&me);
+                self.world
+                    .insert_resource(crate::burrow::CheckedClaw(banes));
+            }
+            Command::PullUp { creature, target } => {
+                let e = self.actor(creature)?;
+                self.maneuver_left(e)?;
+                let t = self.entity(target)?;
+                let (me, them) = (self.creature_ref(e), self.creature_ref(t));
+                let others = self.others(t);
+                crate::burrow::check_pull_up(self.world.resource::<Map>(), &me, &them, &others)?;
+            }
             Command::PassTrigger { creature } => {
                 self.entity(creature)?;
                 crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
             }
+            Command::Mount { .. }
+            | Command::ClimbCreature { .. }
+            | Command::Dismount { .. }
+            | Command::Ride { .. }
+            | Command::ShakeOff { .. } => {
+                let checked = self.check_mount_command(command)?;
+                self.world.insert_resource(checked);
+            }
         }
         Ok(())
+    }
+
+    /// Teleporting another creature an ability let its user teleport: the destination is within
+    /// the distance, free of creatures and objects, and in line of effect from the square it
+    /// starts in (seed 002 L2702) and from the user (digest A-37: both readings at once).
+    fn check_teleport(
+        &mut self,
+        target: &str,
+        to: Square,
+    ) -> Result<crate::granted::CheckedTeleport, RuleError> {
+        self.world.resource::<TurnState>().ensure_running()?;
+        let grant = crate::granted::pending(self.world.resource::<TurnState>(), target, true)?;
+        let crate::granted::Granted::Teleport { distance } = grant.movement else {
+            unreachable!("a teleport grant was asked for");
+        };
+        let t = self.entity(target)?;
+        let moved = self.creature_ref(t);
+        if moved.vitality == Vitality::Dead {
+            return Err(RuleError::new(rule::TELEPORT, format!("{target} is dead")));
+        }
+        let user = self.entity(&grant.by)?;
+        let user = self.creature_ref(user);
+        let others = self.others(t);
+        let grounded = CreatureRef {
+            altitude: 0,
+            ..moved.clone()
+        };
+        let map = self.world.resource::<Map>();
+        let plan = movement::plan_teleport(map, &grounded, distance, &others, &[to])?;
+        let dest = Footprint {
+            origin: to,
+            side: moved.footprint.side,
+        };
+        if !map.line_of_effect(user.footprint, dest) {
+            return Err(RuleError::new(
+                rule::LINE_OF_EFFECT,
+                format!("{} has no line of effect to {to}", user.id),
+            ));
+        }
+        Ok(crate::granted::CheckedTeleport {
+            target: t,
+            from: moved.footprint.origin,
+            to,
+            distance: plan.cost,
+        })
+    }
+
+    /// A move an ability granted: on the ground, up to the granted squares but never beyond
+    /// the creature's current speed (seed 002 L2584), a shift when the grant says so
+    /// (L2590-2594).
+    fn check_granted_move(
+        &mut self,
+        creature: &str,
+        path: &[Square],
+    ) -> Result<CheckedAdvance, RuleError> {
+        self.world.resource::<TurnState>().ensure_running()?;
+        let grant = crate::granted::pending(self.world.resource::<TurnState>(), creature, false)?;
+        let crate::granted::Granted::Move(granted) = grant.movement else {
+            unreachable!("a move grant was asked for");
+        };
+        let e = self.entity(creature)?;
+        let mover = self.creature_ref(e);
+        if !mover.vitality.can_act() {
+            return Err(RuleError::new(
+                rule::CREATURE_STATE,
+                format!("{creature} can't move"),
+            ));
+        }
+        self.refuse_if_mounted(e)?;
+        if mover.altitude > 0 {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!(
+                    "{creature} is {} squares up and moves by flying",
+                    mover.altitude
+                ),
+            ));
+        }
+        let gait = if granted.shift {
+            movement::Gait::Shift
+        } else {
+            movement::Gait::Move
+        };
+        if granted.shift && mover.conditions.has(Condition::Slowed) {
+            return Err(RuleError::new(
+                rule::SLOWED,
+                format!("{creature} is slowed and can't shift"),
+            ));
+        }
+        let speed = self.move_speed(e, movement::Gait::Move);
+        if let Some(by) = &mover.grabbed_by
+            && speed == 0
+        {
+            return Err(RuleError::new(
+                rule::GRABBED,
+                format!("{creature} is grabbed by {by}: its speed is 0"),
+            ));
+        }
+        let steps = self.ground_steps(&mover, path);
+        self.check_not_closer(&mover, &steps)?;
+        let others = self.others(e);
+        let jump = self.jump(e);
+        let plan = self.plan_on_foot(
+            &mover,
+            granted.distance.min(speed),
+            &others,
+            path,
+            gait,
+            jump,
+        )?;
+        let drag = self.drag(&mover, &plan)?;
+        Ok(CheckedAdvance(plan, drag))
     }
 
     /// A frightened creature can't willingly move closer to its fear's source
@@ -1593,7 +1837,11 @@ impl Engine {
         let everyone: Vec<CreatureRef> = std::iter::once(user.clone())
             .chain(others.iter().cloned())
             .collect();
-        let in_area = |c: &CreatureRef| c.footprint.squares().any(|sq| area.contains(&sq));
+        // seed 002 L2616-2620: an area reaches into the ground no deeper than its top layer.
+        let in_area = |c: &CreatureRef| {
+            c.footprint.squares().any(|sq| area.contains(&sq))
+                && crate::burrow::check_reach(&user, c).is_ok()
+        };
         let chosen: Vec<CreatureRef> = if ab.distance == Distance::SelfOnly {
             vec![user.clone()]
         } else if ab.distance.is_area() && targets.is_empty() && ab.target.count.is_none() {
@@ -1621,6 +1869,7 @@ impl Engine {
                 if !ab.distance.is_area() {
                     c.check_not_hidden_from(creature)?;
                 }
+                crate::burrow::check_reach(&user, &c)?;
                 if ab.distance.is_area() {
                     if !(in_area(&c) || (c.id == user.id && ab.target.with_self)) {
                         return Err(RuleError::new(
@@ -1683,7 +1932,9 @@ impl Engine {
                 let edges = edges
                     .into_iter()
                     .filter(|m| ab.is_strike() || m.rule != rule::FLANKING.id)
-                    .filter(|m| melee || m.rule != rule::PRONE.id)
+                    .filter(|m| {
+                        melee || ![rule::PRONE.id, rule::CLIMB_EDGE.id].contains(&m.rule.as_str())
+                    })
                     .collect();
                 let banes = banes
                     .into_iter()
@@ -1874,6 +2125,7 @@ impl Engine {
                 format!("{target} is not within melee 1"),
             ));
         }
+        crate::burrow::check_reach(&att, &tgt)?;
         if !self
             .world
             .resource::<Map>()
@@ -1966,6 +2218,8 @@ impl Engine {
                 Option<&Movement>,
                 &condition::Conditions,
                 Option<&StabilityModifier>,
+                Has<crate::mount::Mounted>,
+                Option<&crate::burrow::Depth>,
             ),
         )>();
         let mut rows: Vec<(u32, forced::Body)> = q
@@ -1981,9 +2235,10 @@ impl Engine {
                     stab,
                     vit,
                     grabbed,
-                    (altitude, movement, conditions, stability_modifier),
+                    (altitude, movement, conditions, stability_modifier, rider, depth),
                 )| {
                     let altitude = altitude.map_or(0, |a| a.0);
+                    let depth = depth.map_or(0, |d| d.0);
                     let flies = movement
                         .is_some_and(|m| m.has(MovementMode::Fly) || m.has(MovementMode::Hover));
                     let footprint = Footprint::new(pos.0, size.0);
@@ -1994,7 +2249,7 @@ impl Engine {
                             side: *side,
                             footprint,
                             size: size.0,
-                            z: map.ground_under(footprint) + altitude as i32,
+                            z: map.ground_under(footprint) + altitude as i32 - depth as i32,
                             agility: chars.agility,
                             might: chars.might,
                             stability: stab.0,
@@ -2004,6 +2259,8 @@ impl Engine {
                             restrained: conditions.has(Condition::Restrained),
                             altitude,
                             flies,
+                            rider,
+                            depth,
                         },
                     )
                 },
@@ -2022,6 +2279,7 @@ impl Engine {
         let bodies = self.board();
         let board = forced::Board {
             map: self.world.resource::<Map>(),
+            ground: self.world.resource::<crate::burrow::Ground>(),
             bodies,
         };
         forced::plan(&board, spec)
@@ -2038,17 +2296,9 @@ impl Engine {
         let e = self.entity(creature)?;
         let mover = self.creature_ref(e);
         let speed = self.move_speed(e, gait);
-        let others = self.others(e);
+        let others = self.others_moving(e);
         let jump = self.jump(e);
-        movement::plan_advance(
-            self.world.resource::<Map>(),
-            &mover,
-            speed,
-            &others,
-            path,
-            gait,
-            jump,
-        )
+        self.plan_on_foot(&mover, speed, &others, path, gait, jump)
     }
 
     /// Every square the creature can move to with `gait` now, with a cheapest path each.
@@ -2064,16 +2314,16 @@ impl Engine {
             return Ok(Vec::new());
         }
         let speed = self.move_speed(e, gait);
-        let others = self.others(e);
+        let others = self.others_moving(e);
         let jump = self.jump(e);
-        let reach = movement::reachable(
-            self.world.resource::<Map>(),
-            &mover,
-            speed,
-            &others,
-            gait,
-            jump,
-        );
+        let map = self.world.resource::<Map>();
+        let reach = if mover.depth > 0 {
+            // In the ground: through the dirt (seed 002 L2606).
+            let ground = self.world.resource::<crate::burrow::Ground>();
+            crate::burrow::reachable(map, ground, &mover, speed, &others, gait)
+        } else {
+            movement::reachable(map, &mover, speed, &others, gait, jump)
+        };
         if !mover.conditions.has(Condition::Frightened) {
             return Ok(reach);
         }
@@ -2092,7 +2342,7 @@ impl Engine {
     /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance goes its usual
     /// speed, ignoring every change from conditions or effects, slowed included (L2706,
     /// DS-COMBAT-56).
-    fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
+    pub(crate) fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
         let base = match gait {
             movement::Gait::Shift => 1,
             // seed 002 L4454-4456: a captained squad member moves its "With Captain" bonus
@@ -2129,7 +2379,7 @@ impl Engine {
 
     /// Where the creature `mover` is grabbing ends up when `mover` makes this move: dragged
     /// along at the same offset. A teleport drags nothing (the grab then ends).
-    fn drag(
+    pub(crate) fn drag(
         &mut self,
         mover: &CreatureRef,
         plan: &movement::AdvancePlan,
@@ -2177,7 +2427,26 @@ impl Engine {
     }
 
     /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
-    fn jump(&self, e: Entity) -> u32 {
+    /// A move along the ground, or through it for a creature in the ground (seed 002 L2606).
+    fn plan_on_foot(
+        &self,
+        mover: &CreatureRef,
+        speed: u32,
+        others: &[CreatureRef],
+        path: &[Square],
+        gait: movement::Gait,
+        jump: u32,
+    ) -> Result<movement::AdvancePlan, RuleError> {
+        let map = self.world.resource::<Map>();
+        if mover.depth > 0 {
+            let ground = self.world.resource::<crate::burrow::Ground>();
+            crate::burrow::plan(map, ground, mover, speed, others, path, gait)
+        } else {
+            movement::plan_advance(map, mover, speed, others, path, gait, jump)
+        }
+    }
+
+    pub(crate) fn jump(&self, e: Entity) -> u32 {
         let c = self
             .world
             .get::<Characteristics>(e)
@@ -2193,6 +2462,7 @@ impl Engine {
         let bodies = self.board();
         let board = forced::Board {
             map: self.world.resource::<Map>(),
+            ground: self.world.resource::<crate::burrow::Ground>(),
             bodies,
         };
         forced::choices(&board, spec)
@@ -2246,6 +2516,13 @@ impl Engine {
                 Option<&Retainer>,
                 Option<&StabilityModifier>,
                 Option<&falling::Falling>,
+                Has<crate::underwater::BreathesWater>,
+                Option<&crate::underwater::HoldingBreath>,
+            ),
+            (
+                Has<crate::mount::MountRole>,
+                Option<&crate::mount::Mounted>,
+                Option<&crate::burrow::Depth>,
             ),
         )>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
@@ -2288,7 +2565,10 @@ impl Engine {
                         retainer,
                         stability_modifier,
                         falling,
+                        breathes_water,
+                        holding_breath,
                     ),
+                    (mount_role, mounted, depth),
                 )| {
                     (
                         ident.order,
@@ -2315,6 +2595,9 @@ impl Engine {
                             grabbed_by: grabbed.map(|g| g.by.clone()),
                             aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
                             altitude: altitude.map_or(0, |a| a.0),
+                            depth: depth.map_or(0, |d| d.0),
+                            breathes_water,
+                            holding_breath_since: holding_breath.map(|h| h.since),
                             abilities: abilities.0.clone(),
                             consumables: consumables.0.clone(),
                             conditions: conditions.0.clone(),
@@ -2324,6 +2607,8 @@ impl Engine {
                             end_effect: end_effect.map(|e| e.0),
                             retainer_of: retainer.map(|r| r.mentor.clone()),
                             falling: falling.copied(),
+                            mount_role,
+                            mounted: mounted.cloned(),
                             vitality: *vit,
                             budget: *budget,
                         },
@@ -2336,6 +2621,7 @@ impl Engine {
             encounter: self.world.resource::<EncounterInfo>().clone(),
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
+            ground: self.world.resource::<crate::burrow::Ground>().clone(),
             hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
             malice: self.world.resource::<malice::Malice>().clone(),
             effects: self.world.resource::<crate::effect::Effects>().clone(),
@@ -2814,7 +3100,7 @@ impl CreatureView {
             side: c.side,
             hero: c.hero.is_some(),
             position: c.position,
-            z: map.ground_under(fp) + c.altitude as i32,
+            z: map.ground_under(fp) + c.altitude as i32 - c.depth as i32,
             altitude: c.altitude,
             footprint: fp.squares().collect(),
             size: c.size,
@@ -2871,6 +3157,19 @@ impl CreatureView {
                 (c.defending, "defending"),
                 (!c.aided_by.is_empty(), "aided"),
                 (c.falling.is_some(), "falling"),
+                (c.depth > 0, "burrowing"),
+                (
+                    c.mounted
+                        .as_ref()
+                        .is_some_and(|m| m.hold == crate::mount::Hold::Riding),
+                    "riding",
+                ),
+                (
+                    c.mounted
+                        .as_ref()
+                        .is_some_and(|m| m.hold == crate::mount::Hold::Climbing),
+                    "climbing",
+                ),
             ]
             .into_iter()
             .filter_map(|(on, name)| on.then_some(name))

@@ -171,8 +171,44 @@ rules! {
         "A long jump clears squares up to Might or Agility as part of a move.";
     TELEPORT = "movement.teleport", "seed 002 L2696-2708",
         "A teleport takes a creature straight to a square it can see, without crossing the squares between.";
+    BURROW = "movement.burrow", "seed 002 L2604-2606",
+        "A creature with burrow moves horizontally through dirt at normal cost; harder ground such as stone only if its stat block says so.";
+    DIG = "movement.dig", "seed 002 L2608-2612",
+        "The Dig maneuver moves a burrower up or down as many squares as its size; it needs speed at least its size, and a burrower holding a conscious creature can't dig deeper.";
+    BURROW_TARGETING = "target.burrowed", "seed 002 L2614-2622",
+        "A burrower in the top layer of ground can be targeted from the surface but has cover; one fully underground reaches only adjacent burrowers, and nobody gains high ground on it.";
+    PULL_UP = "movement.burrow.pull_up", "seed 002 L2624-2626",
+        "A creature on the surface can spend a maneuver to pull an adjacent, willing burrower that is fully underground up 1 square.";
+    CLAW_DIRT = "movement.claw_dirt", "seed 002 L2628-2639",
+        "Claw Dirt lets a creature without burrow and with speed 2 or more dig 1 square into, out of or through dirt, on a Might power roll.";
+    FORCED_BURROWED = "forced_movement.burrowed", "seed 002 L2640-2642",
+        "Forced movement that isn't vertical doesn't move a burrower fully underground: it takes 1 damage a square instead; vertical forced movement carries it through dirt as if through air.";
+    GRANTED_MOVE = "movement.granted", "seed 002 L2584, L2590-2594",
+        "An effect lets a creature move or shift at once, never farther than its current speed.";
+    UNDERWATER = "underwater", "seed 002 L3115-3117",
+        "A fully submerged creature has fire immunity 5 and lightning weakness 5; without a swim speed its ability rolls take a bane.";
+    SUFFOCATION = "underwater.suffocation", "seed 002 L3119-3123",
+        "A creature can hold its breath for its Might in rounds (at least 1); after that it takes 1d6 damage at the end of each round.";
     FLY = "movement.fly", "seed 002 L2688-2694",
         "A flier moves through the air in three dimensions and falls if it can't stay aloft.";
+    MOUNT = "movement.mount", "seed 002 L2650-2652, L3127",
+        "A willing creature larger than you can be climbed with no roll; one with the Mount role can be ridden, on the square of it you choose.";
+    CLIMB_CREATURE = "movement.climb_creature", "seed 002 L2650-2658",
+        "Climbing an unwilling larger creature takes a Might or Agility roll: 11 or less fails and it may free strike, 12-16 fails, 17 or more you are on it.";
+    CLIMB_EDGE = "power_roll.edge.climbing", "seed 002 L2660",
+        "A creature riding or climbing another has an edge on melee abilities against it.";
+    SHAKE_OFF = "maneuver.shake_off", "seed 002 L2660-2662",
+        "A creature ridden or climbed can spend a maneuver to shake off the one on it, who rolls to hold on.";
+    HOLD_ON = "movement.hold_on", "seed 002 L2662-2666, L3129; digest A-18",
+        "Holding on is a Might or Agility roll: 11 or less thrown off with falling damage and prone, 12-16 slides down on its feet, 17 or more keeps hold; a rider knocked off by forced movement lands on its feet on 12 or more.";
+    RIDE = "movement.ride", "seed 002 L2833-2835, L3127",
+        "The Ride move action: the mount moves up to its speed carrying its rider, or disengages; each rider and each mount once per round.";
+    CARRIED = "movement.carried", "seed 002 L3129",
+        "A creature riding or climbing another moves with it, forced movement included.";
+    DISMOUNT = "movement.dismount", "seed 002 L2646-2648; Steelgrid: climbing down takes the move action",
+        "Climbing down from a creature into a free square beside it takes the move action.";
+    MOUNT_FALL = "movement.mount.fall", "seed 002 L2668, L3131; digest A-19",
+        "A rider whose mount dies, or a rider or climber knocked prone, falls into the nearest free square beside it, takes falling damage and is prone.";
     DEFEND = "action.defend", "seed 002 L2946-2948",
         "The Defend main action: strikes against the defender take a double bane until its next turn.";
     CHARGE = "action.charge", "seed 002 L2940-2944",

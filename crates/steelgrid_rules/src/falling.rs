@@ -58,7 +58,8 @@ pub fn drop_grounded_fliers(
             Has<Prone>,
             Has<Grabbed>,
         ),
-        Without<Falling>,
+        // Riders and climbers sit on what carries them (crate::mount handles their falls).
+        (Without<Falling>, Without<crate::mount::Mounted>),
     >,
 ) {
     let mut falling: Vec<_> = fliers

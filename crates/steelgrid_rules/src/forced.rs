@@ -75,6 +75,11 @@ pub struct Body {
     pub altitude: u32,
     /// It can fly, so it does not fall when left in the air (seed 002 L2690, L2758).
     pub flies: bool,
+    /// It rides or climbs another creature: moved, it is knocked off and comes down after the
+    /// movement as its hold-on roll says, not as a plain fall (seed 002 L3129; digest A-18).
+    pub rider: bool,
+    /// Squares its space starts below the ground, burrowing (seed 002 L2640-2642).
+    pub depth: u32,
 }
 
 impl Body {
@@ -85,6 +90,11 @@ impl Body {
 
     fn height(&self) -> i32 {
         self.size.side()
+    }
+
+    /// Fully underground, burrowing (seed 002 L2618).
+    pub fn underground(&self) -> bool {
+        crate::burrow::fully_underground(self.depth, self.size)
     }
 
     /// Stability with its effects counted, never below 0 (seed 002 L2811).
@@ -106,6 +116,8 @@ impl Body {
 #[derive(Clone, Debug)]
 pub struct Board<'a> {
     pub map: &'a Map,
+    /// Dirt and stone under the map, for burrowers (seed 002 L2606).
+    pub ground: &'a crate::burrow::Ground,
     pub bodies: Vec<Body>,
 }
 
@@ -289,6 +301,9 @@ pub struct ForcedOutcome {
     pub fall: Option<Fall>,
     /// Where a flier ends: squares above the ground.
     pub altitude: u32,
+    /// Where a burrower ends: squares below the ground.
+    #[serde(default)]
+    pub depth: u32,
     /// The derivation in words, for the log and the preview.
     pub derivation: Vec<String>,
 }
@@ -440,6 +455,7 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         broken: Vec::new(),
         fall: None,
         altitude: 0,
+        depth: target.depth,
         derivation: vec![match &held_note {
             Some(note) => format!("{name} {}: {note}, so it moves 0", dist.base),
             None => format!(
@@ -460,11 +476,45 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             ),
         }],
     };
+    if target.underground() && !vertical {
+        // seed 002 L2642: it stays put and takes 1 damage for each square it would have moved.
+        if !spec.path.is_empty() {
+            return Err(RuleError::new(
+                rule::FORCED_BURROWED,
+                format!(
+                    "{} is fully underground: a {} that isn't vertical doesn't move it, so give no path",
+                    target.id,
+                    spec.kind.name()
+                ),
+            ));
+        }
+        let d = dist.chosen;
+        out.derivation
+            .push(format!("underground: doesn't move, takes {d}"));
+        if d > 0 {
+            out.hits.push(hit(
+                &target.id,
+                d,
+                rule::FORCED_BURROWED,
+                format!("underground: {d} damage instead of being moved {d}"),
+            ));
+        }
+        return Ok(out);
+    }
     let map = board.map;
     // A vertical movement names the height of every step; any other keeps to the ground.
     let explicit = !spec.heights.is_empty();
     let mut at = target.footprint;
-    let mut z = target.z;
+    // A burrower partly out of the ground is hauled out along the ground when moved
+    // horizontally; vertically it moves through dirt as if it were air (seed 002 L2642).
+    let mut z = if target.depth > 0 && !vertical {
+        map.ground_under(at)
+    } else {
+        target.z
+    };
+    let through_dirt = |fp: Footprint| {
+        target.depth > 0 && fp.squares().all(|s| board.ground.burrowable(map, s, false))
+    };
     let mut on_ground = target.altitude == 0;
     let mut spent = 0u32;
     // Squares moved down through the air since the target last rose: they count toward its
@@ -595,7 +645,7 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
         let g = map.ground_under(next);
         if explicit {
             // A vertical step goes where the forcer says, unless the ground is in the way.
-            if next_z < g {
+            if next_z < g && !through_dirt(next) {
                 let standing = z == map.ground_under(at);
                 if next_z < z && standing {
                     // seed 002 L2780: forced down into the ground (digest A-2: the slam, and a
@@ -687,9 +737,23 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             fall_words(&f)
         ));
         out.fall = Some(f);
-    } else if target.flies {
-        // A flier stays aloft where the movement leaves it (seed 002 L2758).
+    } else if z < ground {
+        // Still in the dirt: it burrows on where it was moved (seed 002 L2642).
+        out.depth = (ground - z) as u32;
+        if out.depth != target.depth {
+            out.derivation
+                .push(format!("ends {} squares down in the dirt", out.depth));
+        }
+    } else if target.flies || target.rider {
+        // A flier stays aloft where the movement leaves it (seed 002 L2758); a rider is left
+        // where it was moved to, and comes down after (seed 002 L3129; digest A-18).
         out.altitude = (z - ground).max(0) as u32;
+        if target.rider && !out.moved.is_empty() {
+            out.derivation.push(
+                "knocked off what it rides: it comes down here, landing as its hold-on roll says"
+                    .into(),
+            );
+        }
     } else if z > ground || dropped > 0 {
         // seed 002 L2758, L2803-2805: left in the air, it falls once the movement is over,
         // from where it last rose (digest A-2: squares forced down count toward the fall).
@@ -707,6 +771,9 @@ pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError
             fall_words(&f)
         ));
         out.fall = Some(f);
+    }
+    if z >= ground && !out.moved.is_empty() {
+        out.depth = 0;
     }
     if out.moved.is_empty() && out.hits.is_empty() {
         out.derivation.push("does not move".into());
@@ -788,10 +855,13 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
         return alone;
     }
     let ground = board.map.ground_under(at);
-    let under = board
-        .bodies
-        .iter()
-        .find(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(at) && b.z <= ground);
+    let under = board.bodies.iter().find(|b| {
+        b.id != target.id
+            && b.blocks()
+            && !b.underground()
+            && b.footprint.overlaps(at)
+            && b.z <= ground
+    });
     match under {
         None => alone,
         Some(c) => {

@@ -104,6 +104,13 @@ pub fn resolve_forced_move(
         } else {
             commands.entity(entity).remove::<Altitude>();
         }
+        if o.depth > 0 {
+            commands
+                .entity(entity)
+                .insert(crate::burrow::Depth(o.depth));
+        } else {
+            commands.entity(entity).remove::<crate::burrow::Depth>();
+        }
     }
     for &sq in &o.broken {
         if let Some(i) = map

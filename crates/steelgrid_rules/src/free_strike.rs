@@ -250,6 +250,7 @@ pub fn validate_target(
             ),
         ));
     }
+    crate::burrow::check_reach(attacker, target)?;
     let distance = attacker.gap(target);
     let reach = profile.reach(ranged);
     if distance > reach {

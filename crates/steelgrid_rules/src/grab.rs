@@ -30,7 +30,7 @@ pub struct CheckedGrab {
     pub banes: Vec<Modifier>,
 }
 
-type Party<'a> = (
+pub(crate) type Party<'a> = (
     Entity,
     &'a CreatureId,
     &'a Characteristics,
@@ -43,8 +43,9 @@ type Party<'a> = (
 );
 
 /// `striker` makes a melee free strike against `target` just before a grab takes hold or lets
-/// go. Returns whether the target is still standing.
-fn parting_strike(
+/// go, or when a climb onto it fails (crate::mount). Returns whether the target is still
+/// standing.
+pub(crate) fn parting_strike(
     parties: &mut Query<Party>,
     striker: Entity,
     target: Entity,
@@ -56,7 +57,7 @@ fn parting_strike(
 ) -> bool {
     let Ok(
         [
-            (_, s_id, chars, fs, hero, ..),
+            (_, s_id, chars, fs, hero, _, _, mut s_budget, _),
             (t_entity, t_id, _, _, t_hero, mut stamina, mods, ..),
         ],
     ) = parties.get_many_mut([striker, target])
@@ -74,13 +75,15 @@ fn parting_strike(
         dice,
         options,
     );
+    // seed 002 L1636-1638: a free strike is a main-action ability, so a critical hit made
+    // off-turn still grants an extra main action.
     log_strike(
         log,
         &s_id.0,
         &t_id.0,
         "Melee Weapon Free Strike",
         &result,
-        None,
+        Some(&mut s_budget),
     );
     let landing = gear.land(striker, result.damage, None, mods);
     log.push(

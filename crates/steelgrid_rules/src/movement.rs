@@ -50,6 +50,8 @@ pub struct AdvancePlan {
     pub teleport: bool,
     /// Where a flight ends: squares above the ground.
     pub altitude: Option<u32>,
+    /// Where a move through the ground ends: squares below it (seed 002 L2606).
+    pub depth: Option<u32>,
 }
 
 /// Check a path for `mover` against the map and the other creatures, and price it.
@@ -197,6 +199,7 @@ fn plan_path(
         let through_enemy = others.iter().any(|o| {
             o.side != mover.side
                 && o.vitality.can_act()
+                && !crate::burrow::underground(o)
                 && entered.iter().any(|&s| o.footprint.contains(s))
         });
         if gait == Gait::Shift
@@ -276,13 +279,14 @@ fn plan_path(
         side: mover.footprint.side,
         teleport: false,
         altitude: None,
+        depth: None,
     })
 }
 
 /// A teleporter's Advance: straight to a destination within its usual speed that it has line
 /// of effect to and that no creature or object fills, ignoring everything between; it provokes
 /// nothing (seed 002 L2696-2708).
-fn plan_teleport(
+pub(crate) fn plan_teleport(
     map: &Map,
     mover: &CreatureRef,
     speed: u32,
@@ -354,6 +358,7 @@ fn plan_teleport(
         side: mover.footprint.side,
         teleport: true,
         altitude: None,
+        depth: None,
     })
 }
 
@@ -447,6 +452,7 @@ pub fn plan_flight(
         side: mover.footprint.side,
         teleport: false,
         altitude: Some((lz - map.ground_under(at)) as u32),
+        depth: None,
     })
 }
 
@@ -474,6 +480,7 @@ fn occupant<'a>(
     others.iter().find(|o| {
         !o.vitality.is_down()
             && o.footprint.overlaps(end)
+            && !crate::burrow::underground(o)
             && !mover.size.may_share_space_with(o.size)
     })
 }
@@ -585,6 +592,7 @@ pub fn resolve_move(
     mut commands: Commands,
     command: Res<CurrentCommand>,
     plan: Option<Res<CheckedAdvance>>,
+    ride: Option<Res<crate::mount::CheckedMount>>,
     options: Res<RulesOptions>,
     map: Res<Map>,
     prone: Query<(), With<Prone>>,
@@ -610,18 +618,36 @@ pub fn resolve_move(
 ) {
     let flown: Vec<Square>;
     let (creature, path, gait, action) = match &command.0 {
-        Some(Command::Advance { creature, path }) => (creature, path, Gait::Move, ActionKind::Move),
+        Some(Command::Advance { creature, path }) => {
+            (creature, path, Gait::Move, Some(ActionKind::Move))
+        }
         Some(Command::Disengage { creature, path }) => {
-            (creature, path, Gait::Shift, ActionKind::Move)
+            (creature, path, Gait::Shift, Some(ActionKind::Move))
         }
         // A Charge moves as part of the main action (seed 002 L2940).
         Some(Command::Charge { creature, path, .. }) => {
-            (creature, path, Gait::Move, ActionKind::Main)
+            (creature, path, Gait::Move, Some(ActionKind::Main))
         }
         Some(Command::Fly { creature, path }) => {
             flown = path.iter().map(|&(x, y, _)| Square::new(x, y)).collect();
-            (creature, &flown, Gait::Move, ActionKind::Move)
+            (creature, &flown, Gait::Move, Some(ActionKind::Move))
         }
+        // A move an ability grants takes none of the mover's actions; its plan was made with
+        // the grant's gait.
+        Some(Command::GrantedMove { creature, path }) => (creature, path, Gait::Move, None),
+        // The Ride move action moves the mount; the rider's move action pays for it (taken in
+        // crate::mount), none of the mount's (seed 002 L2833-2835).
+        Some(Command::Ride {
+            path, disengage, ..
+        }) => match ride.as_deref() {
+            Some(crate::mount::CheckedMount::Ride { mount, .. }) => (
+                mount,
+                path,
+                if *disengage { Gait::Shift } else { Gait::Move },
+                None,
+            ),
+            _ => return,
+        },
         _ => return,
     };
     let Some(plan) = plan else {
@@ -636,9 +662,12 @@ pub fn resolve_move(
     else {
         return;
     };
-    take_action(&mut log, &mut budget, &id.0, action);
+    if let Some(action) = action {
+        take_action(&mut log, &mut budget, &id.0, action);
+    }
     let from = pos.0;
     let mut walked = Vec::new();
+    let mut critical = Vec::new();
     'steps: for (i, &step) in path.iter().enumerate() {
         for (_, who) in plan.0.provoked.iter().filter(|(at, _)| *at == i) {
             let mut struck: Vec<&str> = Vec::new();
@@ -657,7 +686,7 @@ pub fn resolve_move(
                     .filter(|s| s.0 == *attacker || squad.is_some() && gear.squad(s.1) == squad)
                     .collect();
                 let mut rolled = 0;
-                for (name, _, chars, fs, hero) in &together {
+                for (name, striker_entity, chars, fs, hero) in &together {
                     struck.push(name);
                     log.push(
                         rule::OPPORTUNITY_ATTACK,
@@ -683,6 +712,17 @@ pub fn resolve_move(
                         &result,
                         None,
                     );
+                    // seed 002 L1636-1638: an opportunity attack is a main-action free strike,
+                    // so a critical hit grants its striker an extra main action.
+                    if result.roll.as_ref().is_some_and(|r| r.critical) {
+                        log.push(
+                            rule::CRITICAL_HIT,
+                            Event::ExtraMainAction {
+                                creature: name.clone(),
+                            },
+                        );
+                        critical.push(*striker_entity);
+                    }
                     rolled += result.damage;
                 }
                 let landing = gear.land(first.1, rolled, None, mods);
@@ -755,10 +795,13 @@ pub fn resolve_move(
     let completed = walked.len() == path.len();
     pos.0 = to;
     let rule = match gait {
+        _ if matches!(command.0, Some(Command::Ride { .. })) => rule::RIDE,
+        _ if action.is_none() => rule::GRANTED_MOVE,
         Gait::Shift => rule::SHIFT,
         Gait::Move if plan.0.teleport => rule::TELEPORT,
         Gait::Move if plan.0.altitude.is_some() => rule::FLY,
-        Gait::Move if action == ActionKind::Main => rule::CHARGE,
+        Gait::Move if action == Some(ActionKind::Main) => rule::CHARGE,
+        Gait::Move if plan.0.depth.is_some() => rule::BURROW,
         Gait::Move => rule::ADVANCE,
     };
     log.push(
@@ -772,6 +815,9 @@ pub fn resolve_move(
             speed: speed.0,
         },
     );
+    if let Some(depth) = plan.0.depth.filter(|_| completed) {
+        commands.entity(entity).insert(crate::burrow::Depth(depth));
+    }
     if let Some(altitude) = plan.0.altitude.filter(|_| completed) {
         if altitude > 0 {
             commands.entity(entity).insert(Altitude(altitude));
@@ -785,6 +831,11 @@ pub fn resolve_move(
         && let Ok(mut held) = creatures.get_mut(drag.creature)
     {
         held.2.0 = drag.to;
+    }
+    for striker in critical {
+        if let Ok(mut c) = creatures.get_mut(striker) {
+            c.4.main += 1;
+        }
     }
     if plan.0.teleport && grabbed.contains(entity) {
         // seed 002 L2708: teleporting ends being grabbed.

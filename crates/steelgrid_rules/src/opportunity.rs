@@ -17,7 +17,8 @@ use crate::power_roll::{Modifier, NetEdge};
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
 /// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736),
 /// flanking (L3002-3008), cover (L3010-3012; for damage-dealing rolls only, which the callers
-/// sort out), conditions (L1737-1775) and a ranged strike with an enemy adjacent (L1436).
+/// sort out), conditions (L1737-1775), a ranged strike with an enemy adjacent (L1436) and
+/// melee against the creature the attacker rides or climbs (L2660).
 /// `others` is everyone but the attacker.
 pub fn strike_modifiers(
     map: &Map,
@@ -79,8 +80,20 @@ pub fn strike_modifiers(
     if attacker.prone {
         add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));
     }
+    // seed 002 L2660: riding or climbing a creature gives an edge on melee against it.
+    if !ranged && attacker.on.as_deref() == Some(target.id.as_str()) {
+        add(
+            &mut edges,
+            rule::CLIMB_EDGE,
+            format!("{} is on {}", attacker.id, target.id),
+        );
+    }
     // A flier is not standing on the ground (digest A-39).
-    if attacker.altitude == 0 && attacker.z >= target.z + target.size.side() {
+    // seed 002 L2622: no high ground against a creature fully underground.
+    if attacker.altitude == 0
+        && attacker.z >= target.z + target.size.side()
+        && !crate::burrow::denies_high_ground(target)
+    {
         add(
             &mut edges,
             rule::HIGH_GROUND,
@@ -101,6 +114,13 @@ pub fn strike_modifiers(
         );
     }
     condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
+    if crate::underwater::rolls_with_bane(map, attacker) {
+        add(
+            &mut banes,
+            rule::UNDERWATER,
+            format!("{} is underwater without a swim speed", attacker.id),
+        );
+    }
     if attacker
         .hidden
         .as_ref()
@@ -125,6 +145,9 @@ pub fn strike_modifiers(
             rule::COVER,
             format!("{} has cover from {}", target.id, attacker.id),
         );
+    } else if let Some(note) = crate::burrow::cover_note(attacker, target) {
+        // seed 002 L2616, L2620: a burrower in the ground has cover.
+        add(&mut banes, rule::COVER, note);
     }
     let enemy_adjacent = others
         .iter()
@@ -150,7 +173,9 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
     if !able(ally) || !ally.is_adjacent(target) || !attacker.is_adjacent(target) {
         return false;
     }
-    if !map.line_of_effect(ally.footprint, target.footprint) {
+    if !map.line_of_effect(ally.footprint, target.footprint)
+        || crate::burrow::check_reach(ally, target).is_err()
+    {
         return false;
     }
     // In doubled coordinates every centre and edge is a whole number.
@@ -225,6 +250,8 @@ pub fn provoked(
         // seed 002 L1745: the creature it holds moves along with it, so never falls behind.
         .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
         .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
+        // seed 002 L2616-2620: no strike without line of effect through the ground.
+        .filter(|c| crate::burrow::check_reach(c, &at_start).is_ok())
         .filter(|c| {
             let everyone_else: Vec<CreatureRef> = others
                 .iter()

@@ -64,6 +64,9 @@ pub struct Tile {
     /// Darkness or fog: a creature standing wholly in it has concealment.
     #[serde(default)]
     pub concealing: bool,
+    /// The ground under this square, where it differs from the map's `ground`.
+    #[serde(default)]
+    pub ground: Option<crate::burrow::Soil>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -75,6 +78,10 @@ pub struct MapSpec {
     pub legend: BTreeMap<char, Tile>,
     /// Rows from the top; every row the same length.
     pub rows: Vec<String>,
+    /// What the ground under the map is: `Dirt` (burrowers dig through it) or `Stone`
+    /// (seed 002 L2606); a legend entry's `ground` overrides it for its squares.
+    #[serde(default)]
+    pub ground: crate::burrow::Soil,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,6 +146,10 @@ pub struct CreatureSpec {
     pub movement: Option<Vec<MovementMode>>,
     /// Squares above the ground at the start (fliers only).
     pub altitude: Option<u32>,
+    /// Squares below the ground at the start (burrowers only).
+    pub depth: Option<u32>,
+    /// It breathes water, so it never has to hold its breath underwater (seed 002 L3119-3121).
+    pub breathes_water: Option<bool>,
     /// Ids of its abilities, from the scenario's `abilities` or the built-in library.
     pub abilities: Option<Vec<String>>,
     /// Invisible: always concealed.
@@ -163,6 +174,9 @@ pub struct CreatureSpec {
     /// Its Encounter Value as written, in place of the one `monster` gives; for a minion the EV
     /// of a set of four (seed 002 L4139-4141, L4719).
     pub ev: Option<u32>,
+    /// Starts the encounter riding this creature, a willing Mount larger than it, on the
+    /// square of it at `position` (seed 002 L3125-3127).
+    pub riding: Option<String>,
 }
 
 impl CreatureSpec {
@@ -193,6 +207,8 @@ impl CreatureSpec {
             prone: self.prone.or(t.prone),
             movement: self.movement.or_else(|| t.movement.clone()),
             altitude: self.altitude.or(t.altitude),
+            depth: self.depth.or(t.depth),
+            breathes_water: self.breathes_water.or(t.breathes_water),
             abilities: self.abilities.or_else(|| t.abilities.clone()),
             invisible: self.invisible.or(t.invisible),
             consumables: self.consumables.or_else(|| t.consumables.clone()),
@@ -203,6 +219,7 @@ impl CreatureSpec {
             retainer_of: self.retainer_of.or_else(|| t.retainer_of.clone()),
             monster: self.monster.or(t.monster),
             ev: self.ev.or(t.ev),
+            riding: self.riding.or_else(|| t.riding.clone()),
         }
     }
 }
@@ -409,6 +426,8 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let mut malice_features = gather_malice_features(&mut ck, &parsed, &creatures);
     let squads = build_squads(&mut ck, &parsed, &creatures);
     check_retainers(&mut ck, &parsed, &creatures);
+    let ground = crate::burrow::Ground::of(&parsed.map);
+    crate::burrow::check_scenario(&mut ck, &creatures, &map, &ground);
     let script = crate::script::build(
         &mut ck,
         &parsed,
@@ -482,6 +501,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             },
             options: parsed.options,
             map,
+            ground,
             zones: Vec::new(),
             effects: Default::default(),
             malice: Malice {
@@ -1069,8 +1089,12 @@ pub(crate) fn build_creature_list(
             ck.at(at("position"), format!("`{id}` stands on a {what} at {sq}"));
             continue;
         }
+        // A rider sits on its mount's square, above it.
         if let Some((_, other)) = out.iter().find(|(_, o)| {
-            Footprint::new(o.position, o.size).overlaps(fp) && !o.size.may_share_space_with(size)
+            Footprint::new(o.position, o.size).overlaps(fp)
+                && !o.size.may_share_space_with(size)
+                && o.mounted.as_ref().is_none_or(|m| m.on != id)
+                && spec.riding.as_deref() != Some(o.id.as_str())
         }) {
             ck.at(
                 at("position"),
@@ -1115,6 +1139,7 @@ pub(crate) fn build_creature_list(
                 damage: DamageModifiers {
                     immunities: spec.immunities.clone().unwrap_or_default(),
                     weaknesses: spec.weaknesses.clone().unwrap_or_default(),
+                    underwater: false,
                 },
                 hero,
                 minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
@@ -1142,6 +1167,9 @@ pub(crate) fn build_creature_list(
                 grabbed_by: None,
                 aided_by: Vec::new(),
                 altitude: spec.altitude.unwrap_or(0),
+                depth: spec.depth.unwrap_or(0),
+                breathes_water: spec.breathes_water.unwrap_or(false),
+                holding_breath_since: None,
                 abilities: spec.abilities.clone().unwrap_or_default(),
                 consumables: spec.consumables.clone().unwrap_or_default(),
                 conditions: Vec::new(),
@@ -1151,10 +1179,27 @@ pub(crate) fn build_creature_list(
                 end_effect: spec.end_effect,
                 retainer_of: spec.retainer_of.clone(),
                 falling: None,
+                mount_role: spec
+                    .monster
+                    .is_some_and(|m| m.role == Some(crate::monster::Role::Mount)),
+                mounted: spec.riding.clone().map(|on| crate::mount::Mounted {
+                    on,
+                    hold: crate::mount::Hold::Riding,
+                    offset: (0, 0),
+                }),
                 vitality,
                 budget: ActionBudget::default(),
             },
         ));
+    }
+    for (i, problem) in crate::mount::seat_riders(&mut out, map) {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let open = source::open_paren(ck.src, item);
+        ck.at(
+            open.and_then(|o| source::field(ck.src, Some(o), "riding"))
+                .unwrap_or(item),
+            problem,
+        );
     }
     out.into_iter().map(|(_, c)| c).collect()
 }

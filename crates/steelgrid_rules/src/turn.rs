@@ -66,6 +66,10 @@ pub struct TurnState {
     /// (seed 002 L2546).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub triggered_action_round: std::collections::BTreeMap<String, u32>,
+    /// Teleports and moves abilities granted this turn, not yet placed; they lapse when the
+    /// turn ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub granted: Vec<crate::granted::Grant>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,
