@@ -29,6 +29,9 @@ struct Cli {
     /// Play this many seconds before taking the screenshot.
     #[arg(long, global = true, default_value_t = 0.0)]
     screenshot_after: f32,
+    /// Catch animations part-way in the screenshot (dice, glides) instead of finishing them.
+    #[arg(long, global = true)]
+    screenshot_live: bool,
     /// Both sides played by people at this screen, whatever the scenario's seats say.
     #[arg(long, global = true)]
     hotseat: bool,
@@ -209,6 +212,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
     let launch = |game: &Game, replay: Option<Record>, ai: Option<AiSides>| LaunchOptions {
         screenshot: cli.screenshot.clone(),
         screenshot_after: cli.screenshot_after,
+        screenshot_live: cli.screenshot_live,
         ai_sides: match ai {
             _ if hotseat || replay.is_some() => Vec::new(),
             Some(ai) => ai.sides().to_vec(),

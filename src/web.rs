@@ -90,6 +90,7 @@ fn options(
         players: 1,
         screenshot: None,
         screenshot_after: 0.0,
+        screenshot_live: false,
         ai_sides,
         replay,
         explain: None,

@@ -1,5 +1,6 @@
 //! Resolution you can follow: the events a command produced are played on the board in the
-//! order the engine logged them — walks glide square by square, forced movement slides and
+//! order the engine logged them — a power roll's two d10 tumble and settle over the roller with
+//! the sum and tier under them, walks glide square by square, forced movement slides and
 //! shakes on impact, damage and healing float up over the creature, a condition flashes as it
 //! appears — at the player's animation speed, and the skip key finishes them at once.
 //!
@@ -31,6 +32,11 @@ const SLIDE_STEP: f32 = 0.09;
 const SHAKE: f32 = 0.3;
 const NUMBER: f32 = 1.1;
 const FLASH: f32 = 0.6;
+/// A power roll: the dice tumble for the first part, then stay settled; what follows waits for
+/// them to settle and be read.
+const DICE: f32 = 1.4;
+const DICE_GAP: f32 = 0.9;
+const TUMBLE: f32 = 0.4;
 /// Seconds at speed 1 before the next event starts, after a number, a flash or a shake begins
 /// (they overlap what follows), and after an instant move (a teleport, or any move with
 /// reduced motion) so that moves still read one after another.
@@ -61,7 +67,13 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             PostUpdate,
-            (place_tokens, draw_numbers, draw_flashes)
+            (
+                place_tokens,
+                draw_numbers,
+                draw_flashes,
+                draw_dice,
+                draw_dice_outlines,
+            )
                 .chain()
                 .before(TransformSystems::Propagate),
         );
@@ -131,6 +143,12 @@ pub enum Effect {
     },
     /// A ring flashing around a creature or over a square.
     Flash { spot: Spot, tone: Tone },
+    /// A power roll over the roller: its two d10 faces, then the sum and the tier.
+    Dice {
+        creature: String,
+        faces: [u32; 2],
+        sum: String,
+    },
 }
 
 /// One effect as planned: how long it draws and how long the next one waits.
@@ -270,6 +288,15 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
             Event::ObjectDestroyed { square } => {
                 steps.push(flash(Spot::Square(*square), Tone::Damage));
             }
+            Event::PowerRolled { creature, roll, .. } => steps.push(Step {
+                effect: Effect::Dice {
+                    creature: creature.clone(),
+                    faces: roll.dice,
+                    sum: super::log::power_roll(roll),
+                },
+                duration: DICE * k,
+                hold: DICE_GAP * k,
+            }),
             _ => {}
         }
     }
@@ -618,6 +645,165 @@ fn draw_flashes(
     }
 }
 
+/// One text of a power roll being shown: a die's face (0 or 1) or the sum (2), for a tween, and
+/// whether it is the dark shadow behind it.
+#[derive(Component)]
+struct DiceText(u64, usize, bool);
+
+/// The face a die shows at `p` of its showing: tumbling through the faces at first (a fixed
+/// sequence, not a roll), then the face rolled.
+fn face_at(face: u32, die: usize, p: f32, reduced_motion: bool) -> u32 {
+    if reduced_motion || p >= TUMBLE {
+        return face;
+    }
+    let turn = (p / TUMBLE * 9.0) as u32;
+    (face + turn * (3 + die as u32 * 4)) % 10 + 1
+}
+
+/// One part of a power roll being shown: a die (0 or 1) or the sum (2), for a tween, with its
+/// text and where it goes.
+struct DicePart {
+    key: (u64, usize),
+    text: String,
+    at: Vec2,
+    settled: bool,
+}
+
+/// The parts of every power roll showing now, over the tokens `token_at` finds.
+fn dice_parts(
+    animations: &Animations,
+    reduced_motion: bool,
+    token_at: impl Fn(&str) -> Option<Vec3>,
+) -> Vec<DicePart> {
+    let mut parts = Vec::new();
+    for (tween, p) in animations.showing() {
+        let Effect::Dice {
+            creature,
+            faces,
+            sum,
+        } = &tween.effect
+        else {
+            continue;
+        };
+        let Some(token) = token_at(creature) else {
+            continue;
+        };
+        let above = Vec2::new(token.x, token.y + 1.45 * SQUARE);
+        let settled = reduced_motion || p >= TUMBLE;
+        for (die, &face) in faces.iter().enumerate() {
+            parts.push(DicePart {
+                key: (tween.id, die),
+                text: face_at(face, die, p, reduced_motion).to_string(),
+                at: above + Vec2::new((die as f32 - 0.5) * 0.9 * SQUARE, 0.0),
+                settled,
+            });
+        }
+        if settled {
+            parts.push(DicePart {
+                key: (tween.id, 2),
+                text: sum.clone(),
+                at: above - Vec2::new(0.0, 0.62 * SQUARE),
+                settled,
+            });
+        }
+    }
+    parts
+}
+
+/// Gold once the dice have settled.
+const DICE_SETTLED: Color = Color::srgb_u8(0xff, 0xe0, 0x6b);
+
+/// Each die drawn as a d10 diamond around its face.
+fn draw_dice_outlines(
+    animations: Res<Animations>,
+    settings: Res<Settings>,
+    tokens: Query<(&Name, &Transform), With<Token>>,
+    mut gizmos: Gizmos,
+) {
+    let token_at = |id: &str| {
+        tokens
+            .iter()
+            .find(|(name, _)| name.as_str() == id)
+            .map(|(_, t)| t.translation)
+    };
+    for part in dice_parts(&animations, settings.reduced_motion, token_at) {
+        if part.key.1 == 2 {
+            continue;
+        }
+        let colour = if part.settled {
+            DICE_SETTLED
+        } else {
+            Tone::Quiet.colour()
+        };
+        // Drawn twice, a pixel apart, for a bolder line.
+        for r in [0.4 * SQUARE, 0.4 * SQUARE - 1.5] {
+            let c = part.at;
+            gizmos.linestrip_2d(
+                [
+                    c + Vec2::new(0.0, r),
+                    c + Vec2::new(r, 0.0),
+                    c + Vec2::new(0.0, -r),
+                    c + Vec2::new(-r, 0.0),
+                    c + Vec2::new(0.0, r),
+                ],
+                colour,
+            );
+        }
+    }
+}
+
+/// The faces and the sum, as texts that follow the roll and go when it is over.
+fn draw_dice(
+    mut commands: Commands,
+    animations: Res<Animations>,
+    settings: Res<Settings>,
+    tokens: Query<(&Name, &Transform), With<Token>>,
+    mut texts: Query<(Entity, &DiceText, &mut Text2d, &mut Transform), Without<Token>>,
+) {
+    let token_at = |id: &str| {
+        tokens
+            .iter()
+            .find(|(name, _)| name.as_str() == id)
+            .map(|(_, t)| t.translation)
+    };
+    let shown: HashMap<(u64, usize), DicePart> =
+        dice_parts(&animations, settings.reduced_motion, token_at)
+            .into_iter()
+            .map(|part| (part.key, part))
+            .collect();
+    let shadow = Vec3::new(2.0, -2.0, -0.1);
+    let mut drawn = std::collections::HashSet::new();
+    for (entity, dice, mut text, mut transform) in &mut texts {
+        match shown.get(&(dice.0, dice.1)) {
+            Some(part) => {
+                text.0.clone_from(&part.text);
+                transform.translation =
+                    part.at.extend(FLOAT_Z) + if dice.2 { shadow } else { Vec3::ZERO };
+                drawn.insert((dice.0, dice.1));
+            }
+            None => commands.entity(entity).despawn(),
+        }
+    }
+    for (key, part) in shown.into_iter().filter(|(key, _)| !drawn.contains(key)) {
+        let size = if key.1 == 2 { 20.0 } else { 28.0 };
+        for (dark, colour, offset) in [
+            (true, Color::BLACK, shadow),
+            (false, DICE_SETTLED, Vec3::ZERO),
+        ] {
+            commands.spawn((
+                DiceText(key.0, key.1, dark),
+                Text2d::new(part.text.clone()),
+                TextFont {
+                    font_size: FontSize::Px(size),
+                    ..default()
+                },
+                TextColor(colour),
+                Transform::from_translation(part.at.extend(FLOAT_Z) + offset),
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -880,5 +1066,109 @@ mod tests {
         assert!(
             matches!(&steps[2].effect, Effect::Float { text, tone: Tone::Condition, .. } if text == "dazed")
         );
+    }
+
+    #[test]
+    fn a_power_roll_shows_its_dice_then_its_sum_and_what_follows_waits() {
+        let rolled = first_roll();
+        let Event::PowerRolled { creature, roll, .. } = &rolled[0].event else {
+            unreachable!()
+        };
+        let steps = plan(&rolled, SPEED_1);
+        let Effect::Dice {
+            creature: who,
+            faces,
+            sum,
+        } = &steps[0].effect
+        else {
+            panic!("the roll comes first: {:?}", steps[0]);
+        };
+        assert_eq!(who, creature);
+        assert_eq!(*faces, roll.dice);
+        assert!(sum.starts_with(&format!("{}+{}", roll.dice[0], roll.dice[1])));
+        assert!(sum.contains(&format!("={} tier", roll.total)));
+        assert_eq!(steps[0].hold, DICE_GAP);
+        // Twice as fast: half as long.
+        let fast = plan(
+            &rolled,
+            Pace {
+                speed: 2.0,
+                ..SPEED_1
+            },
+        );
+        assert_eq!(fast[0].duration, DICE / 2.0);
+        // The dice tumble, then settle on the faces rolled; with reduced motion they don't.
+        assert_eq!(face_at(7, 0, 0.9, false), 7);
+        assert_eq!(face_at(7, 0, 0.1, true), 7);
+        assert!((0..8).any(|i| face_at(7, 1, i as f32 * 0.05, false) != 7));
+        assert!((0..8).all(|i| (1..=10).contains(&face_at(7, 1, i as f32 * 0.05, false))));
+    }
+
+    /// The events of the first command (the AI playing both sides of the default scenario)
+    /// that rolls, from its power roll on.
+    fn first_roll() -> Vec<LoggedEvent> {
+        use steelgrid_rules::ai;
+        let d = crate::scenarios::DEFAULT;
+        let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
+        (0..300)
+            .find_map(|_| {
+                let state = game.engine_mut().state();
+                let side = ai::side_to_answer(&state)?;
+                let decision = ai::decide(game.engine_mut(), side)?;
+                let events = game.apply(decision.command).ok()?;
+                let at = events
+                    .iter()
+                    .position(|e| matches!(e.event, Event::PowerRolled { .. }))?;
+                Some(events[at..].to_vec())
+            })
+            .expect("a power roll within 300 commands")
+    }
+
+    #[test]
+    fn the_dice_are_drawn_over_the_roller_then_cleared() {
+        let rolled = first_roll();
+        let Event::PowerRolled { creature, roll, .. } = &rolled[0].event else {
+            unreachable!()
+        };
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .init_resource::<Settings>()
+            .init_resource::<Animations>()
+            .add_systems(Update, draw_dice);
+        app.world_mut().spawn((
+            Token { home: Vec3::ZERO },
+            Name::new(creature.clone()),
+            Transform::default(),
+        ));
+        app.world_mut()
+            .resource_mut::<Animations>()
+            .push(&rolled, SPEED_1);
+        let texts = |app: &mut App| -> Vec<String> {
+            let world = app.world_mut();
+            let mut q = world.query::<(&DiceText, &Text2d)>();
+            let mut t: Vec<(usize, String)> = q
+                .iter(world)
+                .filter(|(d, _)| !d.2)
+                .map(|(d, t)| (d.1, t.0.clone()))
+                .collect();
+            t.sort();
+            t.into_iter().map(|(_, t)| t).collect()
+        };
+        // Settled: both faces and the sum.
+        app.world_mut()
+            .resource_mut::<Animations>()
+            .advance(TUMBLE * DICE + 0.01);
+        app.update();
+        app.update();
+        let shown = texts(&mut app);
+        assert_eq!(shown.len(), 3, "{shown:?}");
+        assert_eq!(shown[0], roll.dice[0].to_string());
+        assert_eq!(shown[1], roll.dice[1].to_string());
+        assert!(shown[2].contains("tier"));
+        // Over: gone.
+        app.world_mut().resource_mut::<Animations>().skip();
+        app.update();
+        app.update();
+        assert!(texts(&mut app).is_empty());
     }
 }

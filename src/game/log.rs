@@ -708,7 +708,7 @@ pub fn line(event: &Event, state: &StateView) -> String {
 }
 
 /// `8+7+2=17 tier 3`: the dice, then every modifier, the total and the tier.
-fn power_roll(roll: &PowerRollResult) -> String {
+pub(super) fn power_roll(roll: &PowerRollResult) -> String {
     let edge = match roll.net {
         NetEdge::Edge => 2,
         NetEdge::Bane => -2,

@@ -46,6 +46,8 @@ pub struct LaunchOptions {
     pub screenshot: Option<std::path::PathBuf>,
     /// Seconds of play before the screenshot.
     pub screenshot_after: f32,
+    /// Catch animations part-way in the screenshot instead of finishing them.
+    pub screenshot_live: bool,
     /// The sides the AI plays; people play the others at this screen.
     pub ai_sides: Vec<steelgrid_rules::creature::Side>,
     /// A replay to watch from the start of `game`, with play, pause and step controls.
@@ -170,6 +172,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         app.add_plugins(screenshot::ScreenshotPlugin {
             path,
             after: options.screenshot_after,
+            live: options.screenshot_live,
         });
     }
     app.run().report()

@@ -1,6 +1,6 @@
 //! `--screenshot`: once the board has been drawn, save the window to a PNG and exit.
 //! Animations still playing when the time comes are finished at once, so the picture shows the
-//! state as it is.
+//! state as it is — unless asked to catch them live (`--screenshot-live`).
 //!
 //! "Drawn" means every render pipeline has finished compiling (pipelines compile in the
 //! background, and anything whose pipeline is not ready is silently skipped) and then a few
@@ -21,6 +21,8 @@ const SETTLE_FRAMES: u32 = 10;
 pub struct ScreenshotPlugin {
     pub path: PathBuf,
     pub after: f32,
+    /// Leave animations playing: the picture catches them part-way.
+    pub live: bool,
 }
 
 impl Plugin for ScreenshotPlugin {
@@ -28,6 +30,7 @@ impl Plugin for ScreenshotPlugin {
         app.insert_resource(Pending {
             path: self.path.clone(),
             after: self.after,
+            live: self.live,
             settled_frames: 0,
             requested: false,
         })
@@ -46,6 +49,7 @@ impl Plugin for ScreenshotPlugin {
 struct Pending {
     path: PathBuf,
     after: f32,
+    live: bool,
     settled_frames: u32,
     requested: bool,
 }
@@ -71,7 +75,9 @@ fn request_screenshot(
         return;
     }
     // From now on nothing is shown part-way, whatever is still played.
-    animations.skip();
+    if !pending.live {
+        animations.skip();
+    }
     if !ready.0 {
         pending.settled_frames = 0;
         return;

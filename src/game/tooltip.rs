@@ -147,7 +147,12 @@ pub fn card(
         lines.extend(stat_block(c, |id| engine.ability(id), director));
         lines.push(String::new());
     }
-    lines.extend(ground(state, map, square));
+    let ground = ground(state, map, square);
+    // Bare floor with no one on it says nothing worth a card.
+    if creature.is_none() && ground.len() == 1 && map.terrain(square) == Some(Terrain::Floor) {
+        return None;
+    }
+    lines.extend(ground);
     Some(lines.join("\n"))
 }
 
@@ -414,5 +419,16 @@ mod tests {
         let text = card(&state, &game, wall, false).unwrap();
         assert!(text.contains("wall (blocks movement"), "{text}");
         assert!(card(&state, &game, Square::new(-1, 0), false).is_none());
+        // Bare floor with no one on it: no card.
+        let floor = (0..map.height)
+            .flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)))
+            .find(|&s| {
+                map.cell(s).is_some_and(|c| {
+                    c.terrain == Terrain::Floor && c.elevation == 0 && !c.concealing
+                }) && !state.creatures.iter().any(|c| c.footprint.contains(&s))
+                    && !state.zones.iter().any(|z| z.squares.contains(&s))
+            })
+            .unwrap();
+        assert!(card(&state, &game, floor, false).is_none());
     }
 }
