@@ -9,7 +9,8 @@ use bevy::window::PrimaryWindow;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Ability, Cost, Who};
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::engine::CreatureView;
+use steelgrid_rules::creature::Characteristics;
+use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::event::rule;
 use steelgrid_rules::grid::{Map, Square, Terrain};
 
@@ -19,6 +20,7 @@ use super::cursor::HoveredSquare;
 use super::handoff::{DirectorView, kept_from_view};
 use super::hud::{BAR, MUTED, TEXT};
 use super::log::ascii;
+use super::play::{PlayMode, Tool};
 use super::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -28,7 +30,8 @@ pub fn plugin(app: &mut App) {
             write_tooltip.run_if(
                 resource_changed::<HoveredSquare>
                     .or_else(resource_changed::<CurrentState>)
-                    .or_else(resource_changed::<DirectorView>),
+                    .or_else(resource_changed::<DirectorView>)
+                    .or_else(resource_changed::<PlayMode>),
             ),
             follow_cursor,
         )
@@ -74,13 +77,14 @@ fn write_tooltip(
     state: Res<CurrentState>,
     rules: Res<Rules>,
     view: Res<DirectorView>,
+    mode: Res<PlayMode>,
     tooltip: Single<(&mut Visibility, &Children), With<Tooltip>>,
     mut texts: Query<&mut Text>,
 ) {
     let (mut visibility, children) = tooltip.into_inner();
     let card = hovered
         .0
-        .and_then(|square| card(&state.0, &rules.0, square, view.0));
+        .and_then(|square| card(&state.0, &rules.0, square, view.0, aiming(&mode)));
     *visibility = if card.is_some() {
         Visibility::Inherited
     } else {
@@ -88,6 +92,14 @@ fn write_tooltip(
     };
     if let Some(mut text) = children.first().and_then(|c| texts.get_mut(*c).ok()) {
         text.0 = card.map(|c| ascii(&c)).unwrap_or_default();
+    }
+}
+
+/// The ability slot being aimed, if the play mode aims one.
+fn aiming(mode: &PlayMode) -> Option<usize> {
+    match mode.tool {
+        Tool::Ability(slot) => Some(slot),
+        _ => None,
     }
 }
 
@@ -131,18 +143,34 @@ pub fn card(
     rules: &steelgrid_rules::record::Game,
     square: Square,
     director: bool,
+    aiming: Option<usize>,
 ) -> Option<String> {
     let engine = rules.engine();
     let map = engine.map();
     if !map.in_bounds(square) {
         return None;
     }
+    // The ability being aimed comes first, in full.
+    let aimed: Vec<String> = aiming
+        .and_then(|slot| {
+            let user = state
+                .creatures
+                .iter()
+                .find(|c| Some(&c.id) == state.turn.as_ref())?;
+            let view = user.abilities.get(slot)?;
+            let a = engine.ability(&view.id)?;
+            Some(ability_card(a, view, &user.characteristics))
+        })
+        .unwrap_or_default();
     let creature = state
         .creatures
         .iter()
         .filter(|c| !kept_from_view(state, c, director))
         .find(|c| c.footprint.contains(&square));
-    let mut lines = Vec::new();
+    let mut lines = aimed.clone();
+    if !lines.is_empty() {
+        lines.push(String::new());
+    }
     if let Some(c) = creature {
         lines.extend(stat_block(c, |id| engine.ability(id), director));
         lines.push(String::new());
@@ -150,7 +178,7 @@ pub fn card(
     let ground = ground(state, map, square);
     // Bare floor with no one on it says nothing worth a card.
     if creature.is_none() && ground.len() == 1 && map.terrain(square) == Some(Terrain::Floor) {
-        return None;
+        return (!aimed.is_empty()).then(|| aimed.join("\n"));
     }
     lines.extend(ground);
     Some(lines.join("\n"))
@@ -231,27 +259,39 @@ fn stat_block<'a>(
         return lines;
     }
     for view in &c.abilities {
-        let Some(a) = ability(&view.id) else {
-            continue;
-        };
-        lines.push(ability_line(a, view.consumable));
-        if let Some(trigger) = &view.trigger {
-            lines.push(format!("    trigger: {trigger}"));
+        if let Some(a) = ability(&view.id) {
+            lines.extend(ability_card(a, view, &c.characteristics));
         }
-        if let Some(roll) = &a.power_roll {
-            let value = roll
-                .characteristic_for(&c.characteristics)
-                .map_or(0, |ch| c.characteristics.get(ch));
-            lines.push(format!(
-                "    2d10{value:+}: 11- {} | 12-16 {} | 17+ {}",
-                roll.tier1.describe(value),
-                roll.tier2.describe(value),
-                roll.tier3.describe(value)
-            ));
-        }
-        if let Some(effect) = &a.effect {
-            lines.push(format!("    effect: {}", effect.describe(0)));
-        }
+    }
+    lines
+}
+
+/// An ability in full at its user's current numbers: the line saying what it is, its
+/// trigger, each tier of its power roll and its effect.
+fn ability_card(a: &Ability, view: &AbilityView, user: &Characteristics) -> Vec<String> {
+    let mut lines = vec![ability_line(a, view.consumable)];
+    if !a.story.is_empty() {
+        lines.push(format!("    \"{}\"", a.story));
+    }
+    if let Some(trigger) = &view.trigger {
+        lines.push(format!("    trigger: {trigger}"));
+    }
+    if let Some(roll) = &a.power_roll {
+        let value = roll
+            .characteristic_for(user)
+            .map_or(0, |ch| user.get(ch));
+        lines.push(format!(
+            "    2d10{value:+}: 11- {} | 12-16 {} | 17+ {}",
+            roll.tier1.describe(value),
+            roll.tier2.describe(value),
+            roll.tier3.describe(value)
+        ));
+    }
+    if let Some(effect) = &a.effect {
+        lines.push(format!("    effect: {}", effect.describe(0)));
+    }
+    if let Some(extra) = view.extra {
+        lines.push(format!("    extra for {extra} more resource (Y)"));
     }
     lines
 }
@@ -360,7 +400,7 @@ mod tests {
         let mut game = game();
         let state = game.engine_mut().state();
         let hero = state.creatures.iter().find(|c| c.hero).unwrap();
-        let text = card(&state, &game, hero.position, false).unwrap();
+        let text = card(&state, &game, hero.position, false, None).unwrap();
         assert!(text.starts_with(&format!("{} ({}): hero", hero.name, hero.id)));
         assert!(text.contains(&format!(
             "Stamina {}/{}",
@@ -385,8 +425,8 @@ mod tests {
             .iter()
             .find(|c| c.side == Side::Director && !c.abilities.is_empty())
             .unwrap();
-        let heroes = card(&state, &game, foe.position, false).unwrap();
-        let director = card(&state, &game, foe.position, true).unwrap();
+        let heroes = card(&state, &game, foe.position, false, None).unwrap();
+        let director = card(&state, &game, foe.position, true, None).unwrap();
         assert!(heroes.contains("the Director's to know"));
         assert!(!heroes.contains(&foe.abilities[0].name));
         assert!(director.contains(&foe.abilities[0].name));
@@ -400,7 +440,7 @@ mod tests {
         let hero = state.creatures.iter_mut().find(|c| c.hero).unwrap();
         hero.conditions.push("slowed (EoT)".into());
         let at = hero.position;
-        let text = card(&state, &game, at, true).unwrap();
+        let text = card(&state, &game, at, true, None).unwrap();
         assert!(
             text.contains("* slowed (EoT): A slowed creature's speed is 2"),
             "{text}"
@@ -416,9 +456,9 @@ mod tests {
             .flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)))
             .find(|&s| map.terrain(s) == Some(Terrain::Wall))
             .unwrap();
-        let text = card(&state, &game, wall, false).unwrap();
+        let text = card(&state, &game, wall, false, None).unwrap();
         assert!(text.contains("wall (blocks movement"), "{text}");
-        assert!(card(&state, &game, Square::new(-1, 0), false).is_none());
+        assert!(card(&state, &game, Square::new(-1, 0), false, None).is_none());
         // Bare floor with no one on it: no card.
         let floor = (0..map.height)
             .flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)))
@@ -429,6 +469,21 @@ mod tests {
                     && !state.zones.iter().any(|z| z.squares.contains(&s))
             })
             .unwrap();
-        assert!(card(&state, &game, floor, false).is_none());
+        assert!(card(&state, &game, floor, false, None).is_none());
+        // Aiming an ability: its card shows wherever the pointer is.
+        let mut game = game;
+        for command in [
+            steelgrid_rules::Command::ChooseFirstSide { side: Side::Heroes },
+            steelgrid_rules::Command::StartTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        let state = game.engine_mut().state();
+        let brann = state.creatures.iter().find(|c| c.id == "brann").unwrap();
+        let text = card(&state, &game, floor, false, Some(0)).unwrap();
+        assert!(text.starts_with(&brann.abilities[0].name), "{text}");
+        assert!(text.contains("12-16"));
     }
 }
