@@ -8,15 +8,15 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Ability, Cost, Who};
-use steelgrid_rules::creature::Side;
 use steelgrid_rules::creature::Characteristics;
+use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::event::rule;
 use steelgrid_rules::grid::{Map, Square, Terrain};
 
-use super::board::{BoardLayout, SQUARE};
-use super::camera::BoardCamera;
-use super::cursor::HoveredSquare;
+use super::board::BoardLayout;
+use super::camera::{BoardCamera, LOG_PANEL_PX};
+use super::cursor::{HoveredSquare, STATUS_BAR_PX};
 use super::handoff::{DirectorView, kept_from_view};
 use super::hud::{BAR, MUTED, TEXT};
 use super::log::ascii;
@@ -103,7 +103,8 @@ fn aiming(mode: &PlayMode) -> Option<usize> {
     }
 }
 
-/// Keep the card beside the hovered square, on the side with more room.
+/// Keep the card level with the hovered square but across the board from it, so the squares
+/// around the pointer (a path, a push's preview) stay in sight.
 fn follow_cursor(
     hovered: Res<HoveredSquare>,
     window: Single<&Window, With<PrimaryWindow>>,
@@ -123,14 +124,15 @@ fn follow_cursor(
     let scale = ui_scale.0.max(0.1);
     let (w, h) = (window.width() / scale, window.height() / scale);
     let (x, y) = (at.x / scale, at.y / scale);
-    let gap = SQUARE * 0.6;
-    (node.left, node.right) = if x < w / 2.0 {
-        (px(x + gap), Val::Auto)
+    const MARGIN: f32 = 12.0;
+    let board_width = w - LOG_PANEL_PX;
+    (node.left, node.right) = if x < board_width / 2.0 {
+        (Val::Auto, px(LOG_PANEL_PX + MARGIN))
     } else {
-        (Val::Auto, px(w - x + gap))
+        (px(MARGIN), Val::Auto)
     };
     (node.top, node.bottom) = if y < h / 2.0 {
-        (px(y), Val::Auto)
+        (px(y.max(STATUS_BAR_PX + MARGIN)), Val::Auto)
     } else {
         (Val::Auto, px(h - y))
     };
@@ -277,9 +279,7 @@ fn ability_card(a: &Ability, view: &AbilityView, user: &Characteristics) -> Vec<
         lines.push(format!("    trigger: {trigger}"));
     }
     if let Some(roll) = &a.power_roll {
-        let value = roll
-            .characteristic_for(user)
-            .map_or(0, |ch| user.get(ch));
+        let value = roll.characteristic_for(user).map_or(0, |ch| user.get(ch));
         lines.push(format!(
             "    2d10{value:+}: 11- {} | 12-16 {} | 17+ {}",
             roll.tier1.describe(value),

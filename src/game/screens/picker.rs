@@ -1,6 +1,7 @@
 //! The scenario picker: every scenario built into the game, and (natively) a scenario file by
 //! its path — typed in, or given on the command line. The focused scenario is described beside
-//! the list: its story, map, creatures, who the AI plays, whether it is a demonstration.
+//! the list: its story, a picture of its map with the creatures on it, who the AI plays, whether
+//! it is a demonstration.
 
 use crate::game::handoff::Players;
 use bevy::input::keyboard::KeyboardInput;
@@ -8,6 +9,7 @@ use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::grid::Terrain;
 use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
@@ -51,6 +53,40 @@ pub struct Card {
     pub objectives: Vec<String>,
     /// A demonstration: it plays its script by itself.
     pub demo: bool,
+    /// The map in miniature, row by row from the top.
+    pub picture: Vec<Vec<Mark>>,
+}
+
+/// What a square of the miniature map shows: a creature standing there, else its ground.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Floor,
+    Raised,
+    Wall,
+    Object,
+    Difficult,
+    Damaging,
+    Pit,
+    Water,
+    Hero,
+    Director,
+}
+
+impl Mark {
+    fn colour(self) -> Color {
+        match self {
+            Mark::Floor => Color::srgb_u8(0xd9, 0xcf, 0xb8),
+            Mark::Raised => Color::srgb_u8(0xee, 0xe6, 0xd4),
+            Mark::Wall => Color::srgb_u8(0x4a, 0x4e, 0x55),
+            Mark::Object => Color::srgb_u8(0x8b, 0x5e, 0x3c),
+            Mark::Difficult => Color::srgb_u8(0xb5, 0xa8, 0x88),
+            Mark::Damaging => Color::srgb_u8(0xe0, 0x9a, 0x1f),
+            Mark::Pit => Color::srgb_u8(0x14, 0x15, 0x18),
+            Mark::Water => Color::srgb_u8(0x3d, 0x7e, 0xb8),
+            Mark::Hero => HEROES,
+            Mark::Director => DIRECTOR,
+        }
+    }
 }
 
 /// Describe the scenario in `text`; a scenario that does not load gives its problems, one a line
@@ -74,6 +110,35 @@ pub fn card(file: &str, text: &str) -> Result<Card, String> {
             .map(|(name, n)| if n > 1 { format!("{name} x{n}") } else { name })
             .collect()
     };
+    let map = loaded.map();
+    let picture = (0..map.height)
+        .map(|y| {
+            (0..map.width)
+                .map(|x| {
+                    let square = steelgrid_rules::grid::Square::new(x, y);
+                    let standing = state
+                        .creatures
+                        .iter()
+                        .find(|c| c.footprint.contains(&square));
+                    match (standing.map(|c| c.side), map.cell(square)) {
+                        (Some(Side::Heroes), _) => Mark::Hero,
+                        (Some(Side::Director), _) => Mark::Director,
+                        (None, None) => Mark::Wall,
+                        (None, Some(cell)) => match cell.terrain {
+                            Terrain::Floor if cell.elevation > 0 => Mark::Raised,
+                            Terrain::Floor => Mark::Floor,
+                            Terrain::Wall => Mark::Wall,
+                            Terrain::Object { .. } => Mark::Object,
+                            Terrain::Difficult => Mark::Difficult,
+                            Terrain::Damaging { .. } => Mark::Damaging,
+                            Terrain::Pit { .. } => Mark::Pit,
+                            Terrain::Water { .. } => Mark::Water,
+                        },
+                    }
+                })
+                .collect()
+        })
+        .collect();
     Ok(Card {
         name: loaded.name.clone(),
         file: file.to_owned(),
@@ -84,6 +149,7 @@ pub fn card(file: &str, text: &str) -> Result<Card, String> {
         ai_sides: loaded.ai_sides(),
         objectives: state.objectives.iter().map(|o| o.name.to_owned()).collect(),
         demo: !loaded.demo.is_empty(),
+        picture,
     })
 }
 
@@ -387,6 +453,35 @@ fn describe(
     });
 }
 
+/// The miniature map: one small square per square, heroes and the Director's creatures in
+/// their colours, at most 360 by 180 logical pixels.
+fn picture(panel: &mut ChildSpawnerCommands, rows: &[Vec<Mark>]) {
+    let (w, h) = (rows.first().map_or(1, Vec::len).max(1), rows.len().max(1));
+    let cell = (360.0 / w as f32).min(180.0 / h as f32).clamp(2.0, 14.0);
+    panel
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            margin: UiRect::vertical(px(6)),
+            ..default()
+        })
+        .with_children(|map| {
+            for row in rows {
+                map.spawn(Node::default()).with_children(|line| {
+                    for mark in row {
+                        line.spawn((
+                            Node {
+                                width: px(cell),
+                                height: px(cell),
+                                ..default()
+                            },
+                            BackgroundColor(mark.colour()),
+                        ));
+                    }
+                });
+            }
+        });
+}
+
 /// A scenario's card as lines of text.
 fn card_lines(panel: &mut ChildSpawnerCommands, card: &Card) {
     panel.spawn(text(ascii(&card.name), 26.0, TITLE));
@@ -399,6 +494,7 @@ fn card_lines(panel: &mut ChildSpawnerCommands, card: &Card) {
         16.0,
         TEXT,
     ));
+    picture(panel, &card.picture);
     for (side, label, colour, names) in [
         (Side::Heroes, "Heroes", HEROES, &card.heroes),
         (Side::Director, "Director", DIRECTOR, &card.director),
@@ -492,6 +588,25 @@ mod tests {
         let mill = card(scenarios::DEFAULT.file, scenarios::DEFAULT.text).unwrap();
         assert_eq!(mill.ai_sides, vec![Side::Director]);
         assert!(!mill.demo);
+        // The miniature: the map's size, its walls round the edge, a mark per creature square.
+        assert_eq!(mill.picture.len(), mill.size.1 as usize);
+        assert!(
+            mill.picture
+                .iter()
+                .all(|row| row.len() == mill.size.0 as usize)
+        );
+        assert!(mill.picture[0].iter().all(|m| *m == Mark::Wall));
+        let count = |mark: Mark| {
+            mill.picture
+                .iter()
+                .flatten()
+                .filter(|m| **m == mark)
+                .count()
+        };
+        assert_eq!(count(Mark::Hero), 3);
+        // The ogre is big: more Director squares than Director creatures.
+        assert!(count(Mark::Director) > 8, "{}", count(Mark::Director));
+        assert!(count(Mark::Pit) == 4 && count(Mark::Object) >= 3);
         assert!(card(EMBEDDED[1].file, EMBEDDED[1].text).unwrap().demo);
     }
 

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Take every screenshot in docs/screenshots/ from the running game, under Xvfb with Mesa's
+# software renderer (llvmpipe): `scripts/screenshots.sh [out-dir]`. Installs Xvfb and Mesa's
+# Vulkan driver when they are missing (Debian). The web build's picture (web-board.png) is taken
+# by web/test instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+out=${1:-docs/screenshots}
+mkdir -p "$out"
+
+need_packages xvfb mesa-vulkan-drivers
+cargo build --locked
+bin="$CARGO_TARGET_DIR/debug/steelgrid"
+
+display=:97
+Xvfb "$display" -screen 0 1280x800x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+work=$(mktemp -d)
+sleep 1
+# Default settings, whatever this machine's own are.
+export STEELGRID_SETTINGS="$work/settings.ron" DISPLAY="$display"
+
+shot() {
+    local name=$1
+    shift
+    echo "==> $name"
+    "$bin" "$@" --screenshot "$out/$name.png" 2>"$work/$name.log" || {
+        cat "$work/$name.log" >&2
+        exit 1
+    }
+}
+
+# A finished game (the AI on both sides) for the results and the replay.
+"$bin" sim mill_ambush --ai both --record "$work/game.ron" >/dev/null
+# The collisions demonstration played through, for the log and the explainer.
+"$bin" sim demo_collisions --record "$work/collisions.ron" >/dev/null
+
+shot native-title play mill_ambush --screen title
+shot native-picker play mill_ambush --screen picker
+# Two people share the heroes against the AI Director.
+shot native-seats play mill_ambush --screen seats \
+    --keys ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowRight --screenshot-after 2
+shot native-board play mill_ambush
+shot native-acting play mill_ambush --commands scripts/shots/acting.ron
+# Iron Sweep aimed at a cutter with a wall behind it: each tier's odds, damage and push.
+shot native-ability-aim play scripts/shots/wall_push.ron \
+    --commands scripts/shots/wall_push_turn.ron --aim 1@4,2
+# The log after the collisions, with the explainer on the hound slammed into the wall.
+shot native-explainer resume "$work/collisions.ron" --explain 2
+shot native-demo play demo_collisions --screenshot-after 25
+shot native-handoff play mill_ambush --hotseat
+shot native-handoff-player play mill_ambush --players 2 --keys Enter,KeyH,Tab,Tab,Enter \
+    --screenshot-after 3
+shot native-ai-director play mill_ambush --ai both --screenshot-after 6
+shot native-dice play mill_ambush --ai both --screenshot-live --screenshot-after 2
+shot native-tooltip play mill_ambush --hover 14,2
+shot native-replay replay "$work/game.ron" --screenshot-after 4
+shot native-results resume "$work/game.ron" --screen results
+shot native-lasting-areas play demo_lasting --screenshot-after 6
+shot native-condition-demo play demo_slowed --screenshot-after 6
+echo "screenshots in $out"
