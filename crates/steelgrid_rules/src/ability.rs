@@ -285,12 +285,29 @@ pub struct Outcome {
     /// The target may move, or shift, up to this many squares at once (seed 002 L2584).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant_move: Option<crate::granted::GrantMove>,
+    /// Answering a `Targeted` trigger: the triggering ability's roll against the creature it
+    /// protects takes a bane (seed 002 L2546: the answer comes before the ability lands).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bane_on_trigger: bool,
+    /// Answering a `Targeted` trigger: the triggering ability's damage to the creature it
+    /// protects is halved, rounded down (seed 002 L783, L3038).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub halve_trigger_damage: bool,
+    /// Answering a `Targeted` trigger: the user becomes the target in place of the creature
+    /// it protects, when it would be a legal target itself.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub become_target: bool,
     /// Anything else, in words, for the log.
     #[serde(default)]
     pub text: String,
 }
 
 impl Outcome {
+    /// Whether it changes the ability a `Targeted` trigger answers.
+    pub fn answers_targeting(&self) -> bool {
+        self.bane_on_trigger || self.halve_trigger_damage || self.become_target
+    }
+
     /// Whether a potency alone decides all it does: conditions behind a potency and nothing
     /// else (seed 002 L1626-1632).
     pub fn potency_only(&self) -> bool {
@@ -303,6 +320,7 @@ impl Outcome {
             && self.lingering.is_none()
             && self.teleport == 0
             && self.grant_move.is_none()
+            && !self.answers_targeting()
             && !self.conditions.is_empty()
             && self.conditions.iter().all(|c| c.potency.is_some())
     }
@@ -372,6 +390,15 @@ impl Outcome {
                 self.user_temporary_stamina
             ));
         }
+        if self.bane_on_trigger {
+            parts.push("the triggering roll takes a bane".into());
+        }
+        if self.halve_trigger_damage {
+            parts.push("the triggering damage is halved".into());
+        }
+        if self.become_target {
+            parts.push("the user becomes the target instead".into());
+        }
         if !self.text.is_empty() {
             parts.push(self.text.clone());
         }
@@ -402,11 +429,19 @@ pub struct Lingering {
     /// Added to the target's potencies; a negative number lowers them.
     #[serde(default)]
     pub potency: i32,
+    /// Added to the target's stability; a negative number lowers it, never below 0 in total
+    /// (L2807-2811).
+    #[serde(default, skip_serializing_if = "is_zero_i32")]
+    pub stability: i32,
     /// The target's recovery value is halved, rounded down; several such effects halve it
     /// once (L1675, L781).
     #[serde(default)]
     pub halved_recovery_value: bool,
-    pub duration: Duration,
+    pub duration: crate::effect::EffectDuration,
+}
+
+fn is_zero_i32(n: &i32) -> bool {
+    *n == 0
 }
 
 impl Lingering {
@@ -415,6 +450,9 @@ impl Lingering {
         let mut parts = Vec::new();
         if self.potency != 0 {
             parts.push(format!("{:+} potency", self.potency));
+        }
+        if self.stability != 0 {
+            parts.push(format!("{:+} stability", self.stability));
         }
         if self.halved_recovery_value {
             parts.push("recovery value halved".to_owned());
@@ -526,10 +564,10 @@ pub struct Trigger {
     pub on: On,
 }
 
-/// The events a triggered ability can answer. Each opens a trigger window once the command that
-/// made it happen has resolved, forced movement and all (`trigger::TriggerWindow`): a trigger
-/// that would change the triggering ability's own roll or damage (Parry, for one) needs that
-/// ability to pause mid-way, which the engine does not do.
+/// The events a triggered ability can answer. `Damaged` and `TurnStarted` open a trigger window
+/// once the command that made them happen has resolved, forced movement and all
+/// (`trigger::TriggerWindow`); `Targeted` opens one before the targeting ability rolls, which
+/// waits for the answers (`trigger_targeted`; seed 002 L2546, L3038).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum On {
     /// A `by` creature deals damage to a `to` creature; the ability targets the one `aim`
@@ -537,6 +575,15 @@ pub enum On {
     Damaged { to: Party, by: Party, aim: Aim },
     /// A `by` creature starts its turn; the ability targets it.
     TurnStarted { by: Party },
+    /// A `by` creature targets a `who` creature with an ability (a strike when
+    /// `strike_only`); the answer targets the one `aim` names and resolves first.
+    Targeted {
+        who: Party,
+        by: Party,
+        #[serde(default)]
+        strike_only: bool,
+        aim: Aim,
+    },
 }
 
 impl On {
@@ -548,7 +595,17 @@ impl On {
                 aim: Aim::Subject,
                 ..
             } => to,
+            On::Targeted {
+                who,
+                aim: Aim::Subject,
+                ..
+            } => who,
             On::Damaged {
+                by,
+                aim: Aim::Cause,
+                ..
+            }
+            | On::Targeted {
                 by,
                 aim: Aim::Cause,
                 ..
@@ -840,6 +897,7 @@ impl Ability {
                 _ => {}
             }
         }
+        out.extend(self.targeting_problems());
         let outcomes = self
             .power_roll
             .iter()
@@ -863,6 +921,7 @@ impl Ability {
             }
             if let Some(l) = o.lingering
                 && l.potency == 0
+                && l.stability == 0
                 && !l.halved_recovery_value
             {
                 out.push(format!(
@@ -882,6 +941,47 @@ impl Ability {
                     self.name
                 ));
             }
+        }
+        out
+    }
+}
+
+impl Ability {
+    /// Misused answers to being targeted: `bane_on_trigger`, `halve_trigger_damage` and
+    /// `become_target` belong in the effect of a triggered ability whose trigger is `Targeted`;
+    /// `become_target` protects another creature, so not one triggered by its user being
+    /// targeted.
+    fn targeting_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let on = self.trigger.as_ref().map(|t| t.on);
+        let in_tiers = self
+            .power_roll
+            .iter()
+            .flat_map(|r| [&r.tier1, &r.tier2, &r.tier3])
+            .chain(self.spend.as_ref().map(|s| &s.effect))
+            .any(Outcome::answers_targeting);
+        if in_tiers {
+            out.push(format!(
+                "`{}`: what an answer does to the triggering ability goes in its effect, not a tier or an extra",
+                self.name
+            ));
+        }
+        let Some(effect) = self.effect.as_ref().filter(|e| e.answers_targeting()) else {
+            return out;
+        };
+        match on {
+            Some(On::Targeted { who, .. }) => {
+                if effect.become_target && who == Party::You {
+                    out.push(format!(
+                        "`{}` makes its user the target instead, but its trigger is its user being targeted",
+                        self.name
+                    ));
+                }
+            }
+            _ => out.push(format!(
+                "`{}` changes the ability that triggered it (a bane, halved damage or a new target), which only a `Targeted` trigger can",
+                self.name
+            )),
         }
         out
     }

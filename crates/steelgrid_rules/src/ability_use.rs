@@ -32,6 +32,8 @@ pub struct CheckedTarget {
     pub banes: Vec<Modifier>,
     /// Restrained, or grabbed by someone other than the user: it can't be force-moved.
     pub unmovable: Option<String>,
+    /// A triggered answer halved the ability's damage to it (`trigger_targeted`).
+    pub halved: bool,
 }
 
 /// Everything the ability needs, gathered while validating.
@@ -72,6 +74,22 @@ pub struct AbilityPreview {
     pub ability: String,
     pub area: Vec<Square>,
     pub targets: Vec<TargetPreview>,
+    /// The objects it would damage (seed 002 L1494-1498).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub objects: Vec<ObjectPreview>,
+}
+
+/// An object an ability would hit: the same roll, without edges or banes, and only damage.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ObjectPreview {
+    pub square: Square,
+    /// Its Stamina now.
+    pub stamina: u32,
+    /// Chance of tier 1, 2, 3; none for an ability without a power roll.
+    pub odds: Option<[f64; 3]>,
+    /// The damage each tier (or the effect alone) deals it, the effect's included; poison and
+    /// psychic deal none (seed 002 L3106).
+    pub damage: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -114,8 +132,13 @@ impl OutcomeNumbers {
 }
 
 impl CheckedAbility {
-    /// The preview of this checked use, rolling nothing.
-    pub fn preview(&self, user: &Characteristics, options: &RulesOptions) -> AbilityPreview {
+    /// The preview of this checked use on `map`, rolling nothing.
+    pub fn preview(
+        &self,
+        user: &Characteristics,
+        options: &RulesOptions,
+        map: &crate::grid::Map,
+    ) -> AbilityPreview {
         let added = self.characteristic.map_or(0, |c| user.get(c));
         let ability = &self.ability;
         let effect = ability.effect.as_ref().map(|e| e.describe(added));
@@ -168,7 +191,44 @@ impl CheckedAbility {
             ability: ability.name.clone(),
             area: self.area.clone(),
             targets,
+            objects: self.object_previews(added, options, map),
         }
+    }
+
+    /// The objects it would hit, as `hit_objects` will: rolled without edges or banes.
+    fn object_previews(
+        &self,
+        added: i32,
+        options: &RulesOptions,
+        map: &crate::grid::Map,
+    ) -> Vec<ObjectPreview> {
+        let ability = &self.ability;
+        let effect = object_damage(ability.effect.as_ref(), added);
+        let damage: Vec<u32> = match &ability.power_roll {
+            Some(roll) => [&roll.tier1, &roll.tier2, &roll.tier3]
+                .map(|o| object_damage(Some(o), added) + effect)
+                .to_vec(),
+            None => vec![effect],
+        };
+        let odds = ability.power_roll.as_ref().map(|_| {
+            let spec = PowerRollSpec {
+                characteristic: added,
+                ..PowerRollSpec::default()
+            };
+            power_roll::tier_odds(&spec, options)
+        });
+        self.objects
+            .iter()
+            .filter_map(|&square| {
+                let stamina = map.cell(square)?.object_stamina?;
+                Some(ObjectPreview {
+                    square,
+                    stamina,
+                    odds,
+                    damage: damage.clone(),
+                })
+            })
+            .collect()
     }
 }
 
@@ -652,7 +712,7 @@ pub fn resolve_ability(
                     source: by.clone(),
                     amount,
                     damage_type,
-                    halved: false,
+                    halved: t.halved,
                     knock_out: false,
                 });
                 if outcome.heal_by_damage {
@@ -715,13 +775,10 @@ pub fn resolve_ability(
             }
             if let Some(lingering) = outcome.lingering {
                 // seed 002 L1669-1671: the same ability again doesn't stack (DS-CORE-47).
+                let own_turn = turn.current.as_deref() == Some(by.as_str());
                 let now = effects.add(
                     &t.id,
-                    crate::effect::Effect {
-                        ability: ability.name.clone(),
-                        source: by.clone(),
-                        lingering,
-                    },
+                    crate::effect::Effect::new(&ability.name, &by, lingering, own_turn),
                 );
                 log.push(
                     rule::LINGERING,
@@ -954,20 +1011,15 @@ fn damage_object(
     outcome: Option<&Outcome>,
     added: i32,
 ) {
-    use crate::damage::DamageType;
-    let Some((amount, kind)) = outcome.and_then(|o| damage_of(o, added)) else {
+    if outcome.and_then(|o| o.damage).is_none() {
         return;
-    };
+    }
+    let amount = object_damage(outcome, added);
     let Some(cell) = map.cell(sq).copied() else {
         return;
     };
     let Some(stamina) = cell.object_stamina else {
         return;
-    };
-    let amount = if matches!(kind, Some(DamageType::Poison | DamageType::Psychic)) {
-        0
-    } else {
-        amount
     };
     let left = stamina.saturating_sub(amount);
     log.push(
@@ -999,6 +1051,16 @@ fn damage_object(
                 ..cell
             },
         );
+    }
+}
+
+/// The damage an outcome deals an object: none of poison or psychic, to which objects are
+/// immune (seed 002 L1496, L3106).
+fn object_damage(outcome: Option<&Outcome>, added: i32) -> u32 {
+    use crate::damage::DamageType;
+    match outcome.and_then(|o| damage_of(o, added)) {
+        Some((_, Some(DamageType::Poison | DamageType::Psychic))) | None => 0,
+        Some((amount, _)) => amount,
     }
 }
 

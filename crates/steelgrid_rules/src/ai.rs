@@ -10,8 +10,9 @@
 //! straight line reaches it; otherwise move next to the weakest reachable enemy without
 //! provoking if it can; search for enemies hidden from it; aid an ally's attack; hide when it
 //! has cover and no enemy beside it; catch its breath when winded and alone; end the turn.
-//! Off its turn it answers trigger windows: a triggered ability when the preview says it helps,
-//! else it lets the moment pass.
+//! Off its turn it answers trigger windows: a triggered ability when the preview says it helps
+//! (or it gives a strike at a friend a bane, halves its damage, or takes it in a weaker
+//! friend's place), else it lets the moment pass; a move an answer grants it passes up.
 
 use serde::Serialize;
 
@@ -699,6 +700,32 @@ fn with_squad(
     (command, joined)
 }
 
+/// What an answer to being targeted is worth: a bane or halved damage about a free strike's
+/// damage; taking the target's place as much, when the user has more Stamina left than it.
+fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &str) -> f64 {
+    let Some(effect) = engine.ability(ability).and_then(|a| a.effect.as_ref()) else {
+        return 0.0;
+    };
+    let Some(crate::trigger::Happening::Targeted { creature, .. }) =
+        state.trigger_window.as_ref().map(|w| &w.happening)
+    else {
+        return 0.0;
+    };
+    let sturdier = state
+        .creatures
+        .iter()
+        .find(|c| &c.id == creature)
+        .is_some_and(|c| me.stamina.current > c.stamina.current);
+    let mut worth = 0.0;
+    if effect.bane_on_trigger || effect.halve_trigger_damage {
+        worth += 5.0;
+    }
+    if effect.become_target && sturdier {
+        worth += 5.0;
+    }
+    worth
+}
+
 /// When abilities are weighed: on the creature's turn, at the end of a turn for a villain
 /// action, or answering a trigger window with the uses it lists.
 #[derive(Clone, Copy)]
@@ -820,6 +847,9 @@ fn ability_options(
                     value += harm;
                     weakest = weakest.min(c.stamina.current.min(30));
                 }
+            }
+            if let Moment::Trigger(_) = moment {
+                value += shielding(engine, state, me, &a.id);
             }
             if value < 1.0 {
                 continue;

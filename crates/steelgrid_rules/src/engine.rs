@@ -182,7 +182,7 @@ fn ability_book_is_empty(book: &AbilityBook) -> bool {
 
 pub struct Engine {
     pub(crate) world: World,
-    resolve: Schedule,
+    pub(crate) resolve: Schedule,
 }
 
 impl std::fmt::Debug for Engine {
@@ -220,6 +220,7 @@ fn resolve_schedule() -> Schedule {
                 stamina::resolve_defend,
                 crate::trigger::resolve_answers,
                 ability_use::resolve_ability,
+                crate::trigger_targeted::record_answers,
                 crate::summon::spawn_summoned,
                 zone::place,
                 hero_token::resolve_spend,
@@ -481,7 +482,7 @@ impl Engine {
         verdict
     }
 
-    fn clear_checked(&mut self) {
+    pub(crate) fn clear_checked(&mut self) {
         self.world.remove_resource::<CheckedAdvance>();
         self.world.remove_resource::<CheckedStrike>();
         self.world
@@ -499,6 +500,12 @@ impl Engine {
         self.validate(&command)?;
         let start = self.world.resource::<EventLog>().events.len();
         let window_was_open = self.world.resource::<TurnState>().trigger_window.is_some();
+        // seed 002 L2546: answers to being targeted come before the ability goes on.
+        if !window_was_open && self.hold_for_answers(&command) {
+            self.clear_checked();
+            self.after_command(start, false);
+            return Ok(self.world.resource::<EventLog>().events[start..].to_vec());
+        }
         self.world.insert_resource(aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
         self.resolve.run(&mut self.world);
@@ -1493,7 +1500,7 @@ impl Engine {
     /// Check a `UseAbility`: the ability is the creature's, the turn has the action for it,
     /// the cost can be paid, the area is placed legally and every target is one the ability
     /// may affect, in reach and line of effect (seed 002 L1333-1520).
-    fn check_ability(
+    pub(crate) fn check_ability(
         &mut self,
         command: &Command,
     ) -> Result<ability_use::CheckedAbility, RuleError> {
@@ -1957,6 +1964,7 @@ impl Engine {
                     edges,
                     banes,
                     unmovable,
+                    halved: false,
                 }
             })
             .collect();
@@ -1968,7 +1976,19 @@ impl Engine {
             };
             self.check_surges(payer, &ab, surges, &chosen)?;
         }
-        self.check_objects(&ab, &user, objects, *ranged)?;
+        // seed 002 L1494-1498, L1514-1516: an area that targets creatures and objects catches
+        // each object in it, unless the user names its targets.
+        let caught = if ab.target.who == Who::CreatureOrObject && ab.distance.is_area() {
+            crate::object_area::caught(&map, user.footprint, ab.distance, *at, *direction)
+        } else {
+            Vec::new()
+        };
+        self.check_objects(&ab, &user, objects, *ranged, &caught)?;
+        let objects = if ab.target.count.is_none() && targets.is_empty() && objects.is_empty() {
+            caught
+        } else {
+            objects.clone()
+        };
         let characteristic = ab.power_roll.as_ref().and_then(|r| {
             r.characteristic_for(
                 self.world
@@ -1985,26 +2005,28 @@ impl Engine {
             surges: surges.clone(),
             consumable,
             spend: *spend,
-            objects: objects.clone(),
+            objects,
             squad: None,
         })
     }
 
     /// Objects named as targets: the ability may target objects, each is an object (not a
-    /// wall) within reach and line of effect, and none is named twice (seed 002 L1494-1498).
+    /// wall) within reach and line of effect — for an area, one of those it `caught` — and
+    /// none is named twice (seed 002 L1494-1498).
     fn check_objects(
         &self,
         ab: &Ability,
         user: &CreatureRef,
         objects: &[Square],
         ranged: bool,
+        caught: &[Square],
     ) -> Result<(), RuleError> {
         use crate::ability::Who;
         let refuse = |m: String| Err(RuleError::new(rule::ABILITY_TARGET, m));
         if objects.is_empty() {
             return Ok(());
         }
-        if ab.target.who != Who::CreatureOrObject || ab.distance.is_area() {
+        if ab.target.who != Who::CreatureOrObject {
             return refuse(format!("`{}` can't target objects", ab.name));
         }
         let map = self.world.resource::<Map>();
@@ -2015,6 +2037,15 @@ impl Engine {
             }
             if !matches!(map.terrain(sq), Some(Terrain::Object { .. })) {
                 return refuse(format!("there is no object at {sq}"));
+            }
+            if ab.distance.is_area() {
+                if !caught.contains(&sq) {
+                    return Err(RuleError::new(
+                        rule::AREA,
+                        format!("the object at {sq} is not in the area"),
+                    ));
+                }
+                continue;
             }
             let there = Footprint {
                 origin: sq,
@@ -2203,6 +2234,7 @@ impl Engine {
     /// The battlefield as forced movement sees it.
     pub fn board(&mut self) -> Vec<forced::Body> {
         let map = self.world.resource::<Map>().clone();
+        let effects = self.world.resource::<crate::effect::Effects>().clone();
         let mut q = self.world.query::<(
             &CreatureId,
             &Identity,
@@ -2253,7 +2285,8 @@ impl Engine {
                             agility: chars.agility,
                             might: chars.might,
                             stability: stab.0,
-                            stability_change: stability_modifier.map_or(0, |m| m.0),
+                            stability_change: stability_modifier.map_or(0, |m| m.0)
+                                + effects.stability(&id.0),
                             vitality: *vit,
                             grabbed_by: grabbed.map(|g| g.by.clone()),
                             restrained: conditions.has(Condition::Restrained),
@@ -2475,6 +2508,15 @@ impl Engine {
         snap
     }
 
+    /// Creature `id` as a snapshot records it (movement modes, depth, what it rides), without
+    /// copying the log.
+    pub fn creature_record(&mut self, id: &str) -> Option<CreatureRecord> {
+        self.snapshot_without_log(false)
+            .creatures
+            .into_iter()
+            .find(|c| c.id == id)
+    }
+
     /// Everything but the event log (which only grows and is not part of the checksum), and
     /// the ability book only when `with_book` (it never changes in play, so the checksum and
     /// the published state leave it out; the scenario's hash covers it).
@@ -2688,7 +2730,11 @@ impl Engine {
             .world
             .get::<Characteristics>(checked.user)
             .expect("characteristics");
-        Ok(checked.preview(&user, self.world.resource::<RulesOptions>()))
+        Ok(checked.preview(
+            &user,
+            self.world.resource::<RulesOptions>(),
+            self.world.resource::<Map>(),
+        ))
     }
 
     /// An ability in this game's book.
@@ -2809,7 +2855,7 @@ impl Engine {
             creatures: snap
                 .creatures
                 .iter()
-                .map(|c| CreatureView::new(c, &snap.map, turn, book))
+                .map(|c| CreatureView::new(c, &snap.map, turn, book, &snap.effects))
                 .collect(),
             scripted_dice_left: snap.dice.scripted_left(),
             checksum,
@@ -3091,7 +3137,13 @@ pub struct StaminaView {
 }
 
 impl CreatureView {
-    fn new(c: &CreatureRecord, map: &Map, turn: &TurnState, book: &AbilityBook) -> Self {
+    fn new(
+        c: &CreatureRecord,
+        map: &Map,
+        turn: &TurnState,
+        book: &AbilityBook,
+        effects: &crate::effect::Effects,
+    ) -> Self {
         let fp = Footprint::new(c.position, c.size);
         let strikes = free_strike::StrikeProfile::of(c.hero.is_some(), &c.abilities, book);
         CreatureView {
@@ -3175,7 +3227,8 @@ impl CreatureView {
             .filter_map(|(on, name)| on.then_some(name))
             .collect(),
             // seed 002 L2811: effects never take stability below 0.
-            stability: (c.stability as i32 + c.stability_modifier).max(0) as u32,
+            stability: (c.stability as i32 + c.stability_modifier + effects.stability(&c.id)).max(0)
+                as u32,
             speed: c.speed,
             free_strike: c.free_strike,
             free_strike_melee: strikes.melee,

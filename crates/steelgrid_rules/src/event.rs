@@ -329,6 +329,8 @@ rules! {
         "A free triggered action follows the same rules but doesn't count toward the one triggered action a round.";
     TRIGGER_WINDOW = "action.triggered.window", "seed 002 L2550; digest A-10",
         "When an event triggers abilities, each creature that could answer uses one or passes before anything else happens; the heroes answer first, then the Director.";
+    TARGETED_TRIGGER = "action.triggered.targeted", "seed 002 L2546, L3038",
+        "An ability that targets a creature whose side can answer being targeted waits: the triggered answers resolve first, and may give its roll a bane, halve its damage or put the answerer in the target's place.";
     PENDING_CHOICE = "choice.pending", "Steelgrid: a choice the rules leave to a player",
         "The rules leave a choice to a player; nothing else happens until it is made.";
     COMMAND = "command", "Steelgrid: commands are validated before they change anything",

@@ -3,8 +3,9 @@
 //! triggered action as often as it is triggered; surprised, dazed and downed creatures take
 //! neither (L2498, L1735).
 //!
-//! Readings: the engine watches two events, a creature taking damage and a creature starting
-//! its turn ([`crate::ability::On`]). After a command has resolved — forced movement and
+//! Readings: the engine watches a creature taking damage, a creature starting its turn and a
+//! creature being targeted ([`crate::ability::On`]; the last in [`crate::trigger_targeted`]).
+//! After a command has resolved — forced movement and
 //! conditions included — each event it caused opens a trigger window in turn, listing the
 //! creatures that could answer it now: those with a triggered ability whose trigger matches and
 //! whose use the engine would accept (reach, line of effect, cost, one triggered action a round).
@@ -32,6 +33,14 @@ pub enum Happening {
     Damaged { creature: String, by: String },
     /// `creature` started its turn.
     TurnStarted { creature: String },
+    /// `by` targets `creature` with `ability` (its name), a strike when `strike`; the ability
+    /// waits for the answers (`trigger_targeted`).
+    Targeted {
+        creature: String,
+        by: String,
+        ability: String,
+        strike: bool,
+    },
 }
 
 impl Happening {
@@ -40,6 +49,12 @@ impl Happening {
         match self {
             Happening::Damaged { creature, by } => format!("{creature} taking damage from {by}"),
             Happening::TurnStarted { creature } => format!("{creature} starting its turn"),
+            Happening::Targeted {
+                creature,
+                by,
+                ability,
+                ..
+            } => format!("{creature} targeted by {by}'s {ability}"),
         }
     }
 
@@ -68,6 +83,27 @@ impl Happening {
             }),
             (On::TurnStarted { by }, Happening::TurnStarted { creature }) => {
                 is(by, creature).then(|| creature.clone())
+            }
+            (
+                On::Targeted {
+                    who,
+                    by,
+                    strike_only,
+                    aim,
+                },
+                Happening::Targeted {
+                    creature,
+                    by: source,
+                    strike,
+                    ..
+                },
+            ) => {
+                (is(who, creature) && is(by, source) && (*strike || !strike_only)).then(
+                    || match aim {
+                        Aim::Subject => creature.clone(),
+                        Aim::Cause => source.clone(),
+                    },
+                )
             }
             _ => None,
         }
@@ -252,6 +288,10 @@ pub(crate) fn check_window(
     }
     let answerer = match command {
         Command::PassTrigger { creature } => window.waiting_on(creature),
+        // A move an answer granted, taken before the ability it answers (`trigger_targeted`).
+        Command::GrantedMove { creature, .. } => {
+            window.waiting_on(creature).filter(|w| w.options.is_empty())
+        }
         Command::UseAbility {
             creature, ability, ..
         } => window
@@ -401,6 +441,7 @@ impl Engine {
         if turn.outcome.is_some() {
             turn.queued_triggers.clear();
             turn.trigger_window = None;
+            turn.pending_ability = None;
             return;
         }
         if turn.pending_forced.is_some() {
@@ -430,12 +471,13 @@ impl Engine {
             );
             self.world.resource_mut::<TurnState>().trigger_window = Some(window);
         }
+        self.resolve_pending_ability();
     }
 
     /// The window `happening` opens: every creature, heroes first and then in scenario order,
     /// with the uses of its triggered abilities that `happening` triggers and the engine would
     /// accept; `None` when nobody can answer.
-    fn window_for(&mut self, happening: Happening) -> Option<TriggerWindow> {
+    pub(crate) fn window_for(&mut self, happening: Happening) -> Option<TriggerWindow> {
         let mut q = self
             .world
             .query::<(&CreatureId, &Identity, &Side, &Abilities)>();
@@ -493,14 +535,21 @@ impl Engine {
     /// `None` when nobody is.
     fn possible(&mut self, mut window: TriggerWindow) -> Option<TriggerWindow> {
         self.world.resource_mut::<TurnState>().trigger_window = Some(window.clone());
+        let happening = window.happening.clone();
         for w in &mut window.waiting {
-            w.options
-                .retain(|o| self.check_ability_by(&o.command(&w.creature), None).is_ok());
+            w.options.retain(|o| {
+                self.check_ability_by(&o.command(&w.creature), None).is_ok()
+                    && self.answer_fits(&happening, &w.creature, &o.ability)
+            });
             w.options
                 .dedup_by(|later, first| later.ability == first.ability);
         }
         self.world.resource_mut::<TurnState>().trigger_window = None;
-        window.waiting.retain(|w| !w.options.is_empty());
+        // A creature left with no uses stays only to take the move an answer granted it.
+        let turn = self.world.resource::<TurnState>();
+        window.waiting.retain(|w| {
+            !w.options.is_empty() || crate::trigger_targeted::moving(turn, &w.creature)
+        });
         (!window.waiting.is_empty()).then_some(window)
     }
 }

@@ -66,6 +66,10 @@ pub struct TurnState {
     /// (seed 002 L2546).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub triggered_action_round: std::collections::BTreeMap<String, u32>,
+    /// An ability whose targets' triggered answers come first (seed 002 L2546, L3038): it
+    /// resolves once their windows close.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_ability: Option<crate::trigger_targeted::PendingAbility>,
     /// Teleports and moves abilities granted this turn, not yet placed; they lapse when the
     /// turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
