@@ -55,6 +55,16 @@ pub enum Action {
     AidAttack,
     /// Charge mode: click an enemy.
     Charge,
+    /// Mount mode: click a creature to climb on (or one climbing you, to shake it off), or
+    /// a square beside your mount to climb down.
+    Mount,
+    /// Dig mode: click yourself to dig (or claw dirt) to the chosen depth, a square beside to
+    /// claw into, or a burrowing ally to pull it up.
+    Dig,
+    /// Aim a flight higher, or a dig shallower.
+    Higher,
+    /// Aim a flight lower, or a dig deeper.
+    Lower,
     /// Toggle ranged free strikes.
     Ranged,
     /// Aim the acting creature's first to eighth ability (its stat block's order, then the

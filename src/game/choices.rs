@@ -5,9 +5,11 @@
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
+use steelgrid_rules::granted::Grant;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::movement::{Gait, Reach};
 
+use super::movement_tools;
 use super::play::{Feedback, PlayMode, Tool};
 use super::{CurrentState, Rules, publish_state};
 
@@ -25,17 +27,31 @@ pub fn plugin(app: &mut App) {
 pub enum Choices {
     #[default]
     None,
-    /// Squares `creature` can Advance (or Disengage) to, each with a cheapest path.
+    /// Squares `creature` can move (`gait`) to, each with a cheapest path; `by` says whose
+    /// move it is and so which command a click sends.
     Moves {
         creature: String,
         gait: Gait,
         reach: Vec<Reach>,
+        by: MoveBy,
     },
     /// A pending push: every outcome the forcer may pick.
     Forced {
         spec: ForcedSpec,
         outcomes: Vec<ForcedOutcome>,
     },
+}
+
+/// Whose move the offered squares are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum MoveBy {
+    /// The creature's own Advance, or Disengage.
+    #[default]
+    Own,
+    /// The creature is a mount that `rider` moves with Ride.
+    Ride { rider: String },
+    /// A teleport or a move an ability granted, to be placed now.
+    Grant(Grant),
 }
 
 impl Choices {
@@ -84,7 +100,7 @@ pub fn refresh(
     };
 }
 
-fn ask(
+pub(super) fn ask(
     engine: &mut steelgrid_rules::Engine,
     state: &StateView,
     mode: &PlayMode,
@@ -97,10 +113,25 @@ fn ask(
     let Some(creature) = state.turn.clone() else {
         return Ok(Choices::None);
     };
+    // A teleport or move an ability granted is placed first, unless set aside (Esc).
+    if !mode.later
+        && let Some(grant) = movement_tools::grant_choices(engine)?
+    {
+        return Ok(grant);
+    }
     let gait = match mode.tool {
+        // A height is chosen: the click flies (the engine offers no flight squares).
+        Tool::Advance if mode.level.is_some() => return Ok(Choices::None),
         Tool::Advance => Gait::Move,
         Tool::Disengage => Gait::Shift,
-        Tool::Knockback | Tool::Heal | Tool::Grab | Tool::Aid | Tool::Charge | Tool::Ability(_) => {
+        Tool::Knockback
+        | Tool::Heal
+        | Tool::Grab
+        | Tool::Aid
+        | Tool::Charge
+        | Tool::Mount
+        | Tool::Dig { .. }
+        | Tool::Ability(_) => {
             return Ok(Choices::None);
         }
     };
@@ -113,10 +144,15 @@ fn ask(
     if spent {
         return Ok(Choices::None);
     }
+    // A rider moves its mount (Ride).
+    if let Some(ride) = movement_tools::ride_choices(engine, &creature, gait)? {
+        return Ok(ride);
+    }
     let reach = engine.reachable(&creature, gait)?;
     Ok(Choices::Moves {
         creature,
         gait,
         reach,
+        by: MoveBy::Own,
     })
 }

@@ -301,14 +301,7 @@ mod tests {
         assert_eq!(screens(&mut app), vec!["Pass to the heroes' players"]);
 
         // Dismissed, and still the heroes' players: no new screen.
-        let shown: Vec<Entity> = app
-            .world_mut()
-            .query_filtered::<Entity, With<HandOff>>()
-            .iter(app.world())
-            .collect();
-        for e in shown {
-            app.world_mut().entity_mut(e).despawn();
-        }
+        dismiss_all(&mut app);
         for command in [
             Command::ChooseFirstSide { side: Side::Heroes },
             Command::StartTurn {

@@ -12,11 +12,13 @@ use steelgrid_rules::engine::{AbilityView, CreatureView};
 use super::actions::Action;
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
+use super::choices::Choices;
 use super::cursor::STATUS_BAR_PX;
 use super::demo::DemoPlayer;
 use super::explainer::Narration;
 use super::handoff::{DirectorView, Players, Seat, seat_label};
 use super::log::{ascii, short_name};
+use super::movement_tools::grant_prompt;
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
 use super::records::{RecordLine, ReplayPlayer};
@@ -73,6 +75,12 @@ fn hints(bindings: &Bindings) -> String {
         (keys(A::Release), "release"),
         (keys(A::AidAttack), "aid attack"),
         (keys(A::Charge), "charge"),
+        (keys(A::Mount), "mount / climb / dismount"),
+        (keys(A::Dig), "dig / claw dirt / pull up"),
+        (
+            format!("{}/{}", keys(A::Higher), keys(A::Lower)),
+            "fly higher/lower, dig depth",
+        ),
         (keys(A::EndTurn), "end turn"),
         (
             format!("{} + {}", keys(A::NextCreature), keys(A::Confirm)),
@@ -119,6 +127,7 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
                         .or_else(resource_changed::<Preview>)
+                        .or_else(resource_changed::<Choices>)
                         .or_else(resource_changed::<RecordLine>)
                         .or_else(resource_changed::<Narration>)
                         .or_else(resource_changed::<DirectorView>)
@@ -232,6 +241,7 @@ fn update_hud(
     mode: Res<PlayMode>,
     feedback: Res<Feedback>,
     preview: Res<Preview>,
+    choices: Res<Choices>,
     record: Res<RecordLine>,
     replay: Option<Res<ReplayPlayer>>,
     demo: Option<Res<DemoPlayer>>,
@@ -249,11 +259,16 @@ fn update_hud(
         HudField::Prompt => match ai_to_move(&seats, &state.0) {
             Some(Side::Heroes) => ("The AI is playing the heroes...".into(), TEXT),
             Some(Side::Director) => ("The AI Director is playing...".into(), TEXT),
-            // With several heroes' players, whose seat has the screen comes first.
-            None => match seat_label(seat.0, &players) {
-                Some(seat) => (format!("{seat}: {}", prompt(&state.0, &mode)), TEXT),
-                None => (prompt(&state.0, &mode), TEXT),
-            },
+            // With several heroes' players, whose seat has the screen comes first; a granted
+            // teleport or move waiting to be placed before the rest.
+            None => {
+                let now =
+                    grant_prompt(&state.0, &choices).unwrap_or_else(|| prompt(&state.0, &mode));
+                match seat_label(seat.0, &players) {
+                    Some(seat) => (format!("{seat}: {now}"), TEXT),
+                    None => (now, TEXT),
+                }
+            }
         },
         HudField::Preview => (preview.0.clone().unwrap_or_default(), PREVIEW),
         HudField::Refusal => (refusal(&feedback), WARNING),
@@ -351,7 +366,18 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                 } else {
                     format!(" | {}", bar.join("  "))
                 };
-                format!("{who}: click a square to move, an enemy to free strike{ranged}{bar}")
+                let me = state.creatures.iter().find(|c| &c.id == id);
+                let on = |how: &str| me.is_some_and(|c| c.effects.contains(&how));
+                let move_word = match (mode.level, me.map_or(0, |c| c.altitude)) {
+                    (Some(h), _) => format!("fly there {h} squares up (PgUp/PgDn: height)"),
+                    (None, _) if on("riding") => "ride your mount there (M: climb down)".into(),
+                    (None, _) if on("climbing") => "move (M: climb down first)".into(),
+                    (None, 0) => "move".into(),
+                    (None, a) => format!("fly there, {a} squares up (PgUp/PgDn: height)"),
+                };
+                format!(
+                    "{who}: click a square to {move_word}, an enemy to free strike{ranged}{bar}"
+                )
             }
             Tool::Disengage => format!("{who} disengages: click a square to shift 1 (D: back)"),
             Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
@@ -359,6 +385,20 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
             Tool::Grab => format!("{who} grab: click an adjacent creature (G: back)"),
             Tool::Aid => format!("{who} aid attack: click an adjacent enemy (A: back)"),
             Tool::Charge => format!("{who} charge: click an enemy to charge (Q: back)"),
+            Tool::Mount => format!(
+                "{who} mount: click a creature to climb on, one on {who} to shake it off, or a square beside to climb down (M: back)"
+            ),
+            Tool::Dig { burrows } => {
+                let depth = mode.level.unwrap_or(1);
+                let how = if burrows {
+                    format!("click {who} to dig to depth {depth}")
+                } else {
+                    format!("click {who}'s square or one beside to claw dirt to depth {depth}")
+                };
+                format!(
+                    "{who}: {how} (PgUp/PgDn: depth), or a burrowing ally beside to pull it up (End: back)"
+                )
+            }
             Tool::Ability(slot) => {
                 let Some(a) = state
                     .creatures
@@ -633,7 +673,7 @@ mod tests {
             prompt(&engine.state(), &mode),
             "Brann: click a square to move, an enemy to free strike | 1 Iron Sweep  \
              2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance  \
-             6 Iron Retort  7 Healing Draught (item)"
+             6 Iron Retort  7 Covering Shield  8 Healing Draught (item)"
         );
         let aiming = PlayMode {
             tool: Tool::Ability(1),

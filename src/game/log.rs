@@ -354,6 +354,12 @@ pub fn line(event: &Event, state: &StateView) -> String {
                     format!("{} took damage from {}", n(creature), n(by))
                 }
                 Happening::TurnStarted { creature } => format!("{} started its turn", n(creature)),
+                Happening::Targeted {
+                    creature,
+                    by,
+                    ability,
+                    ..
+                } => format!("{} targets {} with {ability}", n(by), n(creature)),
             };
             let who: Vec<String> = waiting.iter().map(|c| n(c)).collect();
             format!("{what}: {} may answer or pass", who.join(", "))

@@ -18,6 +18,7 @@ mod handoff;
 mod hud;
 mod input;
 mod log;
+mod movement_tools;
 mod overlay;
 mod play;
 mod rebind;

@@ -8,12 +8,13 @@ use steelgrid_rules::StateView;
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
-use super::choices::{self, Choices};
+use super::choices::{self, Choices, MoveBy};
 use super::cursor::HoveredSquare;
 use super::log::{ascii, short_name, sq};
 use super::play::{PlayMode, Tool, aim};
 use super::{CurrentState, Rules};
 use steelgrid_rules::ability_use::AbilityPreview;
+use steelgrid_rules::granted::Granted;
 
 /// Depth of the overlay: above the board's labels, below the tokens.
 const OVERLAY_Z: f32 = 4.0;
@@ -324,6 +325,17 @@ fn describe(
             sq(square),
             outcome.derivation.join(" | ")
         ));
+    }
+    if let (
+        Choices::Moves {
+            by: MoveBy::Grant(grant),
+            ..
+        },
+        Some(_),
+    ) = (choices, choices.reach(square))
+        && matches!(grant.movement, Granted::Teleport { .. })
+    {
+        return Some(format!("teleport {} to {}", grant.target, sq(square)));
     }
     if let (Choices::Moves { creature, gait, .. }, Some(reach)) = (choices, choices.reach(square)) {
         let text = match engine.plan_move(creature, &reach.path, *gait) {

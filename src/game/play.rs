@@ -16,6 +16,7 @@ use super::actions::{Action, Controls};
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::choices::Choices;
 use super::cursor::HoveredSquare;
+use super::movement_tools;
 use super::{CurrentState, Rules, publish_state};
 
 pub fn plugin(app: &mut App) {
@@ -53,6 +54,12 @@ pub enum Tool {
     Aid,
     /// Click an enemy to Charge it along the cheapest clear straight line.
     Charge,
+    /// Click a creature to climb onto it (or one on you to shake it off), or a square beside
+    /// your mount to climb down.
+    Mount,
+    /// Click yourself to dig (a burrower) or a square to claw dirt into, to the depth chosen
+    /// with Higher and Lower; click a burrowing ally to pull it up.
+    Dig { burrows: bool },
     /// Aim the acting creature's ability in this slot: click a target, or where to put the
     /// area.
     Ability(usize),
@@ -74,6 +81,10 @@ pub struct PlayMode {
     pub wall: Vec<Square>,
     /// Pay for the next ability's optional extra.
     pub spend: bool,
+    /// A pending granted teleport or move is set aside for now (Esc).
+    pub later: bool,
+    /// The height a flight aims at, or the depth a dig aims at (Higher and Lower).
+    pub level: Option<i32>,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -99,6 +110,12 @@ pub enum Intent {
     Charge {
         creature: String,
         target: String,
+    },
+    /// Fly this creature to this square at the height chosen (the path is worked out with the
+    /// engine's map).
+    Fly {
+        creature: String,
+        to: Square,
     },
     /// Change the play mode, with nothing sent.
     Mode(PlayMode),
@@ -264,6 +281,13 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
             None => Intent::Hint(format!("{}: click a creature to target", ability.name)),
         };
     }
+    match mode.tool {
+        Tool::Mount => return movement_tools::mount_click(state, &actor, square),
+        Tool::Dig { burrows } => {
+            return movement_tools::dig_click(state, &actor, burrows, mode.level, square);
+        }
+        _ => {}
+    }
     if let Some(target) = occupant.filter(|c| c.id != actor) {
         let target = target.id.clone();
         match mode.tool {
@@ -297,24 +321,19 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
                     target,
                 };
             }
-            Tool::Advance | Tool::Disengage | Tool::Ability(_) => {}
+            Tool::Advance | Tool::Disengage | Tool::Mount | Tool::Dig { .. } | Tool::Ability(_) => {
+            }
         }
         return Intent::Send(Command::free_strike(actor, target, mode.ranged));
     }
-    if let Some(reach) = choices.reach(square) {
-        let path = reach.path.clone();
-        return Intent::Send(match choices {
-            Choices::Moves {
-                gait: Gait::Shift, ..
-            } => Command::Disengage {
-                creature: actor,
-                path,
-            },
-            _ => Command::Advance {
-                creature: actor,
-                path,
-            },
-        });
+    if let fly @ Intent::Fly { .. } = movement_tools::flight_click(state, mode, &actor, square) {
+        return fly;
+    }
+    if let Some(command) = choices
+        .reach(square)
+        .and_then(|reach| movement_tools::move_command(state, choices, actor.clone(), reach))
+    {
+        return Intent::Send(command);
     }
     if occupant.is_some() {
         return Intent::Nothing;
@@ -382,6 +401,11 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::Ranged => Intent::Mode(PlayMode {
             ranged: !mode.ranged,
             ..mode.clone()
+        }),
+        // Esc with nothing to drop sets a pending granted move aside (again: back to it).
+        Action::Cancel if *mode == PlayMode::default() => Intent::Mode(PlayMode {
+            later: true,
+            ..PlayMode::default()
         }),
         Action::Cancel => Intent::Mode(PlayMode::default()),
         Action::Extra => Intent::Mode(PlayMode {
@@ -475,9 +499,14 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             }
             _ => Intent::Nothing,
         },
-        // Handled elsewhere: the board's selection, the camera, the game record, the
-        // animations and the bindings list.
+        // Handled elsewhere: the board's selection, the movement keys that ask the engine
+        // (`movement_tools::key`), the camera, the game record, the animations and the
+        // bindings list.
         Action::Select
+        | Action::Mount
+        | Action::Dig
+        | Action::Higher
+        | Action::Lower
         | Action::Pan
         | Action::Zoom
         | Action::Fit
@@ -536,7 +565,7 @@ fn charge_path(
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 33] = [
+const KEYS: [Action; 37] = [
     Action::Cancel,
     Action::Extra,
     Action::Ability7,
@@ -568,6 +597,10 @@ const KEYS: [Action; 33] = [
     Action::Release,
     Action::AidAttack,
     Action::Charge,
+    Action::Mount,
+    Action::Dig,
+    Action::Higher,
+    Action::Lower,
     Action::EndTurn,
     Action::Select,
 ];
@@ -592,6 +625,9 @@ pub fn handle_actions(
                 Some(square) => click(&state.0, &mode, &choices, square),
                 None => Intent::Nothing,
             },
+            Action::Mount | Action::Dig | Action::Higher | Action::Lower => {
+                movement_tools::key(rules.0.engine_mut(), &state.0, &mode, action)
+            }
             _ => key(&state.0, &mode, action),
         };
         let intent = match intent {
@@ -603,10 +639,16 @@ pub fn handle_actions(
                     )),
                 }
             }
+            Intent::Fly { creature, to } => {
+                match movement_tools::flight(rules.0.engine_mut(), &creature, to, mode.level) {
+                    Ok(command) => Intent::Send(command),
+                    Err(hint) => Intent::Hint(hint),
+                }
+            }
             other => other,
         };
         match intent {
-            Intent::Charge { .. } => {}
+            Intent::Charge { .. } | Intent::Fly { .. } => {}
             Intent::Send(command) => {
                 let starts_or_ends =
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
@@ -809,6 +851,7 @@ mod tests {
             creature: "brann".into(),
             gait: Gait::Move,
             reach,
+            by: crate::game::choices::MoveBy::Own,
         };
         let state = engine.state();
         let mode = PlayMode::default();

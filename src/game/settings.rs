@@ -342,6 +342,10 @@ impl Default for Bindings {
             (Action::Release, vec![Key(K::KeyN)]),
             (Action::AidAttack, vec![Key(K::KeyA)]),
             (Action::Charge, vec![Key(K::KeyQ)]),
+            (Action::Mount, vec![Key(K::KeyM)]),
+            (Action::Dig, vec![Key(K::End)]),
+            (Action::Higher, vec![Key(K::PageUp)]),
+            (Action::Lower, vec![Key(K::PageDown)]),
             (Action::Ranged, vec![Key(K::KeyR)]),
             (Action::Ability1, vec![Key(K::Digit1)]),
             (Action::Ability2, vec![Key(K::Digit2)]),
@@ -792,12 +796,12 @@ mod tests {
 
     #[test]
     fn a_bindings_section_with_some_actions_keeps_the_others() {
-        let text = "(bindings: (actions: { Disengage: [Key(KeyM)] }))";
+        let text = "(bindings: (actions: { Disengage: [Key(F2)] }))";
         let loaded = Settings::parse("s.ron", text);
         assert_eq!(loaded.problem, None);
         assert_eq!(loaded.settings.bindings.pan, Bindings::default().pan);
         let map = loaded.settings.bindings.input_map();
-        assert_eq!(bound(&map, Action::Disengage), key(KeyCode::KeyM));
+        assert_eq!(bound(&map, Action::Disengage), key(KeyCode::F2));
         assert_eq!(bound(&map, Action::Knockback), key(KeyCode::KeyK));
     }
 
@@ -822,6 +826,10 @@ mod tests {
             .with(Action::Release, KeyCode::KeyN)
             .with(Action::AidAttack, KeyCode::KeyA)
             .with(Action::Charge, KeyCode::KeyQ)
+            .with(Action::Mount, KeyCode::KeyM)
+            .with(Action::Dig, KeyCode::End)
+            .with(Action::Higher, KeyCode::PageUp)
+            .with(Action::Lower, KeyCode::PageDown)
             .with(Action::Ranged, KeyCode::KeyR)
             .with(Action::Ability1, KeyCode::Digit1)
             .with(Action::Ability2, KeyCode::Digit2)

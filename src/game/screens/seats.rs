@@ -85,6 +85,27 @@ fn summary(ai_sides: &[Side], players: u8) -> String {
     }
 }
 
+/// A line of the seat setup, the `index`th the keyboard moves through: a label on the left,
+/// its choice on the right.
+fn seat_row(index: usize, entry: Entry, padding: i32) -> impl Bundle {
+    (
+        Button,
+        menu::MenuItem(index),
+        entry,
+        Node {
+            width: px(460),
+            padding: UiRect::axes(px(20), px(padding)),
+            border: UiRect::all(px(2)),
+            border_radius: BorderRadius::all(px(6)),
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        BackgroundColor::default(),
+        BorderColor::default(),
+    )
+}
+
 fn spawn(
     mut commands: Commands,
     mut selection: ResMut<Selection>,
@@ -134,22 +155,7 @@ fn spawn(
             .enumerate()
             {
                 screen
-                    .spawn((
-                        Button,
-                        menu::MenuItem(i),
-                        Entry::Seat(side),
-                        Node {
-                            width: px(460),
-                            padding: UiRect::axes(px(20), px(10)),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::all(px(6)),
-                            justify_content: JustifyContent::SpaceBetween,
-                            align_items: AlignItems::Center,
-                            ..default()
-                        },
-                        BackgroundColor::default(),
-                        BorderColor::default(),
-                    ))
+                    .spawn(seat_row(i, Entry::Seat(side), 10))
                     .with_children(|row| {
                         row.spawn(text(label, 21.0, colour));
                         row.spawn(Node {
@@ -178,27 +184,10 @@ fn spawn(
                     });
             }
             let row = |screen: &mut ChildSpawnerCommands, i: usize, entry: Entry, label: String| {
-                screen
-                    .spawn((
-                        Button,
-                        menu::MenuItem(i),
-                        entry,
-                        Node {
-                            width: px(460),
-                            padding: UiRect::axes(px(20), px(6)),
-                            border: UiRect::all(px(2)),
-                            border_radius: BorderRadius::all(px(6)),
-                            justify_content: JustifyContent::SpaceBetween,
-                            align_items: AlignItems::Center,
-                            ..default()
-                        },
-                        BackgroundColor::default(),
-                        BorderColor::default(),
-                    ))
-                    .with_children(|row| {
-                        row.spawn(text(label, 17.0, TEXT));
-                        row.spawn((text("", 17.0, HEROES), PlayerLabel(entry)));
-                    });
+                screen.spawn(seat_row(i, entry, 6)).with_children(|row| {
+                    row.spawn(text(label, 17.0, TEXT));
+                    row.spawn((text("", 17.0, HEROES), PlayerLabel(entry)));
+                });
             };
             row(screen, 2, Entry::Players, "Heroes' players".to_owned());
             for (i, (_, name)) in heroes.0.iter().enumerate() {
