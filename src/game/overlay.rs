@@ -1,7 +1,8 @@
 //! The choices drawn on the board: reachable squares with their movement cost (amber where a
 //! move provokes an opportunity attack, marked where it ends in a fall), the end squares of a
-//! pending push with the damage each deals, and the path under the mouse. The hovered choice
-//! is also described in words ([`Preview`]), from the engine's own plan.
+//! pending push with the damage each deals, the path under the mouse, and for an aimed ability
+//! where each tier's push, pull or slide would take its targets and what they would hit. The
+//! hovered choice is also described in words ([`Preview`]), from the engine's own plan.
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
@@ -13,7 +14,9 @@ use super::cursor::HoveredSquare;
 use super::log::{ascii, short_name, sq};
 use super::play::{PlayMode, Tool, aim};
 use super::{CurrentState, Rules};
+use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::ability_use::AbilityPreview;
+use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
 use steelgrid_rules::granted::Granted;
 
 /// Depth of the overlay: above the board's labels, below the tokens.
@@ -28,6 +31,8 @@ const NOTE_BACK: Color = Color::srgba(0.45, 0.05, 0.08, 0.9);
 /// How far the labels of push choices rise, to clear the tokens.
 const FORCED_LIFT: f32 = 12.0;
 const PATH: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
+/// The path of an aimed push, pull or slide, and the objects it would break.
+const PUSH_PATH: Color = Color::srgb_u8(0xd9, 0x4c, 0xb0);
 const FOCUS: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
 /// An aimed area's squares and the targets it would hit.
 const AREA: Color = Color::srgb_u8(0xf0, 0x8a, 0x24);
@@ -38,6 +43,7 @@ const ZONE: Color = Color::srgba(0.90, 0.35, 0.10, 0.7);
 pub fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
         .init_resource::<Aim>()
+        .init_resource::<AimForced>()
         .add_systems(Startup, thicker_lines)
         .add_systems(
             Update,
@@ -52,6 +58,7 @@ pub fn plugin(app: &mut App) {
                 draw_path,
                 draw_aim,
                 draw_zones,
+                (draw_aim_forced, draw_aim_forced_paths).after(preview),
             )
                 .after(choices::refresh),
         );
@@ -65,6 +72,23 @@ pub struct Preview(pub Option<String>);
 /// target.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Aim(pub Option<AbilityPreview>);
+
+/// Where the aimed ability's pushes, pulls and slides would take each target, tier by tier, as
+/// the engine predicts them: the way the target goes farthest, and what it hits.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct AimForced(pub Vec<TierForced>);
+
+/// One target's forced movement at one tier.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TierForced {
+    pub tier: usize,
+    pub target: String,
+    pub outcome: ForcedOutcome,
+}
+
+/// A label of the aimed forced movement.
+#[derive(Component)]
+struct ForcedMark;
 
 /// One square of the overlay.
 #[derive(Component)]
@@ -191,19 +215,187 @@ pub fn preview(
     mode: Res<PlayMode>,
     mut preview: ResMut<Preview>,
     mut aim: ResMut<Aim>,
+    mut forced: ResMut<AimForced>,
 ) {
     let engine = rules.bypass_change_detection().0.engine_mut();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
         let (text, found) = aim_at(engine, &state.0, slot, square, &mode);
+        forced.set_if_neq(AimForced(
+            found
+                .as_ref()
+                .map(|p| aimed_forced(engine, &state.0, slot, p))
+                .unwrap_or_default(),
+        ));
         aim.set_if_neq(Aim(found));
         preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
         return;
     }
+    forced.set_if_neq(AimForced::default());
     aim.set_if_neq(Aim(None));
     let text = hovered
         .0
         .and_then(|square| describe(engine, &state.0, &choices, square, mode.variant));
     preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
+}
+
+/// For each target of the aimed ability and each tier that moves it, the engine's prediction
+/// of the farthest the forcer can take it (with the collision damage it comes to).
+fn aimed_forced(
+    engine: &mut steelgrid_rules::Engine,
+    state: &StateView,
+    slot: usize,
+    preview: &AbilityPreview,
+) -> Vec<TierForced> {
+    let Some(user) = state
+        .turn
+        .as_ref()
+        .and_then(|id| state.creatures.iter().find(|c| &c.id == id))
+    else {
+        return Vec::new();
+    };
+    let Some(ability) = user
+        .abilities
+        .get(slot)
+        .and_then(|a| engine.ability(&a.id))
+        .cloned()
+    else {
+        return Vec::new();
+    };
+    let Some(roll) = &ability.power_roll else {
+        return Vec::new();
+    };
+    let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
+    let mut found = Vec::new();
+    for target in &preview.targets {
+        for (tier, outcome) in [&roll.tier1, &roll.tier2, &roll.tier3]
+            .into_iter()
+            .enumerate()
+        {
+            let Some(f) = outcome.forced else {
+                continue;
+            };
+            let spec = ForcedSpec {
+                kind: f.kind,
+                forcer: Some(user.id.clone()),
+                target: target.id.clone(),
+                distance: f.distance,
+                melee_weapon,
+                stability: None,
+                chosen: None,
+                path: Vec::new(),
+                break_objects: true,
+                vertical: f.vertical,
+                heights: Vec::new(),
+            };
+            // The way that hurts most (a slam into a wall or a creature), else the straightest
+            // and farthest: what a player aiming it would most want to see.
+            let away = |o: &ForcedOutcome| {
+                let step = |a: Square, b: Square| ((b.x - a.x).signum(), (b.y - a.y).signum());
+                let line = step(user.position, o.from);
+                std::iter::once(o.from)
+                    .chain(o.moved.iter().copied())
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .filter(|w| step(w[0], w[1]) == line)
+                    .count()
+            };
+            let best = engine.forced_choices(&spec).ok().and_then(|outcomes| {
+                outcomes.into_iter().max_by_key(|o| {
+                    let hurt: u32 = o.hits.iter().map(|h| h.amount).sum();
+                    (hurt, away(o), o.moved.len())
+                })
+            });
+            if let Some(outcome) = best {
+                found.push(TierForced {
+                    tier: tier + 1,
+                    target: target.id.clone(),
+                    outcome,
+                });
+            }
+        }
+    }
+    found
+}
+
+/// The aimed forced movement on the map: each tier's path as a line from the target, its end
+/// square labelled with the tier and the damage the target (and what it hits) would take.
+fn draw_aim_forced(
+    mut commands: Commands,
+    forced: Res<AimForced>,
+    marks: Query<Entity, With<ForcedMark>>,
+    layout: Res<BoardLayout>,
+) {
+    if !forced.is_changed() {
+        return;
+    }
+    for mark in &marks {
+        commands.entity(mark).despawn();
+    }
+    // One label per end square, a line for each tier that ends there.
+    let mut labels: Vec<(Square, String)> = Vec::new();
+    for f in &forced.0 {
+        let o = &f.outcome;
+        let damage = o.damage_to(&f.target);
+        let others: u32 = o
+            .hits
+            .iter()
+            .filter(|h| h.creature != f.target)
+            .map(|h| h.amount)
+            .sum();
+        let mut label = format!("t{}", f.tier);
+        if damage > 0 {
+            label.push_str(&format!(" -{damage}"));
+        }
+        if others > 0 {
+            label.push_str(&format!("/{others}"));
+        }
+        if o.fall.is_some() {
+            label.push_str(" fall");
+        }
+        match labels.iter_mut().find(|(sq, _)| *sq == o.end) {
+            Some(l) => {
+                l.1.push('\n');
+                l.1.push_str(&label);
+            }
+            None => labels.push((o.end, label)),
+        }
+    }
+    for (square, label) in labels {
+        let at = layout.square_center(square).extend(OVERLAY_Z + FORCED_LIFT);
+        commands
+            .spawn((
+                ForcedMark,
+                Sprite::from_color(PUSH_END, Vec2::splat(SQUARE - 4.0)),
+                Transform::from_translation(at),
+            ))
+            .with_child((
+                Text2d::new(label),
+                TextFont {
+                    font_size: FontSize::Px(15.0),
+                    ..default()
+                },
+                TextColor(NOTE),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ));
+    }
+}
+
+/// The aimed forced movement's paths, drawn every frame while aiming.
+fn draw_aim_forced_paths(forced: Res<AimForced>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    for f in &forced.0 {
+        let points: Vec<Vec2> = std::iter::once(f.outcome.from)
+            .chain(f.outcome.moved.iter().copied())
+            .map(|sq| layout.square_center(sq))
+            .collect();
+        gizmos.linestrip_2d(points, PUSH_PATH);
+        for square in &f.outcome.broken {
+            gizmos.rect_2d(
+                Isometry2d::from_translation(layout.square_center(*square)),
+                Vec2::splat(SQUARE - 10.0),
+                PUSH_PATH,
+            );
+        }
+    }
 }
 
 /// Ask the engine what the ability in `slot`, aimed at `square`, would do: per target, the
@@ -426,4 +618,105 @@ fn draw_path(
         .chain(steps.iter().copied())
         .map(|s| space_center(&layout, s, side));
     gizmos.linestrip_2d(points, PATH);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::Command;
+    use steelgrid_rules::creature::Side;
+    use steelgrid_rules::record::Game;
+
+    /// Brann beside a cutter with a stone wall two squares behind it.
+    const WALL_PUSH: &str = "Scenario(
+        name: \"push into a wall\",
+        map: (rows: [
+            \"##########\",
+            \"#........#\",
+            \"#.....#..#\",
+            \"#........#\",
+            \"##########\",
+        ]),
+        creatures: [
+            (id: \"brann\", name: \"Brann\", template: \"vanguard\", position: (3, 2)),
+            (id: \"cutter\", template: \"bramble_cutter\", position: (4, 2)),
+        ],
+    )";
+
+    #[test]
+    fn an_aimed_push_shows_each_tiers_slam_and_resolves_as_shown() {
+        let mut game = Game::new("wall.ron", WALL_PUSH, Some(3)).unwrap();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        let state = game.engine_mut().state();
+        let mode = PlayMode {
+            tool: Tool::Ability(0),
+            ..default()
+        };
+        let (_, found) = aim_at(game.engine_mut(), &state, 0, Square::new(4, 2), &mode);
+        let preview = found.expect("Iron Sweep aimed at the cutter");
+        let shown = aimed_forced(game.engine_mut(), &state, 0, &preview);
+        // Iron Sweep pushes 1 on tier 2 and 2 on tier 3, +1 for a melee weapon against a
+        // smaller target: both end against the wall after one square.
+        let tiers: Vec<(usize, Square, u32)> = shown
+            .iter()
+            .map(|f| (f.tier, f.outcome.end, f.outcome.damage_to("cutter")))
+            .collect();
+        assert_eq!(
+            tiers,
+            vec![(2, Square::new(5, 2), 3), (3, Square::new(5, 2), 4)]
+        );
+
+        // Tier 3 rolled (10 + 10), then the push placed along the path shown.
+        let before = state.creatures.iter().find(|c| c.id == "cutter").unwrap();
+        let stamina = before.stamina.current;
+        let path = shown[1].outcome.path.clone();
+        for command in [
+            Command::ScriptDice {
+                faces: vec![10, 10],
+            },
+            Command::UseAbility {
+                creature: "brann".into(),
+                ability: state.creatures[0].abilities[0].id.clone(),
+                targets: vec!["cutter".into()],
+                at: None,
+                direction: None,
+                squares: Vec::new(),
+                objects: Vec::new(),
+                ranged: false,
+                tier: None,
+                user_tier: None,
+                spend: false,
+                surges: Default::default(),
+                squad: Vec::new(),
+            },
+            Command::ForceMove {
+                forcer: Some("brann".into()),
+                target: "cutter".into(),
+                kind: shown[1].outcome.kind,
+                distance: 2,
+                melee_weapon: true,
+                stability: None,
+                chosen: None,
+                path,
+                break_objects: true,
+                vertical: false,
+                heights: Vec::new(),
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        let after = game.engine_mut().state();
+        let cutter = after.creatures.iter().find(|c| c.id == "cutter").unwrap();
+        assert_eq!(cutter.position, Square::new(5, 2));
+        // The tier 3 damage the preview gave, then the slam it showed.
+        let tier3_damage = preview.targets[0].numbers[2].damage;
+        assert_eq!(stamina - cutter.stamina.current, (tier3_damage + 4) as i32);
+    }
 }

@@ -103,7 +103,10 @@ fn aiming(mode: &PlayMode) -> Option<usize> {
     }
 }
 
-/// Keep the card level with the hovered square but across the board from it, so the squares
+/// Height kept clear at the bottom of the window for the hint line and the AI's reasoning.
+const HINTS_PX: f32 = 150.0;
+
+/// Keep the card in the corner of the board across from the hovered square, so the squares
 /// around the pointer (a path, a push's preview) stay in sight.
 fn follow_cursor(
     hovered: Res<HoveredSquare>,
@@ -131,10 +134,12 @@ fn follow_cursor(
     } else {
         (px(MARGIN), Val::Auto)
     };
+    // Above or below the pointer's half of the window too: clear of the hint line at the
+    // bottom and the status bar at the top.
     (node.top, node.bottom) = if y < h / 2.0 {
-        (px(y.max(STATUS_BAR_PX + MARGIN)), Val::Auto)
+        (Val::Auto, px(HINTS_PX))
     } else {
-        (Val::Auto, px(h - y))
+        (px(STATUS_BAR_PX + MARGIN), Val::Auto)
     };
 }
 
