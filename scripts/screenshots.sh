@@ -41,7 +41,7 @@ shot native-title play mill_ambush --screen title
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.
 shot native-seats play mill_ambush --screen seats \
-    --keys ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowRight --screenshot-after 2
+    --keys ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowRight --screenshot-after 4
 shot native-board play mill_ambush
 shot native-acting play mill_ambush --commands scripts/shots/acting.ron
 # Iron Sweep aimed at a cutter with a wall behind it: each tier's odds, damage and push.
