@@ -106,7 +106,10 @@ pub(super) fn ask(
     mode: &PlayMode,
 ) -> Result<Choices, steelgrid_rules::RuleError> {
     if let Some(pending) = &state.pending_forced {
-        let spec = pending.spec();
+        let spec = ForcedSpec {
+            stability: mode.stability,
+            ..pending.spec()
+        };
         let outcomes = engine.forced_choices(&spec)?;
         return Ok(Choices::Forced { spec, outcomes });
     }

@@ -315,8 +315,22 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         return format!("{winner} won the roll: H = heroes first, J = Director first");
     }
     if let Some(p) = &state.pending_forced {
+        let side = |id: &str| state.creatures.iter().find(|c| c.id == id).map(|c| c.side);
+        // An ally chooses how much of its stability to use (seed 002 L2809).
+        let stability = state
+            .creatures
+            .iter()
+            .find(|c| c.id == p.target && side(&p.forcer) == Some(c.side) && c.stability > 0)
+            .map(|c| {
+                format!(
+                    "; it uses stability {} of {} (PgUp/PgDn)",
+                    mode.stability.unwrap_or(c.stability),
+                    c.stability
+                )
+            })
+            .unwrap_or_default();
         return format!(
-            "{}: place the {} {} of {} - click a pink square (number = damage; Tab: other outcomes there)",
+            "{}: place the {} {} of {} - click a pink square (number = damage; Tab: other outcomes there){stability}",
             short_name(state, &p.forcer),
             p.kind.name(),
             p.distance,

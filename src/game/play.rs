@@ -16,6 +16,7 @@ use super::actions::{Action, Controls};
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::choices::Choices;
 use super::cursor::HoveredSquare;
+use super::log::short_name;
 use super::movement_tools;
 use super::{CurrentState, Rules, publish_state};
 
@@ -85,6 +86,9 @@ pub struct PlayMode {
     pub later: bool,
     /// The height a flight aims at, or the depth a dig aims at (Higher and Lower).
     pub level: Option<i32>,
+    /// The stability an ally being pushed uses — its choice, made here by its own side
+    /// (Higher and Lower); all of it when unset (seed 002 L2809).
+    pub stability: Option<u32>,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -237,12 +241,42 @@ pub fn aim(
     }
 }
 
+/// Higher and Lower while a push waits to be placed: when its target is on the forcer's side,
+/// the stability the target uses, from none to all of it (seed 002 L2809). An enemy always
+/// uses all of its own.
+pub fn stability_key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
+    let Some(pending) = &state.pending_forced else {
+        return Intent::Nothing;
+    };
+    let side = |id: &str| state.creatures.iter().find(|c| c.id == id).map(|c| c.side);
+    let Some(target) = state.creatures.iter().find(|c| c.id == pending.target) else {
+        return Intent::Nothing;
+    };
+    if side(&pending.forcer) != Some(target.side) {
+        return Intent::Hint(format!(
+            "{} resists with all its stability: only an ally may choose to use less",
+            short_name(state, &target.id)
+        ));
+    }
+    let now = mode.stability.unwrap_or(target.stability);
+    let next = match action {
+        Action::Lower => now.saturating_sub(1),
+        _ => (now + 1).min(target.stability),
+    };
+    Intent::Mode(PlayMode {
+        stability: (next < target.stability).then_some(next),
+        ..mode.clone()
+    })
+}
+
 /// What a click on `square` asks for.
 pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
-    if let Some(pending) = &state.pending_forced {
-        return match choices.outcome(square, mode.variant) {
-            Some(outcome) => Intent::Send(pending.spec().command_for(outcome)),
-            None => Intent::Hint("click one of the marked squares to place the push".into()),
+    if state.pending_forced.is_some() {
+        return match (choices, choices.outcome(square, mode.variant)) {
+            (Choices::Forced { spec, .. }, Some(outcome)) => {
+                Intent::Send(spec.command_for(outcome))
+            }
+            _ => Intent::Hint("click one of the marked squares to place the push".into()),
         };
     }
     if state.awaiting_first_side_choice.is_some() {
@@ -625,6 +659,9 @@ pub fn handle_actions(
                 Some(square) => click(&state.0, &mode, &choices, square),
                 None => Intent::Nothing,
             },
+            Action::Higher | Action::Lower if state.0.pending_forced.is_some() => {
+                stability_key(&state.0, &mode, action)
+            }
             Action::Mount | Action::Dig | Action::Higher | Action::Lower => {
                 movement_tools::key(rules.0.engine_mut(), &state.0, &mode, action)
             }
@@ -714,6 +751,90 @@ mod tests {
             Intent::Send(command) => command,
             other => panic!("expected a command, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn an_ally_being_pushed_chooses_its_stability_with_page_keys_and_an_enemy_cannot() {
+        let src = r#"Scenario(name: "shove", map: (rows: ["........", "........", "........"]),
+            creatures: [
+                (id: "orrin", template: "hexwright", position: (1, 1)),
+                (id: "brann", template: "vanguard", position: (2, 1)),
+                (id: "cutter", template: "bramble_cutter", position: (6, 1)),
+            ])"#;
+        let mut engine = turn_of(src, "orrin");
+        // Orrin knocks his friend back: tier 3 (10 + 10), push 3 against Brann's stability.
+        engine
+            .apply(Command::ScriptDice {
+                faces: vec![10, 10],
+            })
+            .unwrap();
+        engine
+            .apply(Command::Knockback {
+                creature: "orrin".into(),
+                target: "brann".into(),
+            })
+            .unwrap();
+        let state = engine.state();
+        let full = state
+            .creatures
+            .iter()
+            .find(|c| c.id == "brann")
+            .unwrap()
+            .stability;
+        assert!(full > 0, "the vanguard has stability");
+        let farthest = |engine: &mut Engine, mode: &PlayMode| -> usize {
+            let Ok(Choices::Forced { outcomes, .. }) =
+                super::super::choices::ask(engine, &state, mode)
+            else {
+                panic!("a push to place");
+            };
+            outcomes.iter().map(|o| o.moved.len()).max().unwrap_or(0)
+        };
+        let all = PlayMode::default();
+        let resisted = farthest(&mut engine, &all);
+        // PgDn: Brann lets the push take him farther, one stability at a time.
+        let Intent::Mode(less) = stability_key(&state, &all, Action::Lower) else {
+            panic!("Lower changes the stability used");
+        };
+        assert_eq!(less.stability, Some(full - 1));
+        assert_eq!(farthest(&mut engine, &less), resisted + 1);
+        assert!(hud_prompt(&state, &less).contains(&format!("stability {} of {full}", full - 1)));
+        // PgUp back to all of it.
+        let Intent::Mode(back) = stability_key(&state, &less, Action::Higher) else {
+            panic!("Higher changes it back");
+        };
+        assert_eq!(back.stability, None);
+        // The click places the push with the stability chosen.
+        let choices = super::super::choices::ask(&mut engine, &state, &less).unwrap();
+        let Choices::Forced { outcomes, .. } = &choices else {
+            unreachable!()
+        };
+        let end = outcomes.iter().max_by_key(|o| o.moved.len()).unwrap().end;
+        let Command::ForceMove { stability, .. } = send(click(&state, &less, &choices, end)) else {
+            panic!("a ForceMove");
+        };
+        assert_eq!(stability, Some(full - 1));
+
+        // An enemy pushed always resists with all its stability.
+        let mut foe = turn_of(src, "brann");
+        let mut state = foe.state();
+        state.pending_forced = Some(steelgrid_rules::forced::PendingForced {
+            source: "test".into(),
+            forcer: "brann".into(),
+            target: "cutter".into(),
+            kind: steelgrid_rules::forced::ForcedKind::Push,
+            distance: 2,
+            melee_weapon: false,
+            vertical: false,
+        });
+        assert!(matches!(
+            stability_key(&state, &PlayMode::default(), Action::Lower),
+            Intent::Hint(_)
+        ));
+    }
+
+    fn hud_prompt(state: &StateView, mode: &PlayMode) -> String {
+        super::super::hud::prompt(state, mode)
     }
 
     #[test]
