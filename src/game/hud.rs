@@ -440,8 +440,16 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                     (Some(n), false) => format!("{surges} (Y: its extra for {n} res)"),
                     (None, _) => surges,
                 };
+                // An area over a squad: the minion to drop first is the user's choice.
+                let drop = match (&mode.first_drop, a.distance.is_area()) {
+                    (Some(m), true) => format!(" - {} drops first (Tab)", short_name(state, m)),
+                    (None, true) if state.creatures.iter().any(|c| c.minion && !c.dead) => {
+                        " - Tab: the minion to drop first".to_owned()
+                    }
+                    _ => String::new(),
+                };
                 format!(
-                    "{who}: {} ({}, {}{}){surges} - {click} ({}: back)",
+                    "{who}: {} ({}, {}{}){surges} - {click} ({}: back){drop}",
                     a.name,
                     a.distance_label,
                     a.action.name(),

@@ -360,6 +360,9 @@ pub fn line(event: &Event, state: &StateView) -> String {
                     ability,
                     ..
                 } => format!("{} targets {} with {ability}", n(by), n(creature)),
+                Happening::Leaving { creature } => {
+                    format!("{} is leaving, open to an opportunity attack", n(creature))
+                }
             };
             let who: Vec<String> = waiting.iter().map(|c| n(c)).collect();
             format!("{what}: {} may answer or pass", who.join(", "))

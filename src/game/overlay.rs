@@ -477,7 +477,13 @@ fn draw_zones(state: Res<CurrentState>, layout: Res<BoardLayout>, mut gizmos: Gi
 }
 
 /// The aimed ability's area and targets, drawn every frame while aiming.
-fn draw_aim(aim: Res<Aim>, state: Res<CurrentState>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+fn draw_aim(
+    aim: Res<Aim>,
+    state: Res<CurrentState>,
+    layout: Res<BoardLayout>,
+    mode: Res<PlayMode>,
+    mut gizmos: Gizmos,
+) {
     let Some(p) = &aim.0 else {
         return;
     };
@@ -494,12 +500,14 @@ fn draw_aim(aim: Res<Aim>, state: Res<CurrentState>, layout: Res<BoardLayout>, m
         .iter()
         .filter(|c| p.targets.iter().any(|t| t.id == c.id))
     {
+        // The minion picked to drop first wears a second, golden ring.
+        let first = mode.first_drop.as_ref() == Some(&c.id);
         for &sq in &c.footprint {
-            gizmos.circle_2d(
-                Isometry2d::from_translation(layout.square_center(sq)),
-                SQUARE * 0.45,
-                TARGET,
-            );
+            let at = Isometry2d::from_translation(layout.square_center(sq));
+            gizmos.circle_2d(at, SQUARE * 0.45, TARGET);
+            if first {
+                gizmos.circle_2d(at, SQUARE * 0.38, PATH);
+            }
         }
     }
 }

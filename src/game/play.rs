@@ -86,6 +86,9 @@ pub struct PlayMode {
     pub later: bool,
     /// The height a flight aims at, or the depth a dig aims at (Higher and Lower).
     pub level: Option<i32>,
+    /// When an area catches several minions of a squad, the one the user picks to drop first
+    /// (Tab while aiming; seed 002 L4384-4386).
+    pub first_drop: Option<String>,
     /// The stability an ally being pushed uses — its choice, made here by its own side
     /// (Higher and Lower); all of it when unset (seed 002 L2809).
     pub stability: Option<u32>,
@@ -267,6 +270,75 @@ pub fn stability_key(state: &StateView, mode: &PlayMode, action: Action) -> Inte
         stability: (next < target.stability).then_some(next),
         ..mode.clone()
     })
+}
+
+/// The next living minion of a squad after `now`, by id, then none again: the one an area
+/// should drop first when it catches several of its squad.
+fn next_minion(state: &StateView, now: Option<&str>) -> Option<String> {
+    let mut minions: Vec<&str> = state
+        .creatures
+        .iter()
+        .filter(|c| c.minion && c.squad.is_some() && !c.dead)
+        .map(|c| c.id.as_str())
+        .collect();
+    minions.sort_unstable();
+    match now {
+        None => minions.first(),
+        Some(id) => minions.iter().skip_while(|m| **m != id).nth(1),
+    }
+    .map(|id| (*id).to_owned())
+}
+
+/// An area ability that leaves its targets to the area, with a minion picked to drop first:
+/// name every creature the engine says the area catches, that minion first (the attacker's
+/// choice among the minions hit is the order they are named in).
+fn drop_first(engine: &mut steelgrid_rules::Engine, command: Command, first: &str) -> Command {
+    let Command::UseAbility { targets, .. } = &command else {
+        return command;
+    };
+    if !targets.is_empty() {
+        return command;
+    }
+    let Ok(preview) = engine.preview_ability(&command) else {
+        return command;
+    };
+    if !preview.targets.iter().any(|t| t.id == first) {
+        return command;
+    }
+    let mut ids: Vec<String> = preview.targets.iter().map(|t| t.id.clone()).collect();
+    ids.sort_by_key(|id| id != first);
+    match command {
+        Command::UseAbility {
+            creature,
+            ability,
+            at,
+            direction,
+            squares,
+            objects,
+            ranged,
+            tier,
+            user_tier,
+            spend,
+            surges,
+            squad,
+            ..
+        } => Command::UseAbility {
+            creature,
+            ability,
+            targets: ids,
+            at,
+            direction,
+            squares,
+            objects,
+            ranged,
+            tier,
+            user_tier,
+            spend,
+            surges,
+            squad,
+        },
+        other => other,
+    }
 }
 
 /// What a click on `square` asks for.
@@ -511,6 +583,10 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             variant: mode.variant + 1,
             ..mode.clone()
         }),
+        Action::NextCreature if matches!(mode.tool, Tool::Ability(_)) => Intent::Mode(PlayMode {
+            first_drop: next_minion(state, mode.first_drop.as_deref()),
+            ..mode.clone()
+        }),
         Action::NextCreature => Intent::Mode(PlayMode {
             focus: next_focus(state, mode.focus.as_deref()),
             ..mode.clone()
@@ -691,6 +767,10 @@ pub fn handle_actions(
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
                 // A minion's signature strike is the squad's: members in reach join it.
                 let command = steelgrid_rules::ai::squad_strike(rules.0.engine_mut(), command);
+                let command = match &mode.first_drop {
+                    Some(first) => drop_first(rules.0.engine_mut(), command, first),
+                    None => command,
+                };
                 match rules.0.apply(command) {
                     Ok(_) => {
                         *feedback = Feedback::None;
@@ -831,6 +911,57 @@ mod tests {
             stability_key(&state, &PlayMode::default(), Action::Lower),
             Intent::Hint(_)
         ));
+    }
+
+    #[test]
+    fn tab_picks_which_minion_an_area_drops_first() {
+        let src = r#"Scenario(name: "scatter", map: (rows: ["........", "........", "........"]),
+            abilities: {
+                "scatter": (name: "Scatter", keywords: [Area, Magic], action: MainAction,
+                    distance: Burst(1), target: (who: Enemy),
+                    effect: (damage: (base: 2, plus_characteristic: false))),
+            },
+            creatures: [
+                (id: "orrin", template: "hexwright", position: (1, 1), abilities: ["scatter"]),
+                (id: "r1", template: "bramble_rabble", squad: "pack", position: (2, 1)),
+                (id: "r2", template: "bramble_rabble", squad: "pack", position: (1, 2)),
+                (id: "r3", template: "bramble_rabble", squad: "pack", position: (6, 2)),
+            ])"#;
+        let dead = |first: Option<&str>| -> Vec<String> {
+            let mut engine = turn_of(src, "orrin");
+            let state = engine.state();
+            let mut mode = PlayMode {
+                tool: Tool::Ability(0),
+                ..PlayMode::default()
+            };
+            // Tab goes through the squad's minions by id.
+            while mode.first_drop.as_deref() != first {
+                let Intent::Mode(next) = key(&state, &mode, Action::NextCreature) else {
+                    panic!("Tab changes the minion to drop first");
+                };
+                mode = next;
+            }
+            let orrin = state.creatures.iter().find(|c| c.id == "orrin").unwrap();
+            let command = aim(&state, orrin, &orrin.abilities[0], Square::new(1, 1), &mode)
+                .expect("a burst is used anywhere");
+            let command = match &mode.first_drop {
+                Some(first) => drop_first(&mut engine, command, first),
+                None => command,
+            };
+            engine.apply(command).unwrap();
+            // Two minions hit for 2 each: the pool loses 4, one minion's Stamina.
+            engine
+                .state()
+                .creatures
+                .iter()
+                .filter(|c| c.dead)
+                .map(|c| c.id.clone())
+                .collect()
+        };
+        assert_eq!(dead(Some("r2")), vec!["r2"]);
+        assert_eq!(dead(Some("r1")), vec!["r1"]);
+        // r3 is not in the area: the choice falls back to the engine's order.
+        assert_eq!(dead(Some("r3")).len(), 1);
     }
 
     fn hud_prompt(state: &StateView, mode: &PlayMode) -> String {
