@@ -69,6 +69,7 @@ pub fn plugin(app: &mut App) {
             PostUpdate,
             (
                 place_tokens,
+                super::tokens::follow_stamina,
                 draw_numbers,
                 draw_flashes,
                 draw_dice,
@@ -143,6 +144,9 @@ pub enum Effect {
     },
     /// A ring flashing around a creature or over a square.
     Flash { spot: Spot, tone: Tone },
+    /// A creature's Stamina changes by `delta` now: its bar, drawn from the final state, shows
+    /// the change only once this has started.
+    Stamina { creature: String, delta: i32 },
     /// A power roll over the roller: its two d10 faces, then the sum and the tier.
     Dice {
         creature: String,
@@ -254,15 +258,40 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
                 target,
                 amount,
                 immune,
+                stamina_before,
+                stamina_after,
                 ..
-            } => steps.push(if *immune {
-                float(target, "immune".into(), Tone::Quiet)
-            } else {
-                float(target, format!("-{amount}"), Tone::Damage)
-            }),
+            } => {
+                steps.push(Step {
+                    effect: Effect::Stamina {
+                        creature: target.clone(),
+                        delta: stamina_after - stamina_before,
+                    },
+                    duration: 0.0,
+                    hold: 0.0,
+                });
+                steps.push(if *immune {
+                    float(target, "immune".into(), Tone::Quiet)
+                } else {
+                    float(target, format!("-{amount}"), Tone::Damage)
+                });
+            }
             Event::StaminaRegained {
-                creature, amount, ..
-            } if *amount > 0 => steps.push(float(creature, format!("+{amount}"), Tone::Healing)),
+                creature,
+                amount,
+                stamina_before,
+                stamina_after,
+            } if *amount > 0 => {
+                steps.push(Step {
+                    effect: Effect::Stamina {
+                        creature: creature.clone(),
+                        delta: stamina_after - stamina_before,
+                    },
+                    duration: 0.0,
+                    hold: 0.0,
+                });
+                steps.push(float(creature, format!("+{amount}"), Tone::Healing));
+            }
             Event::TemporaryStaminaGained {
                 creature, amount, ..
             } => steps.push(float(
@@ -370,6 +399,18 @@ impl Animations {
     }
 
     /// Whether anything is still playing or waiting to.
+    /// The Stamina changes of `creature` not yet shown: its bar shows the state before them.
+    pub fn unshown_stamina(&self, creature: &str) -> i32 {
+        self.tweens
+            .iter()
+            .filter(|t| t.start > self.clock)
+            .filter_map(|t| match &t.effect {
+                Effect::Stamina { creature: c, delta } if c == creature => Some(*delta),
+                _ => None,
+            })
+            .sum()
+    }
+
     pub fn busy(&self) -> bool {
         !self.tweens.is_empty() || self.clock < self.next
     }
@@ -415,7 +456,9 @@ impl Animations {
 
     /// The animations that have begun, each with how far along it is (0 to 1).
     pub fn showing(&self) -> impl Iterator<Item = (&Tween, f32)> {
-        self.started().map(|t| (t, t.progress(self.clock)))
+        self.started()
+            .filter(|t| !matches!(t.effect, Effect::Stamina { .. }))
+            .map(|t| (t, t.progress(self.clock)))
     }
 
     fn started(&self) -> impl Iterator<Item = &Tween> {
@@ -942,7 +985,12 @@ mod tests {
         ];
         let mut queue = Animations::default();
         queue.push(&events, SPEED_1);
-        let starts: Vec<(f32, f32)> = queue.tweens.iter().map(|t| (t.start, t.duration)).collect();
+        let starts: Vec<(f32, f32)> = queue
+            .tweens
+            .iter()
+            .filter(|t| !matches!(t.effect, Effect::Stamina { .. }))
+            .map(|t| (t.start, t.duration))
+            .collect();
         // Walk 0.16; the slide after it (2 × 0.09); the shake after the slide; the number
         // SHAKE_GAP after the shake begins.
         let expected = [(0.0, 0.16), (0.16, 0.18), (0.34, 0.3), (0.49, 1.1)];
@@ -1011,6 +1059,7 @@ mod tests {
         let steps = plan(&events, reduced);
         let kinds: Vec<(bool, f32)> = steps
             .iter()
+            .filter(|s| !matches!(s.effect, Effect::Stamina { .. }))
             .map(|s| (matches!(s.effect, Effect::Travel { .. }), s.duration))
             .collect();
         // Two instant moves, no shake, the number kept.
@@ -1170,5 +1219,32 @@ mod tests {
         app.update();
         app.update();
         assert!(texts(&mut app).is_empty());
+    }
+
+    #[test]
+    fn a_stamina_bar_holds_until_the_damage_floats_up() {
+        let events = vec![
+            walk("goblin", (1, 1), &[(2, 1), (3, 1)]),
+            damage("goblin", 4),
+        ];
+        let Event::Damaged {
+            stamina_before,
+            stamina_after,
+            ..
+        } = &events[1].event
+        else {
+            unreachable!()
+        };
+        let lost = stamina_after - stamina_before;
+        let mut animations = Animations::default();
+        animations.push(&events, SPEED_1);
+        // While the goblin walks, its bar still shows the Stamina before the hit.
+        assert_eq!(animations.unshown_stamina("goblin"), lost);
+        assert_eq!(animations.unshown_stamina("brann"), 0);
+        animations.advance(WALK_STEP);
+        assert_eq!(animations.unshown_stamina("goblin"), lost);
+        // The hit lands when the walk is over.
+        animations.advance(WALK_STEP + 0.01);
+        assert_eq!(animations.unshown_stamina("goblin"), 0);
     }
 }

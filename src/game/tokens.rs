@@ -149,6 +149,34 @@ impl Shape {
     }
 }
 
+/// The filled part of a stamina bar: drawn at the Stamina the animations have shown so far,
+/// which is the state's once they are over.
+#[derive(Component)]
+pub struct StaminaFill {
+    creature: String,
+    width: f32,
+    current: i32,
+    max: i32,
+}
+
+/// Stretch each stamina bar to the Stamina shown now: the final state less the damage (plus the
+/// healing) still to float up over the creature.
+pub fn follow_stamina(
+    animations: Res<super::animation::Animations>,
+    mut fills: Query<(&StaminaFill, &mut Transform)>,
+) {
+    for (fill, mut transform) in &mut fills {
+        let shown = fill.current - animations.unshown_stamina(&fill.creature);
+        let fraction = if fill.max > 0 {
+            (shown as f32 / fill.max as f32).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        transform.scale.x = fill.width * fraction;
+        transform.translation.x = -fill.width / 2.0 + fill.width * fraction / 2.0;
+    }
+}
+
 /// Rebuild every token from the published state.
 fn sync_tokens(
     mut commands: Commands,
@@ -374,18 +402,27 @@ fn spawn_stamina_bar(
         MeshMaterial2d(style.bar_back.clone()),
         Transform::from_xyz(0.0, y, 0.6),
     ));
-    if fraction > 0.0 {
-        let fill = if creature.winded {
-            style.bar_winded.clone()
-        } else {
-            style.bar_healthy.clone()
-        };
-        t.spawn((
-            Mesh2d(meshes.add(Rectangle::new(width * fraction, height))),
-            MeshMaterial2d(fill),
-            Transform::from_xyz(-width / 2.0 + width * fraction / 2.0, y, 0.7),
-        ));
-    }
+    let fill = if creature.winded {
+        style.bar_winded.clone()
+    } else {
+        style.bar_healthy.clone()
+    };
+    // A bar one unit wide, stretched to the Stamina shown (see `follow_stamina`).
+    t.spawn((
+        StaminaFill {
+            creature: creature.id.clone(),
+            width,
+            current: stamina.current,
+            max: stamina.max,
+        },
+        Mesh2d(meshes.add(Rectangle::new(1.0, height))),
+        MeshMaterial2d(fill),
+        Transform::from_xyz(-width / 2.0 + width * fraction / 2.0, y, 0.7).with_scale(Vec3::new(
+            width * fraction,
+            1.0,
+            1.0,
+        )),
+    ));
     if stamina.temporary > 0 && stamina.max > 0 {
         // Temporary Stamina as a blue band along the top of the bar.
         let part = (stamina.temporary as f32 / stamina.max as f32).clamp(0.0, 1.0);
