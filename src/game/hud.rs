@@ -302,6 +302,15 @@ fn refusal(feedback: &Feedback) -> String {
     }
 }
 
+/// The creature whose leaving an enemy's reach holds the trigger window open, if that is what
+/// it waits on.
+pub fn leaving(state: &StateView) -> Option<&str> {
+    match &state.trigger_window.as_ref()?.happening {
+        steelgrid_rules::trigger::Happening::Leaving { creature } => Some(creature),
+        _ => None,
+    }
+}
+
 /// What the player can do now.
 pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
     if state.status != "in_progress" {
@@ -342,7 +351,16 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         .as_ref()
         .and_then(|w| w.waiting.first())
     {
-        let o = &w.options[0];
+        if let Some(mover) = leaving(state).filter(|_| w.opportunity) {
+            return format!(
+                "{}: {} is leaving your reach - Enter: opportunity attack, E: let it go",
+                short_name(state, &w.creature),
+                short_name(state, mover)
+            );
+        }
+        let Some(o) = w.options.first() else {
+            return format!("{}: E: let it pass", short_name(state, &w.creature));
+        };
         let name = state
             .creatures
             .iter()

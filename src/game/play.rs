@@ -475,8 +475,14 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         .and_then(|w| w.waiting.first())
         .filter(|_| state.pending_forced.is_none());
     match (action, waiting) {
+        // An opportunity attack on the creature leaving, or the first use the window lists.
         (Action::Confirm, Some(w)) => {
-            return Intent::Send(w.options[0].command(&w.creature));
+            if let Some(mover) = super::hud::leaving(state).filter(|_| w.opportunity) {
+                return Intent::Send(Command::free_strike(w.creature.clone(), mover, false));
+            }
+            if let Some(o) = w.options.first() {
+                return Intent::Send(o.command(&w.creature));
+            }
         }
         (Action::EndTurn, Some(w)) => {
             return Intent::Send(Command::PassTrigger {
@@ -1194,5 +1200,61 @@ mod tests {
             }
         );
         assert!(engine.apply(pass).is_ok());
+    }
+
+    #[test]
+    fn a_person_is_asked_before_an_opportunity_attack_enter_strikes_e_lets_it_go() {
+        let src = r#"Scenario(name: "leaving", map: (rows: [".......", "......."]),
+            options: (ask_opportunity_attacks: [Heroes]),
+            creatures: [
+                (id: "brann", name: "Brann Hollowsteel", template: "vanguard", position: (1, 0)),
+                (id: "gob", template: "bramble_cutter", position: (2, 0)),
+            ], dice: [9, 9])"#;
+        let leave = |answer: Action| {
+            let mut engine = turn_of(src, "brann");
+            for command in [
+                Command::EndTurn {
+                    creature: "brann".into(),
+                },
+                Command::StartTurn {
+                    creature: "gob".into(),
+                },
+                Command::Advance {
+                    creature: "gob".into(),
+                    path: vec![Square::new(3, 0), Square::new(4, 0), Square::new(5, 0)],
+                },
+            ] {
+                engine.apply(command).expect("the cutter walks off");
+            }
+            // The cutter waits on the square it is leaving while Brann is asked.
+            let state = engine.state();
+            let gob = state.creatures.iter().find(|c| c.id == "gob").unwrap();
+            assert_eq!(gob.position, Square::new(2, 0));
+            let mode = PlayMode::default();
+            assert_eq!(
+                crate::game::hud::prompt(&state, &mode),
+                "Brann: gob is leaving your reach - Enter: opportunity attack, E: let it go"
+            );
+            let command = send(key(&state, &mode, answer));
+            engine.apply(command.clone()).expect("the answer is taken");
+            let after = engine.state();
+            let gob = after.creatures.iter().find(|c| c.id == "gob").unwrap();
+            (command, gob.position, gob.stamina.current, gob.stamina.max)
+        };
+        let (strike, at, stamina, max) = leave(Action::Confirm);
+        assert!(
+            matches!(strike, Command::FreeStrike { attacker, target, ranged: false, .. }
+            if attacker == "brann" && target == "gob")
+        );
+        assert!(stamina < max, "the strike hit");
+        assert_eq!(at, Square::new(5, 0), "then the cutter went on its way");
+        let (pass, at, stamina, max) = leave(Action::EndTurn);
+        assert_eq!(
+            pass,
+            Command::PassTrigger {
+                creature: "brann".into()
+            }
+        );
+        assert_eq!((at, stamina), (Square::new(5, 0), max));
     }
 }

@@ -135,6 +135,16 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
             0,
         )];
         options.extend(ability_options(engine, &state, me, Moment::Trigger(w)));
+        // An opportunity attack is always worth taking.
+        if let Some(crate::trigger::Happening::Leaving { creature }) =
+            state.trigger_window.as_ref().map(|w| &w.happening)
+            && w.opportunity
+        {
+            let strike = Command::free_strike(&w.creature, creature, false);
+            if engine.check(&strike).is_ok() {
+                options.push((strike, 10));
+            }
+        }
         return decision(side, options);
     }
     let Some(actor) = state.turn.clone() else {

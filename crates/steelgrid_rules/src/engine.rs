@@ -215,6 +215,7 @@ fn resolve_schedule() -> Schedule {
                 crate::mount::resolve,
                 movement::resolve_move,
                 free_strike::resolve_free_strike,
+                crate::opportunity_ask::answered,
                 stamina::resolve_catch_breath,
                 stamina::resolve_heal,
                 stamina::resolve_defend,
@@ -565,7 +566,7 @@ impl Engine {
     }
 
     /// The creature's free strikes: its reach, damage types and keywords.
-    fn strike_profile(&self, e: Entity) -> free_strike::StrikeProfile {
+    pub(crate) fn strike_profile(&self, e: Entity) -> free_strike::StrikeProfile {
         free_strike::StrikeProfile::of(
             self.world.get::<Hero>(e).is_some(),
             self.world.get::<Abilities>(e).map_or(&[], |a| &a.0),
@@ -811,8 +812,14 @@ impl Engine {
                 damage_type,
                 ..
             } => {
-                let a = self.actor(attacker)?;
-                self.budget(a).check(ActionKind::Main)?;
+                let a = match self.opportunity_strike(command)? {
+                    Some(a) => a,
+                    None => {
+                        let a = self.actor(attacker)?;
+                        self.budget(a).check(ActionKind::Main)?;
+                        a
+                    }
+                };
                 let t = self.entity(target)?;
                 let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
                 let profile = self.strike_profile(a);
@@ -923,46 +930,10 @@ impl Engine {
                         "a Charge can't cross difficult terrain or enemies, climb, crawl or drop",
                     ));
                 }
-                // The strike is made from where the charge ends (digest A-35).
-                let t = self.entity(target)?;
-                let end = Footprint {
-                    origin: plan.to,
-                    side: mover.footprint.side,
-                };
-                let depth = plan.depth.unwrap_or(0);
-                let striker = CreatureRef {
-                    footprint: end,
-                    z: self.world.resource::<Map>().ground_under(end) - depth as i32,
-                    depth,
-                    ..mover.clone()
-                };
-                let tgt = self.creature_ref(t);
-                let profile = self.strike_profile(e);
-                free_strike::validate_target(
-                    self.world.resource::<Map>(),
-                    &striker,
-                    &tgt,
-                    false,
-                    &profile,
-                )?;
-                tgt.check_not_hidden_from(creature)?;
-                let (edges, banes) = crate::opportunity::strike_modifiers(
-                    self.world.resource::<Map>(),
-                    &striker,
-                    &tgt,
-                    &others,
-                    false,
-                );
+                let strike = self.charge_strike(e, &mover, target, &plan, &others)?;
                 let drag = self.drag(&mover, &plan)?;
-                let to = plan.to;
                 self.world.insert_resource(CheckedAdvance(plan, drag));
-                self.world.insert_resource(CheckedStrike {
-                    attacker: e,
-                    target: t,
-                    edges,
-                    banes,
-                    at: Some(to),
-                });
+                self.world.insert_resource(strike);
             }
             Command::Heal { creature, target } => {
                 let e = self.actor(creature)?;
@@ -2461,7 +2432,7 @@ impl Engine {
 
     /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
     /// A move along the ground, or through it for a creature in the ground (seed 002 L2606).
-    fn plan_on_foot(
+    pub(crate) fn plan_on_foot(
         &self,
         mover: &CreatureRef,
         speed: u32,

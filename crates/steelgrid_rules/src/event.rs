@@ -227,6 +227,8 @@ rules! {
         "A shift moves without provoking opportunity attacks, but not through difficult terrain.";
     OPPORTUNITY_ATTACK = "opportunity_attack", "seed 002 L2968-2972",
         "Moving away from an adjacent enemy without shifting lets it make a free strike before you leave.";
+    OPPORTUNITY_ASKED = "opportunity_attack.asked", "seed 002 L2968-2972; Steelgrid rules option",
+        "When a side is asked, a creature leaving its reach waits on the square it is leaving until each creature that could strike it has struck or passed.";
     KNOCKBACK = "maneuver.knockback", "seed 002 L2897-2912",
         "Knockback: a Might roll against an adjacent creature pushes it 1, 2 or 3 squares by tier.";
     ABILITY = "ability", "seed 002 L1333-1372, L1522-1565",

@@ -401,9 +401,12 @@ pub fn log_strike(
     }
 }
 
-/// Command stage: the Free Strike.
+/// Command stage: the Free Strike, a Charge's strike, and an opportunity attack answering the
+/// window for its target's leaving (seed 002 L2968-2972), which takes no action.
 pub fn resolve_free_strike(
     command: Res<CurrentCommand>,
+    resumed: Option<Res<crate::opportunity_ask::ResumedMove>>,
+    turn: Res<crate::turn::TurnState>,
     checked: Option<Res<CheckedStrike>>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
@@ -425,7 +428,8 @@ pub fn resolve_free_strike(
         return;
     };
     let plain = Command::free_strike("", "", false);
-    let (strike, charging) = match &command.0 {
+    let current = crate::opportunity_ask::command_of(&command, resumed.as_deref());
+    let (strike, charging) = match current {
         Some(c @ Command::FreeStrike { .. }) => (c, false),
         // seed 002 L2940-2944: a Charge ends with a melee free strike.
         Some(Command::Charge { .. }) => (&plain, true),
@@ -461,7 +465,24 @@ pub fn resolve_free_strike(
     let Ok((target_id, target_mods)) = targets.get(checked.target) else {
         return;
     };
-    if !charging {
+    let waiting = turn
+        .trigger_window
+        .as_ref()
+        .and_then(|w| w.waiting_on(&id.0));
+    let opportunity = turn
+        .pending_move
+        .as_ref()
+        .filter(|_| !charging && waiting.is_some_and(|w| w.opportunity));
+    if let Some(pending) = opportunity {
+        log.push(
+            rule::OPPORTUNITY_ATTACK,
+            Event::OpportunityAttack {
+                attacker: id.0.clone(),
+                target: target_id.0.clone(),
+                at: pending.at,
+            },
+        );
+    } else if !charging {
         take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
     }
     let director = |n: u32| {

@@ -36,6 +36,7 @@ pub mod mount;
 pub mod movement;
 pub mod object_area;
 pub mod opportunity;
+pub mod opportunity_ask;
 pub mod options;
 pub mod power_roll;
 pub mod record;

@@ -585,7 +585,8 @@ pub fn reachable(
 
 /// Command stage: Advance and Disengage. The plan was checked when the command was validated.
 /// Each opportunity attack is resolved before the mover leaves its square (digest A-12); a
-/// mover that dies stops there. Eligible enemies always take the attack; members of one squad
+/// mover that dies stops there. Eligible enemies take the attack, except on a side asked about
+/// it: then the move waits there for their answers (`opportunity_ask`). Members of one squad
 /// attacking at the same step make one strike of their free strikes added together, with the
 /// captain's bonus once (seed 002 L4436-4438; digest A-16).
 pub fn resolve_move(
@@ -603,6 +604,7 @@ pub fn resolve_move(
     mut pending: ResMut<PendingDamage>,
     mut hits: ResMut<RecentHits>,
     gear: StrikeGear,
+    mut asking: crate::opportunity_ask::Asking,
     mut creatures: Query<(
         Entity,
         &CreatureId,
@@ -617,7 +619,8 @@ pub fn resolve_move(
     )>,
 ) {
     let flown: Vec<Square>;
-    let (creature, path, gait, action) = match &command.0 {
+    let current = crate::opportunity_ask::command_of(&command, asking.resumed.as_deref()).cloned();
+    let (creature, path, gait, action) = match &current {
         Some(Command::Advance { creature, path }) => {
             (creature, path, Gait::Move, Some(ActionKind::Move))
         }
@@ -662,16 +665,18 @@ pub fn resolve_move(
     else {
         return;
     };
-    if let Some(action) = action {
+    if let Some(action) = action.filter(|_| asking.resumed.is_none()) {
         take_action(&mut log, &mut budget, &id.0, action);
     }
     let from = pos.0;
     let mut walked = Vec::new();
     let mut critical = Vec::new();
+    let mut paused = None;
     'steps: for (i, &step) in path.iter().enumerate() {
         for (_, who) in plan.0.provoked.iter().filter(|(at, _)| *at == i) {
+            let (asked, who) = asking.split(who);
             let mut struck: Vec<&str> = Vec::new();
-            for attacker in who {
+            for attacker in &who {
                 if struck.contains(&attacker.as_str()) {
                     continue;
                 }
@@ -778,6 +783,10 @@ pub fn resolve_move(
                     break 'steps;
                 }
             }
+            if !asked.is_empty() {
+                paused = Some((i, asked));
+                break 'steps;
+            }
         }
         walked.push(step);
         for &(_, damage) in plan.0.terrain_damage.iter().filter(|(at, _)| *at == i) {
@@ -794,8 +803,30 @@ pub fn resolve_move(
     let to = walked.last().copied().unwrap_or(from);
     let completed = walked.len() == path.len();
     pos.0 = to;
+    if let Some((step, asked)) = paused
+        && let Some(current) = &current
+    {
+        // A flier waits at the height of the step it reached.
+        if let (Command::Fly { path: flight, .. }, Some(last)) = (current, step.checked_sub(1)) {
+            let ground = map.ground_under(Footprint {
+                origin: to,
+                side: plan.0.side,
+            });
+            match (flight[last].2 - ground).max(0) as u32 {
+                0 => commands.entity(entity).remove::<Altitude>(),
+                altitude => commands.entity(entity).insert(Altitude(altitude)),
+            };
+        }
+        asking.pause(crate::opportunity_ask::PendingMove {
+            command: current.clone(),
+            mover: id.0.clone(),
+            step,
+            at: to,
+            asked,
+        });
+    }
     let rule = match gait {
-        _ if matches!(command.0, Some(Command::Ride { .. })) => rule::RIDE,
+        _ if matches!(current, Some(Command::Ride { .. })) => rule::RIDE,
         _ if action.is_none() => rule::GRANTED_MOVE,
         Gait::Shift => rule::SHIFT,
         Gait::Move if plan.0.teleport => rule::TELEPORT,
@@ -804,17 +835,20 @@ pub fn resolve_move(
         Gait::Move if plan.0.depth.is_some() => rule::BURROW,
         Gait::Move => rule::ADVANCE,
     };
-    log.push(
-        rule,
-        Event::Moved {
-            creature: id.0.clone(),
-            from,
-            to,
-            path: walked,
-            cost: plan.0.cost,
-            speed: speed.0,
-        },
-    );
+    // A move waiting before its first step has gone nowhere yet.
+    if !walked.is_empty() || !asking.waiting() {
+        log.push(
+            rule,
+            Event::Moved {
+                creature: id.0.clone(),
+                from,
+                to,
+                path: walked,
+                cost: plan.0.cost,
+                speed: speed.0,
+            },
+        );
+    }
     if let Some(depth) = plan.0.depth.filter(|_| completed) {
         commands.entity(entity).insert(crate::burrow::Depth(depth));
     }

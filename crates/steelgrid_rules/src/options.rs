@@ -23,6 +23,11 @@ pub struct RulesOptions {
     /// suffered one (seed 002 L2315, "majority") rather than at least half (the reading that
     /// matches L2311-2313 and L2317).
     pub group_consequence_needs_majority: bool,
+    /// The sides whose creatures are asked whether to make an opportunity attack, the mover
+    /// waiting at the square it is leaving (seed 002 L2968-2972: the attack is a choice); the
+    /// others always take it. Empty: nobody is asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ask_opportunity_attacks: Vec<crate::creature::Side>,
 }
 
 /// Rounding of the average Victories per hero (digest A-01).
@@ -43,6 +48,7 @@ impl Default for RulesOptions {
             director_creatures_die_at_zero: true,
             average_victories: VictoryAverage::Floor,
             group_consequence_needs_majority: false,
+            ask_opportunity_attacks: Vec::new(),
         }
     }
 }

@@ -4,7 +4,9 @@
 //! neither (L2498, L1735).
 //!
 //! Readings: the engine watches a creature taking damage, a creature starting its turn and a
-//! creature being targeted ([`crate::ability::On`]; the last in [`crate::trigger_targeted`]).
+//! creature being targeted ([`crate::ability::On`]; the last in [`crate::trigger_targeted`]),
+//! and a mover leaving the reach of creatures asked about opportunity attacks
+//! ([`crate::opportunity_ask`]).
 //! After a command has resolved — forced movement and
 //! conditions included — each event it caused opens a trigger window in turn, listing the
 //! creatures that could answer it now: those with a triggered ability whose trigger matches and
@@ -41,6 +43,9 @@ pub enum Happening {
         ability: String,
         strike: bool,
     },
+    /// `creature` is about to leave the reach of creatures whose side is asked about
+    /// opportunity attacks; its move waits (`opportunity_ask`).
+    Leaving { creature: String },
 }
 
 impl Happening {
@@ -55,6 +60,15 @@ impl Happening {
                 ability,
                 ..
             } => format!("{creature} targeted by {by}'s {ability}"),
+            Happening::Leaving { creature } => format!("{creature} leaving an enemy's reach"),
+        }
+    }
+
+    /// The rule a window for this opens under.
+    pub fn rule(&self) -> crate::event::Rule {
+        match self {
+            Happening::Leaving { .. } => rule::OPPORTUNITY_ASKED,
+            _ => rule::TRIGGER_WINDOW,
         }
     }
 
@@ -147,6 +161,9 @@ impl TriggerOption {
 pub struct Waiting {
     pub creature: String,
     pub options: Vec<TriggerOption>,
+    /// It may answer with an opportunity attack: a melee `FreeStrike` on the leaving creature.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opportunity: bool,
 }
 
 /// An open trigger window: what happened, and who may still answer it, heroes first.
@@ -288,6 +305,9 @@ pub(crate) fn check_window(
     }
     let answerer = match command {
         Command::PassTrigger { creature } => window.waiting_on(creature),
+        Command::FreeStrike { attacker, .. } => {
+            window.waiting_on(attacker).filter(|w| w.opportunity)
+        }
         // A move an answer granted, taken before the ability it answers (`trigger_targeted`).
         Command::GrantedMove { creature, .. } => {
             window.waiting_on(creature).filter(|w| w.options.is_empty())
@@ -306,12 +326,16 @@ pub(crate) fn check_window(
             .waiting
             .iter()
             .map(|w| {
-                let abilities: Vec<&str> = w.options.iter().map(|o| o.ability.as_str()).collect();
+                let mut abilities: Vec<&str> =
+                    w.options.iter().map(|o| o.ability.as_str()).collect();
+                if w.opportunity {
+                    abilities.push("an opportunity attack: FreeStrike");
+                }
                 format!("{} ({})", w.creature, abilities.join(" or "))
             })
             .collect();
         return Err(RuleError::new(
-            rule::TRIGGER_WINDOW,
+            window.happening.rule(),
             format!(
                 "{} triggered abilities: {} must first use one (UseAbility) or pass (PassTrigger(creature: \"…\"))",
                 window.happening.describe(),
@@ -354,12 +378,14 @@ pub fn resolve_answers(
         }
         _ => return,
     };
+    let mut passed = rule::TRIGGER_WINDOW;
     if let Some(w) = &mut turn.trigger_window {
         w.waiting.retain(|w| &w.creature != creature);
+        passed = w.happening.rule();
     }
     let Some(ab) = used else {
         log.push(
-            rule::TRIGGER_WINDOW,
+            passed,
             Event::TriggerPassed {
                 creature: creature.clone(),
             },
@@ -442,6 +468,7 @@ impl Engine {
             turn.queued_triggers.clear();
             turn.trigger_window = None;
             turn.pending_ability = None;
+            turn.pending_move = None;
             return;
         }
         if turn.pending_forced.is_some() {
@@ -463,7 +490,7 @@ impl Engine {
                 continue;
             };
             self.world.resource_mut::<EventLog>().push(
-                rule::TRIGGER_WINDOW,
+                window.happening.rule(),
                 Event::TriggerWindowOpened {
                     happening: window.happening.clone(),
                     waiting: window.waiting.iter().map(|w| w.creature.clone()).collect(),
@@ -472,12 +499,16 @@ impl Engine {
             self.world.resource_mut::<TurnState>().trigger_window = Some(window);
         }
         self.resolve_pending_ability();
+        self.resume_pending_move();
     }
 
     /// The window `happening` opens: every creature, heroes first and then in scenario order,
     /// with the uses of its triggered abilities that `happening` triggers and the engine would
     /// accept; `None` when nobody can answer.
     pub(crate) fn window_for(&mut self, happening: Happening) -> Option<TriggerWindow> {
+        if let Happening::Leaving { .. } = happening {
+            return self.leaving_window(happening);
+        }
         let mut q = self
             .world
             .query::<(&CreatureId, &Identity, &Side, &Abilities)>();
@@ -524,6 +555,7 @@ impl Engine {
                 waiting.push(Waiting {
                     creature: id.clone(),
                     options,
+                    opportunity: false,
                 });
             }
         }
@@ -533,7 +565,7 @@ impl Engine {
     /// `window` with only the uses the engine would accept while it is open — of a "Melee or
     /// Ranged" ability's two, the first that works — and only the creatures left with one;
     /// `None` when nobody is.
-    fn possible(&mut self, mut window: TriggerWindow) -> Option<TriggerWindow> {
+    pub(crate) fn possible(&mut self, mut window: TriggerWindow) -> Option<TriggerWindow> {
         self.world.resource_mut::<TurnState>().trigger_window = Some(window.clone());
         let happening = window.happening.clone();
         for w in &mut window.waiting {
@@ -543,12 +575,15 @@ impl Engine {
             });
             w.options
                 .dedup_by(|later, first| later.ability == first.ability);
+            w.opportunity = w.opportunity && self.opportunity_open(&happening, &w.creature);
         }
         self.world.resource_mut::<TurnState>().trigger_window = None;
         // A creature left with no uses stays only to take the move an answer granted it.
         let turn = self.world.resource::<TurnState>();
         window.waiting.retain(|w| {
-            !w.options.is_empty() || crate::trigger_targeted::moving(turn, &w.creature)
+            !w.options.is_empty()
+                || w.opportunity
+                || crate::trigger_targeted::moving(turn, &w.creature)
         });
         (!window.waiting.is_empty()).then_some(window)
     }

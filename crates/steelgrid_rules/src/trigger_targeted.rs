@@ -146,6 +146,7 @@ pub fn record_answers(
                     Waiting {
                         creature: m.clone(),
                         options: Vec::new(),
+                        opportunity: false,
                     },
                 );
                 pending.moving.push(m);

@@ -70,6 +70,10 @@ pub struct TurnState {
     /// resolves once their windows close.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pending_ability: Option<crate::trigger_targeted::PendingAbility>,
+    /// A move waiting for the opportunity attacks its mover's leaving may draw: it goes on
+    /// once their window closes (`opportunity_ask`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pending_move: Option<crate::opportunity_ask::PendingMove>,
     /// Teleports and moves abilities granted this turn, not yet placed; they lapse when the
     /// turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

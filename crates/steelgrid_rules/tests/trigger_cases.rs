@@ -141,6 +141,7 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
         vec![Waiting {
             creature: "h".into(),
             options: vec![option("retort", &["m"], false)],
+            opportunity: false,
         }]
     );
     // Nothing else happens until the hero answers.

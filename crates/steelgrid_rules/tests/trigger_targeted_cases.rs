@@ -140,6 +140,7 @@ fn targeted_01_a_bane_answer_drops_the_strike_a_tier() {
                 targets: vec!["h".into()],
                 ranged: false,
             }],
+            opportunity: false,
         }])
     );
     let events = apply(&mut e, use_ability("g", "cover", &["h"]));
@@ -315,6 +316,7 @@ fn targeted_08_a_shift_out_of_reach_loses_the_strike() {
         Some(vec![Waiting {
             creature: "h".into(),
             options: vec![],
+            opportunity: false,
         }])
     );
     let err = refused(
