@@ -56,6 +56,8 @@ shot native-handoff-player play mill_ambush --players 2 --keys Enter,KeyH,Tab,Ta
 shot native-ai-director play mill_ambush --ai both --screenshot-after 6
 shot native-dice play mill_ambush --ai both --screenshot-live --screenshot-after 2
 shot native-tooltip play mill_ambush --hover 14,2
+# A cutter leaving Brann's reach waits while Brann's player is asked.
+shot native-opportunity-ask play scripts/shots/leaving.ron --commands scripts/shots/leaving_turns.ron
 shot native-replay replay "$work/game.ron" --screenshot-after 4
 shot native-results resume "$work/game.ron" --screen results
 shot native-lasting-areas play demo_lasting --screenshot-after 6

@@ -113,6 +113,10 @@ pub(super) fn ask(
         let outcomes = engine.forced_choices(&spec)?;
         return Ok(Choices::Forced { spec, outcomes });
     }
+    // While a trigger window waits on answers (a parry, an opportunity attack), nothing moves.
+    if state.trigger_window.is_some() {
+        return Ok(Choices::None);
+    }
     let Some(creature) = state.turn.clone() else {
         return Ok(Choices::None);
     };
