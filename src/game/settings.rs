@@ -393,6 +393,36 @@ impl Default for Bindings {
     }
 }
 
+/// The gamepad layout, beside the keys (built with `--features gamepad`): A confirms and B
+/// cancels, X ends the turn and Y explains, the bumpers cycle creatures and skip animations,
+/// the d-pad picks the first four abilities, the left stick pans and the triggers zoom, Start
+/// saves and Select undoes. The board's squares are still pointed at with the mouse.
+#[cfg(feature = "gamepad")]
+fn gamepad_layout(map: &mut InputMap<Action>) {
+    use GamepadButton as B;
+    for (action, button) in [
+        (Action::Confirm, B::South),
+        (Action::Cancel, B::East),
+        (Action::EndTurn, B::West),
+        (Action::Explain, B::North),
+        (Action::NextCreature, B::RightTrigger),
+        (Action::SkipAnimation, B::LeftTrigger),
+        (Action::Ability1, B::DPadUp),
+        (Action::Ability2, B::DPadRight),
+        (Action::Ability3, B::DPadDown),
+        (Action::Ability4, B::DPadLeft),
+        (Action::Save, B::Start),
+        (Action::Undo, B::Select),
+    ] {
+        map.insert(action, button);
+    }
+    map.insert_dual_axis(Action::Pan, GamepadStick::LEFT)
+        .insert_axis(
+            Action::Zoom,
+            VirtualAxis::new(B::LeftTrigger2, B::RightTrigger2),
+        );
+}
+
 impl Bindings {
     /// The leafwing input map these bindings make, with the mouse wheel on zoom.
     pub fn input_map(&self) -> InputMap<Action> {
@@ -411,6 +441,8 @@ impl Bindings {
         };
         map.insert_dual_axis(Action::Pan, pan)
             .insert_axis(Action::Zoom, MouseScrollAxis::Y);
+        #[cfg(feature = "gamepad")]
+        gamepad_layout(&mut map);
         map
     }
 
