@@ -307,38 +307,11 @@ fn drop_first(engine: &mut steelgrid_rules::Engine, command: Command, first: &st
     }
     let mut ids: Vec<String> = preview.targets.iter().map(|t| t.id.clone()).collect();
     ids.sort_by_key(|id| id != first);
-    match command {
-        Command::UseAbility {
-            creature,
-            ability,
-            at,
-            direction,
-            squares,
-            objects,
-            ranged,
-            tier,
-            user_tier,
-            spend,
-            surges,
-            squad,
-            ..
-        } => Command::UseAbility {
-            creature,
-            ability,
-            targets: ids,
-            at,
-            direction,
-            squares,
-            objects,
-            ranged,
-            tier,
-            user_tier,
-            spend,
-            surges,
-            squad,
-        },
-        other => other,
+    let mut command = command;
+    if let Command::UseAbility { targets, .. } = &mut command {
+        *targets = ids;
     }
+    command
 }
 
 /// What a click on `square` asks for.
