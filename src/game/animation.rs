@@ -662,10 +662,7 @@ fn draw_flashes(
             continue;
         };
         let centre = match spot {
-            Spot::Creature(id) => tokens
-                .iter()
-                .find(|(name, _)| name.as_str() == id)
-                .map(|(_, t)| t.translation.truncate()),
+            Spot::Creature(id) => token_at(&tokens, id).map(|at| at.truncate()),
             Spot::Square(square) => Some(layout.square_center(*square)),
         };
         let Some(centre) = centre else {
@@ -701,6 +698,14 @@ fn face_at(face: u32, die: usize, p: f32, reduced_motion: bool) -> u32 {
     }
     let turn = (p / TUMBLE * 9.0) as u32;
     (face + turn * (3 + die as u32 * 4)) % 10 + 1
+}
+
+/// Where creature `id`'s token is drawn now.
+fn token_at(tokens: &Query<(&Name, &Transform), With<Token>>, id: &str) -> Option<Vec3> {
+    tokens
+        .iter()
+        .find(|(name, _)| name.as_str() == id)
+        .map(|(_, t)| t.translation)
 }
 
 /// One part of a power roll being shown: a die (0 or 1) or the sum (2), for a tween, with its
@@ -763,12 +768,7 @@ fn draw_dice_outlines(
     tokens: Query<(&Name, &Transform), With<Token>>,
     mut gizmos: Gizmos,
 ) {
-    let token_at = |id: &str| {
-        tokens
-            .iter()
-            .find(|(name, _)| name.as_str() == id)
-            .map(|(_, t)| t.translation)
-    };
+    let token_at = |id: &str| token_at(&tokens, id);
     for part in dice_parts(&animations, settings.reduced_motion, token_at) {
         if part.key.1 == 2 {
             continue;
@@ -803,12 +803,7 @@ fn draw_dice(
     tokens: Query<(&Name, &Transform), With<Token>>,
     mut texts: Query<(Entity, &DiceText, &mut Text2d, &mut Transform), Without<Token>>,
 ) {
-    let token_at = |id: &str| {
-        tokens
-            .iter()
-            .find(|(name, _)| name.as_str() == id)
-            .map(|(_, t)| t.translation)
-    };
+    let token_at = |id: &str| token_at(&tokens, id);
     let shown: HashMap<(u64, usize), DicePart> =
         dice_parts(&animations, settings.reduced_motion, token_at)
             .into_iter()

@@ -324,12 +324,9 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         return format!("{winner} won the roll: H = heroes first, J = Director first");
     }
     if let Some(p) = &state.pending_forced {
-        let side = |id: &str| state.creatures.iter().find(|c| c.id == id).map(|c| c.side);
-        // An ally chooses how much of its stability to use (seed 002 L2809).
-        let stability = state
-            .creatures
-            .iter()
-            .find(|c| c.id == p.target && side(&p.forcer) == Some(c.side) && c.stability > 0)
+        // An ally chooses how much of its stability to use.
+        let stability = super::play::ally_pushed(state)
+            .filter(|c| c.stability > 0)
             .map(|c| {
                 format!(
                     "; it uses stability {} of {} (PgUp/PgDn)",

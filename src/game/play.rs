@@ -244,6 +244,17 @@ pub fn aim(
     }
 }
 
+/// The target of the push waiting to be placed, when it is on the forcer's side: it may choose
+/// how much of its stability to use (seed 002 L2809).
+pub fn ally_pushed(state: &StateView) -> Option<&CreatureView> {
+    let pending = state.pending_forced.as_ref()?;
+    let side = |id: &str| state.creatures.iter().find(|c| c.id == id).map(|c| c.side);
+    state
+        .creatures
+        .iter()
+        .find(|c| c.id == pending.target && side(&pending.forcer) == Some(c.side))
+}
+
 /// Higher and Lower while a push waits to be placed: when its target is on the forcer's side,
 /// the stability the target uses, from none to all of it (seed 002 L2809). An enemy always
 /// uses all of its own.
@@ -251,16 +262,12 @@ pub fn stability_key(state: &StateView, mode: &PlayMode, action: Action) -> Inte
     let Some(pending) = &state.pending_forced else {
         return Intent::Nothing;
     };
-    let side = |id: &str| state.creatures.iter().find(|c| c.id == id).map(|c| c.side);
-    let Some(target) = state.creatures.iter().find(|c| c.id == pending.target) else {
-        return Intent::Nothing;
-    };
-    if side(&pending.forcer) != Some(target.side) {
+    let Some(target) = ally_pushed(state) else {
         return Intent::Hint(format!(
             "{} resists with all its stability: only an ally may choose to use less",
-            short_name(state, &target.id)
+            short_name(state, &pending.target)
         ));
-    }
+    };
     let now = mode.stability.unwrap_or(target.stability);
     let next = match action {
         Action::Lower => now.saturating_sub(1),

@@ -174,18 +174,20 @@ pub fn card(
         .iter()
         .filter(|c| !kept_from_view(state, c, director))
         .find(|c| c.footprint.contains(&square));
-    let mut lines = aimed.clone();
+    let ground = ground(state, map, square);
+    // Bare floor with no one on it says nothing worth a card.
+    let bare =
+        creature.is_none() && ground.len() == 1 && map.terrain(square) == Some(Terrain::Floor);
+    if bare {
+        return (!aimed.is_empty()).then(|| aimed.join("\n"));
+    }
+    let mut lines = aimed;
     if !lines.is_empty() {
         lines.push(String::new());
     }
     if let Some(c) = creature {
         lines.extend(stat_block(c, |id| engine.ability(id), director));
         lines.push(String::new());
-    }
-    let ground = ground(state, map, square);
-    // Bare floor with no one on it says nothing worth a card.
-    if creature.is_none() && ground.len() == 1 && map.terrain(square) == Some(Terrain::Floor) {
-        return (!aimed.is_empty()).then(|| aimed.join("\n"));
     }
     lines.extend(ground);
     Some(lines.join("\n"))
