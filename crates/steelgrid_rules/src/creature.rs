@@ -6,48 +6,10 @@ use bevy_ecs::prelude::Component;
 use serde::{Deserialize, Serialize};
 
 use crate::damage::DamageType;
-use crate::grid::{Footprint, Size, Square};
+use crate::grid::{Footprint, Size};
 
-/// Every encounter has exactly two sides (seed 002 L2480-2486).
-#[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// The heroes and their allies.
-    #[serde(alias = "Heroes")]
-    Heroes,
-    /// Every creature hostile to the heroes.
-    #[serde(alias = "Director")]
-    Director,
-}
-
-impl Side {
-    pub fn other(self) -> Side {
-        match self {
-            Side::Heroes => Side::Director,
-            Side::Director => Side::Heroes,
-        }
-    }
-}
-
-/// The creature's stable id from the scenario file.
-#[derive(Component, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct CreatureId(pub String);
-
-/// Display name and order of appearance in the scenario (used for stable iteration order).
-#[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Identity {
-    pub name: String,
-    pub order: u32,
-}
-
-/// Top-left square of the creature's space.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Position(pub Square);
-
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CreatureSize(pub Size);
+/// Identity, side, place and size are the kernel's: every ruleset has them.
+pub use steelgrid_kernel::body::{CreatureId, CreatureSize, Identity, Position, Side};
 
 /// The most squares a creature can move with one move (seed 002 L2574).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

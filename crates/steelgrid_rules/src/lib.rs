@@ -2,7 +2,7 @@
 //!
 //! The whole rules state lives in a `bevy_ecs` world — creatures are entities with components,
 //! the map, turn, dice and log are resources — and each command runs once through an ordered,
-//! single-threaded schedule of rules stages ([`engine::Stage`]). Commands go in, events come out,
+//! single-threaded schedule of rules stages (`steelgrid_kernel::schedule::Stage`), filled by the Draw Steel ruleset ([`ruleset`]). Commands go in, events come out,
 //! and each event names the rule (and seed lines) that produced it. Nothing here renders.
 
 pub mod ability;
@@ -15,7 +15,6 @@ pub mod command;
 pub mod condition;
 pub mod creature;
 pub mod damage;
-pub mod dice;
 pub mod effect;
 pub mod encounter;
 pub mod encounter_budget;
@@ -27,7 +26,6 @@ pub mod forced_resolution;
 pub mod free_strike;
 pub mod grab;
 pub mod granted;
-pub mod grid;
 pub mod hero_token;
 pub mod hide;
 pub mod malice;
@@ -41,10 +39,10 @@ pub mod options;
 pub mod power_roll;
 pub mod record;
 pub mod respite;
+pub mod ruleset;
 pub mod scenario;
 pub mod script;
 pub mod sim;
-pub mod source;
 pub mod squad;
 pub mod stamina;
 pub mod summon;
@@ -54,6 +52,9 @@ pub mod trigger_targeted;
 pub mod turn;
 pub mod underwater;
 pub mod zone;
+
+/// The kernel's grid, dice and source positions, under the names the chapters use.
+pub use steelgrid_kernel::{dice, grid, source};
 
 pub use command::{Command, RuleError};
 pub use engine::{Engine, Snapshot, StateView};

@@ -10,9 +10,10 @@ use serde::{Deserialize, Serialize};
 use crate::ai;
 use crate::command::{Command, RuleError};
 use crate::creature::Side;
-use crate::engine::{Engine, Snapshot, fnv1a};
+use crate::engine::{Engine, Snapshot};
 use crate::event::LoggedEvent;
 use crate::scenario::{self, Diagnostic, Scenario};
+use steelgrid_kernel::checksum::fnv1a;
 
 /// The version of the record format this build writes and reads.
 pub const FORMAT: u32 = 1;

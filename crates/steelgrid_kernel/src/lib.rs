@@ -1,0 +1,17 @@
+//! The kernel of Steelgrid's rules: what every ruleset shares and nothing any one ruleset says.
+//!
+//! A fight is a `bevy_ecs` world: creatures are entities that carry an identity, a side, a
+//! place and a size ([`body`]) on a grid ([`grid`]); one seeded die stream ([`dice`]) is the only
+//! randomness; every fact is logged under a [`rule::Rule`]; a command is resolved by one run of an
+//! ordered, single-threaded schedule of [`schedule::Stage`]s, to which a ruleset
+//! ([`schedule::Ruleset`]) adds its systems; a whole state is identified by a
+//! [`checksum::fnv1a`]. The rulesets (Draw Steel today) live in crates above this one: the
+//! compiler keeps this crate from naming any of them.
+
+pub mod body;
+pub mod checksum;
+pub mod dice;
+pub mod grid;
+pub mod rule;
+pub mod schedule;
+pub mod source;

@@ -1,0 +1,273 @@
+//! The rules engine: an ECS world holding the whole rules state and an ordered, single-threaded
+//! schedule that resolves one command at a time. Commands are validated first, so a refused
+//! command changes nothing; every fact lands in the event log with its rule.
+
+mod query;
+mod snapshot;
+mod validate;
+mod view;
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleLabel;
+
+use crate::ability::{Ability, AbilityBook};
+use crate::ability_use;
+use crate::aid;
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::condition;
+use crate::creature::*;
+use crate::dice::Dice;
+use crate::encounter::EncounterInfo;
+use crate::event::{EventLog, LoggedEvent, Outcome, rule};
+use crate::forced_resolution;
+use crate::free_strike::{self, CheckedStrike};
+use crate::grid::{Footprint, Map};
+use crate::hide;
+use crate::malice;
+use crate::movement::CheckedAdvance;
+use crate::turn::{self, TurnState};
+
+pub(crate) use snapshot::spawn_creature;
+pub use snapshot::{CreatureRecord, Snapshot};
+pub use view::*;
+
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+struct Begin;
+
+pub struct Engine {
+    pub(crate) world: World,
+    pub(crate) resolve: Schedule,
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine").finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// Whether a command would be accepted now, without applying it.
+    pub fn check(&mut self, command: &Command) -> Result<(), RuleError> {
+        let verdict = self.validate(command);
+        self.clear_checked();
+        verdict
+    }
+
+    pub(crate) fn clear_checked(&mut self) {
+        self.world.remove_resource::<CheckedAdvance>();
+        self.world.remove_resource::<CheckedStrike>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedForced>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedKnockback>();
+        self.world.remove_resource::<ability_use::CheckedAbility>();
+        self.world.remove_resource::<crate::mount::CheckedMount>();
+        self.world
+            .remove_resource::<crate::granted::CheckedTeleport>();
+    }
+
+    /// Validate and resolve one command. On refusal nothing changes.
+    pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
+        self.validate(&command)?;
+        let start = self.world.resource::<EventLog>().events.len();
+        let window_was_open = self.world.resource::<TurnState>().trigger_window.is_some();
+        // seed 002 L2546: answers to being targeted come before the ability goes on.
+        if !window_was_open && self.hold_for_answers(&command) {
+            self.clear_checked();
+            self.after_command(start, false);
+            return Ok(self.world.resource::<EventLog>().events[start..].to_vec());
+        }
+        self.world.insert_resource(aid::CommandLogStart(start));
+        self.world.resource_mut::<CurrentCommand>().0 = Some(command);
+        self.resolve.run(&mut self.world);
+        self.world.resource_mut::<CurrentCommand>().0 = None;
+        self.world.remove_resource::<CheckedAdvance>();
+        self.world.remove_resource::<CheckedStrike>();
+        self.world
+            .remove_resource::<forced_resolution::CheckedForced>();
+        self.world.remove_resource::<ability_use::CheckedAbility>();
+        self.world.remove_resource::<crate::mount::CheckedMount>();
+        self.world
+            .remove_resource::<crate::granted::CheckedTeleport>();
+        self.after_command(start, window_was_open);
+        Ok(self.world.resource::<EventLog>().events[start..].to_vec())
+    }
+
+    pub(crate) fn entity(&mut self, id: &str) -> Result<Entity, RuleError> {
+        let mut q = self.world.query::<(Entity, &CreatureId)>();
+        q.iter(&self.world)
+            .find(|(_, c)| c.0 == id)
+            .map(|(e, _)| e)
+            .ok_or_else(|| turn::unknown(id))
+    }
+
+    pub(crate) fn creature_ref(&self, e: Entity) -> CreatureRef {
+        let w = &self.world;
+        let size = w
+            .get::<CreatureSize>(e)
+            .expect("every creature has a size")
+            .0;
+        let footprint = Footprint::new(w.get::<Position>(e).expect("position").0, size);
+        CreatureRef {
+            id: w.get::<CreatureId>(e).expect("id").0.clone(),
+            side: *w.get::<Side>(e).expect("side"),
+            footprint,
+            size,
+            vitality: *w.get::<Vitality>(e).expect("vitality"),
+            prone: w.get::<Prone>(e).is_some(),
+            surprised: w.get::<Surprised>(e).is_some(),
+            z: w.resource::<Map>().ground_under(footprint)
+                + w.get::<Altitude>(e).map_or(0, |a| a.0) as i32
+                - w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0) as i32,
+            movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
+            defending: w.get::<Defending>(e).is_some(),
+            grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
+            aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
+            altitude: w.get::<Altitude>(e).map_or(0, |a| a.0),
+            depth: w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0),
+            conditions: w
+                .get::<condition::Conditions>(e)
+                .cloned()
+                .unwrap_or_default(),
+            hidden: w.get::<hide::Hidden>(e).cloned(),
+            invisible: w.get::<Invisible>(e).is_some(),
+            on: w.get::<crate::mount::Mounted>(e).map(|m| m.on.clone()),
+        }
+    }
+
+    /// The creature's free strikes: its reach, damage types and keywords.
+    pub(crate) fn strike_profile(&self, e: Entity) -> free_strike::StrikeProfile {
+        free_strike::StrikeProfile::of(
+            self.world.get::<Hero>(e).is_some(),
+            self.world.get::<Abilities>(e).map_or(&[], |a| &a.0),
+            self.world.resource::<AbilityBook>(),
+        )
+    }
+
+    /// Every creature other than `except`, in scenario order.
+    pub(crate) fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
+        let mut q = self.world.query::<(Entity, &Identity)>();
+        let mut rows: Vec<(u32, Entity)> = q
+            .iter(&self.world)
+            .filter(|(e, _)| *e != except)
+            .map(|(e, i)| (i.order, e))
+            .collect();
+        rows.sort();
+        rows.into_iter()
+            .map(|(_, e)| self.creature_ref(e))
+            .collect()
+    }
+
+    fn roster(&mut self) -> Vec<turn::RosterEntry> {
+        let mut state: bevy_ecs::system::SystemState<turn::RosterQuery> =
+            bevy_ecs::system::SystemState::new(&mut self.world);
+        let query = state.get(&self.world).expect("the roster query only reads");
+        turn::roster(&query)
+    }
+
+    /// Check an acting creature: it exists, can act, and it is its turn.
+    pub(crate) fn actor(&mut self, id: &str) -> Result<Entity, RuleError> {
+        let e = self.entity(id)?;
+        let vitality = *self.world.get::<Vitality>(e).expect("vitality");
+        if !vitality.can_act() {
+            return Err(RuleError::new(
+                rule::CREATURE_STATE,
+                format!(
+                    "{id} is {} and can't act",
+                    format!("{vitality:?}").to_lowercase()
+                ),
+            ));
+        }
+        self.world.resource::<TurnState>().ensure_turn_of(id)?;
+        Ok(e)
+    }
+
+    /// Check a villain action: used at the end of another creature's turn, each once per
+    /// encounter, and only one in a round across the encounter (seed 002 L4182-4188; digest
+    /// It takes none of the villain's own actions.
+    fn villain(&mut self, id: &str, ability: &str) -> Result<Entity, RuleError> {
+        let e = self.entity(id)?;
+        let refuse = |m: String| Err(RuleError::new(rule::VILLAIN_ACTION, m));
+        if !self.world.get::<Vitality>(e).expect("vitality").can_act() {
+            return refuse(format!("{id} can't act"));
+        }
+        let turn = self.world.resource::<TurnState>();
+        turn.ensure_running()?;
+        if let Some(current) = &turn.current {
+            return refuse(format!(
+                "a villain action comes at the end of a turn, and {current}'s turn is under way"
+            ));
+        }
+        match &turn.last_ended {
+            None => {
+                return refuse("a villain action comes at the end of a creature's turn".into());
+            }
+            Some(last) if last == id => {
+                return refuse(format!(
+                    "a villain action comes at the end of another creature's turn, not {id}'s own"
+                ));
+            }
+            Some(_) => {}
+        }
+        let round = turn.round;
+        let malice = self.world.resource::<malice::Malice>();
+        if malice
+            .villain_actions_used
+            .iter()
+            .any(|(c, a)| c == id && a == ability)
+        {
+            return refuse(format!("{id} has used `{ability}` this encounter"));
+        }
+        if malice.villain_action_round == Some(round) {
+            return refuse(format!(
+                "a villain action has been used in round {round}; one per round"
+            ));
+        }
+        Ok(e)
+    }
+
+    pub(crate) fn budget(&self, e: Entity) -> ActionBudget {
+        *self.world.get::<ActionBudget>(e).expect("budget")
+    }
+
+    /// A maneuver is left this turn, or a main action to trade for one (seed 002 L2938).
+    pub(crate) fn maneuver_left(&self, e: Entity) -> Result<(), RuleError> {
+        self.budget(e).check(ActionKind::Maneuver)
+    }
+
+    /// The scenario's objectives and how far they have come.
+    pub fn encounter(&self) -> &EncounterInfo {
+        self.world.resource::<EncounterInfo>()
+    }
+
+    /// The seed the dice were started from.
+    pub fn seed(&self) -> u64 {
+        self.world.resource::<EncounterInfo>().seed
+    }
+
+    /// How many dice have been rolled since the encounter began.
+    pub fn dice_rolled(&self) -> u64 {
+        self.world.resource::<Dice>().rolled()
+    }
+
+    pub fn log(&self) -> &[LoggedEvent] {
+        &self.world.resource::<EventLog>().events
+    }
+
+    /// An ability in this game's book.
+    pub fn ability(&self, id: &str) -> Option<&Ability> {
+        self.world.resource::<AbilityBook>().get(id)
+    }
+
+    pub fn map(&self) -> &Map {
+        self.world.resource::<Map>()
+    }
+
+    pub fn turn(&self) -> &TurnState {
+        self.world.resource::<TurnState>()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.turn().outcome
+    }
+}

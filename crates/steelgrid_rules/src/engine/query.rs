@@ -1,0 +1,320 @@
+//! Read-only questions the client and the AI ask: the board, reachable squares, predictions.
+
+use bevy_ecs::prelude::*;
+
+use crate::ability_use;
+use crate::command::{Command, RuleError};
+use crate::condition::{self, Condition};
+use crate::creature::*;
+use crate::event::rule;
+use crate::forced;
+use crate::grid::{Footprint, Map, Square};
+use crate::movement::{self};
+use crate::options::RulesOptions;
+use crate::squad;
+
+use super::Engine;
+
+impl Engine {
+    /// Every grab: (grabbed creature, grabber), in a stable order.
+    pub(super) fn board_grabs(&mut self) -> Vec<(String, String)> {
+        let mut q = self.world.query::<(&CreatureId, &Grabbed)>();
+        let mut grabs: Vec<(String, String)> = q
+            .iter(&self.world)
+            .map(|(id, g)| (id.0.clone(), g.by.clone()))
+            .collect();
+        grabs.sort();
+        grabs
+    }
+
+    /// The battlefield as forced movement sees it.
+    pub fn board(&mut self) -> Vec<forced::Body> {
+        let map = self.world.resource::<Map>().clone();
+        let effects = self.world.resource::<crate::effect::Effects>().clone();
+        let mut q = self.world.query::<(
+            &CreatureId,
+            &Identity,
+            &Side,
+            &CreatureSize,
+            &Position,
+            &Characteristics,
+            &Stability,
+            &Vitality,
+            Option<&Grabbed>,
+            (
+                Option<&Altitude>,
+                Option<&Movement>,
+                &condition::Conditions,
+                Option<&StabilityModifier>,
+                Has<crate::mount::Mounted>,
+                Option<&crate::burrow::Depth>,
+            ),
+        )>();
+        let mut rows: Vec<(u32, forced::Body)> = q
+            .iter(&self.world)
+            .map(
+                |(
+                    id,
+                    ident,
+                    side,
+                    size,
+                    pos,
+                    chars,
+                    stab,
+                    vit,
+                    grabbed,
+                    (altitude, movement, conditions, stability_modifier, rider, depth),
+                )| {
+                    let altitude = altitude.map_or(0, |a| a.0);
+                    let depth = depth.map_or(0, |d| d.0);
+                    let flies = movement
+                        .is_some_and(|m| m.has(MovementMode::Fly) || m.has(MovementMode::Hover));
+                    let footprint = Footprint::new(pos.0, size.0);
+                    (
+                        ident.order,
+                        forced::Body {
+                            id: id.0.clone(),
+                            side: *side,
+                            footprint,
+                            size: size.0,
+                            z: map.ground_under(footprint) + altitude as i32 - depth as i32,
+                            agility: chars.agility,
+                            might: chars.might,
+                            stability: stab.0,
+                            stability_change: stability_modifier.map_or(0, |m| m.0)
+                                + effects.stability(&id.0),
+                            vitality: *vit,
+                            grabbed_by: grabbed.map(|g| g.by.clone()),
+                            restrained: conditions.has(Condition::Restrained),
+                            altitude,
+                            flies,
+                            rider,
+                            depth,
+                        },
+                    )
+                },
+            )
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
+
+    /// Work out a forced movement without changing anything: the preview the client and the AI
+    /// show, and exactly what `ForceMove` will do.
+    pub fn predict_forced(
+        &mut self,
+        spec: &forced::ForcedSpec,
+    ) -> Result<forced::ForcedOutcome, RuleError> {
+        let bodies = self.board();
+        let board = forced::Board {
+            map: self.world.resource::<Map>(),
+            ground: self.world.resource::<crate::burrow::Ground>(),
+            bodies,
+        };
+        forced::plan(&board, spec)
+    }
+
+    /// Check and price a willing move without making it: its cost, where it ends, the
+    /// damaging terrain it crosses and who may make an opportunity attack at each step.
+    pub fn plan_move(
+        &mut self,
+        creature: &str,
+        path: &[Square],
+        gait: movement::Gait,
+    ) -> Result<movement::AdvancePlan, RuleError> {
+        let e = self.entity(creature)?;
+        let mover = self.creature_ref(e);
+        let speed = self.move_speed(e, gait);
+        let others = self.others_moving(e);
+        let jump = self.jump(e);
+        self.plan_on_foot(&mover, speed, &others, path, gait, jump)
+    }
+
+    /// Every square the creature can move to with `gait` now, with a cheapest path each.
+    pub fn reachable(
+        &mut self,
+        creature: &str,
+        gait: movement::Gait,
+    ) -> Result<Vec<movement::Reach>, RuleError> {
+        let e = self.entity(creature)?;
+        let mover = self.creature_ref(e);
+        if mover.altitude > 0 && gait == movement::Gait::Move {
+            // Airborne: it moves with Fly, not on the ground.
+            return Ok(Vec::new());
+        }
+        let speed = self.move_speed(e, gait);
+        let others = self.others_moving(e);
+        let jump = self.jump(e);
+        let map = self.world.resource::<Map>();
+        let reach = if mover.depth > 0 {
+            // In the ground: through the dirt (seed 002 L2606).
+            let ground = self.world.resource::<crate::burrow::Ground>();
+            crate::burrow::reachable(map, ground, &mover, speed, &others, gait)
+        } else {
+            movement::reachable(map, &mover, speed, &others, gait, jump)
+        };
+        if !mover.conditions.has(Condition::Frightened) {
+            return Ok(reach);
+        }
+        // A frightened creature's paths may not bring it closer to its fear (seed 002 L1739).
+        Ok(reach
+            .into_iter()
+            .filter(|r| {
+                let steps = self.ground_steps(&mover, &r.path);
+                self.check_not_closer(&mover, &steps).is_ok()
+            })
+            .collect())
+    }
+
+    /// How far a move may go: speed for ordinary movement, 1 square for Disengage's shift
+    /// (seed 002 L2825-2831); 0 while grabbed, halved while dragging a creature at least as
+    /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance goes its usual
+    /// speed, ignoring every change from conditions or effects, slowed included (L2706,
+    /// DS-COMBAT-56).
+    pub(crate) fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
+        let base = match gait {
+            movement::Gait::Shift => 1,
+            // seed 002 L4454-4456: a captained squad member moves its "With Captain" bonus
+            // farther.
+            movement::Gait::Move => {
+                let captained = self
+                    .world
+                    .get::<Minion>(e)
+                    .and_then(|m| m.squad.as_ref())
+                    .and_then(|s| self.world.resource::<squad::Squads>().0.get(s))
+                    .map_or(0, |s| s.bonus().speed);
+                self.world.get::<Speed>(e).expect("speed").0 + captained
+            }
+        };
+        let me = self.creature_ref(e);
+        if gait == movement::Gait::Move && me.movement.has(MovementMode::Teleport) {
+            return base;
+        }
+        let base = condition::speed_under(&me.conditions, base);
+        if me.grabbed_by.is_some() {
+            return 0;
+        }
+        let held: Vec<Entity> = self
+            .board_grabs()
+            .into_iter()
+            .filter(|(_, by)| *by == me.id)
+            .filter_map(|(held, _)| self.entity(&held).ok())
+            .collect();
+        let dragging_big = held
+            .into_iter()
+            .any(|h| self.creature_ref(h).size.value() >= me.size.value());
+        if dragging_big { base / 2 } else { base }
+    }
+
+    /// Where the creature `mover` is grabbing ends up when `mover` makes this move: dragged
+    /// along at the same offset. A teleport drags nothing (the grab then ends).
+    pub(crate) fn drag(
+        &mut self,
+        mover: &CreatureRef,
+        plan: &movement::AdvancePlan,
+    ) -> Result<Option<movement::Drag>, RuleError> {
+        if plan.teleport {
+            return Ok(None);
+        }
+        let Some((held, _)) = self
+            .board_grabs()
+            .into_iter()
+            .find(|(_, by)| *by == mover.id)
+        else {
+            return Ok(None);
+        };
+        let h = self.entity(&held)?;
+        let body = self.creature_ref(h);
+        let (dx, dy) = (
+            plan.to.x - mover.footprint.origin.x,
+            plan.to.y - mover.footprint.origin.y,
+        );
+        let to = Square::new(body.footprint.origin.x + dx, body.footprint.origin.y + dy);
+        let dest = Footprint {
+            origin: to,
+            side: body.footprint.side,
+        };
+        let mover_end = Footprint {
+            origin: plan.to,
+            side: mover.footprint.side,
+        };
+        let map = self.world.resource::<Map>();
+        let blocked = !map.footprint_in_bounds(dest)
+            || dest.squares().any(|s| map.is_solid(s))
+            || dest.overlaps(mover_end);
+        let others = self.others(h);
+        let crowded = others
+            .iter()
+            .any(|o| o.id != mover.id && !o.vitality.is_down() && o.footprint.overlaps(dest));
+        if blocked || crowded {
+            return Err(RuleError::new(
+                rule::GRABBED,
+                format!("{held} can't be dragged to {to}: the square is not free"),
+            ));
+        }
+        Ok(Some(movement::Drag { creature: h, to }))
+    }
+
+    /// The baseline long jump: Might or Agility in squares, at least 1 (seed 002 L2672).
+    /// A move along the ground, or through it for a creature in the ground (seed 002 L2606).
+    pub(crate) fn plan_on_foot(
+        &self,
+        mover: &CreatureRef,
+        speed: u32,
+        others: &[CreatureRef],
+        path: &[Square],
+        gait: movement::Gait,
+        jump: u32,
+    ) -> Result<movement::AdvancePlan, RuleError> {
+        let map = self.world.resource::<Map>();
+        if mover.depth > 0 {
+            let ground = self.world.resource::<crate::burrow::Ground>();
+            crate::burrow::plan(map, ground, mover, speed, others, path, gait)
+        } else {
+            movement::plan_advance(map, mover, speed, others, path, gait, jump)
+        }
+    }
+
+    pub(crate) fn jump(&self, e: Entity) -> u32 {
+        let c = self
+            .world
+            .get::<Characteristics>(e)
+            .expect("characteristics");
+        c.might.max(c.agility).max(1) as u32
+    }
+
+    /// Every outcome the forcer can choose for a forced movement (its path is ignored).
+    pub fn forced_choices(
+        &mut self,
+        spec: &forced::ForcedSpec,
+    ) -> Result<Vec<forced::ForcedOutcome>, RuleError> {
+        let bodies = self.board();
+        let board = forced::Board {
+            map: self.world.resource::<Map>(),
+            ground: self.world.resource::<crate::burrow::Ground>(),
+            bodies,
+        };
+        forced::choices(&board, spec)
+    }
+
+    /// What a `UseAbility` would do now — its area, targets, edges and banes, tier odds and
+    /// outcomes — without rolling or changing anything; refused exactly as `apply` would be.
+    pub fn preview_ability(
+        &mut self,
+        command: &Command,
+    ) -> Result<ability_use::AbilityPreview, RuleError> {
+        if !matches!(command, Command::UseAbility { .. }) {
+            return Err(RuleError::new(rule::ABILITY, "not an ability"));
+        }
+        let checked = self.check_ability(command)?;
+        let user = *self
+            .world
+            .get::<Characteristics>(checked.user)
+            .expect("characteristics");
+        Ok(checked.preview(
+            &user,
+            self.world.resource::<RulesOptions>(),
+            self.world.resource::<Map>(),
+        ))
+    }
+}

@@ -1,0 +1,516 @@
+//! Snapshots: the whole rules state as data, saved and restored; creature records; checksums.
+
+use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::SingleThreadedExecutor;
+use serde::{Deserialize, Serialize};
+use steelgrid_kernel::checksum::fnv1a;
+use steelgrid_kernel::schedule::resolve_schedule;
+
+use crate::ability::AbilityBook;
+use crate::ability_use;
+use crate::aid;
+use crate::command::CurrentCommand;
+use crate::condition;
+use crate::creature::*;
+use crate::damage::{PendingDamage, RecentHits};
+use crate::dice::Dice;
+use crate::encounter::{self, EncounterInfo};
+use crate::event::{Event, EventLog, rule};
+use crate::falling;
+use crate::grid::{Map, Size, Square};
+use crate::hero_token;
+use crate::hide;
+use crate::malice;
+use crate::options::RulesOptions;
+use crate::ruleset::DrawSteel;
+use crate::squad;
+use crate::turn::{self, TurnState};
+use crate::zone;
+
+use super::{Begin, Engine};
+
+/// Everything about one creature, as saved in a snapshot and read from a scenario.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreatureRecord {
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    pub size: Size,
+    pub position: Square,
+    pub speed: u32,
+    pub stamina: Stamina,
+    pub stability: u32,
+    /// What lasting effects add to or take from its stability (never below 0 in total).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub stability_modifier: i32,
+    pub characteristics: Characteristics,
+    pub free_strike: u32,
+    pub damage: DamageModifiers,
+    pub hero: Option<Hero>,
+    pub minion: Option<Minion>,
+    pub group: Option<String>,
+    pub surprised: bool,
+    #[serde(default)]
+    pub prone: bool,
+    #[serde(default)]
+    pub movement: Movement,
+    #[serde(default)]
+    pub defending: bool,
+    #[serde(default)]
+    pub grabbed_by: Option<String>,
+    #[serde(default)]
+    pub aided_by: Vec<String>,
+    #[serde(default)]
+    pub altitude: u32,
+    /// Squares below the ground, burrowing (seed 002 L2604-2622).
+    #[serde(default, skip_serializing_if = "crate::burrow::on_surface")]
+    pub depth: u32,
+    /// It breathes water (seed 002 L3119-3121).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub breathes_water: bool,
+    /// Underwater and holding its breath since this round (seed 002 L3121).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holding_breath_since: Option<u32>,
+    /// Ids of its abilities in the game's ability book.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
+    /// Ids of the consumables it carries (each used up once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub consumables: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conditions: Vec<condition::Afflicted>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hidden: Option<hide::Hidden>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub invisible: bool,
+    /// Ids of its family's Malice features (seed 002 L4344).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub malice_features: Vec<String>,
+    /// Damage its End Effect takes to end a save-ends effect (seed 002 L4178-4180).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_effect: Option<u32>,
+    /// The hero it follows, for a retainer (seed 002 L4744).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retainer_of: Option<String>,
+    /// Falling from a great height, still `altitude` squares up (seed 002 L2720-2722).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub falling: Option<falling::Falling>,
+    /// It has the Mount role: a willing smaller creature can ride it (seed 002 L3127).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub mount_role: bool,
+    /// The creature it rides or climbs, and where on it (seed 002 L2650-2668, L3125-3131).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mounted: Option<crate::mount::Mounted>,
+    pub vitality: Vitality,
+    pub budget: ActionBudget,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+
+/// The complete rules state: enough to restore and continue exactly.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub encounter: EncounterInfo,
+    pub options: RulesOptions,
+    pub map: Map,
+    /// The heroes' shared hero tokens.
+    #[serde(default)]
+    pub hero_tokens: hero_token::HeroTokens,
+    /// The Director's Malice.
+    #[serde(default)]
+    pub malice: malice::Malice,
+    /// Effects abilities left on creatures for a while.
+    #[serde(default, skip_serializing_if = "crate::effect::Effects::is_empty")]
+    pub effects: crate::effect::Effects,
+    /// Minion squads and their shared Stamina.
+    #[serde(default, skip_serializing_if = "squads_are_empty")]
+    pub squads: squad::Squads,
+    /// Areas on the map, in the order they were made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub zones: Vec<zone::Zone>,
+    /// Every ability the creatures have, by id.
+    #[serde(default, skip_serializing_if = "ability_book_is_empty")]
+    pub abilities: AbilityBook,
+    pub creatures: Vec<CreatureRecord>,
+    pub turn: TurnState,
+    pub dice: Dice,
+    pub log: EventLog,
+    /// The scenario's scripted events and which have fired.
+    #[serde(default, skip_serializing_if = "crate::script::Script::is_empty")]
+    pub script: crate::script::Script,
+    /// The creatures abilities can summon, by template.
+    #[serde(default, skip_serializing_if = "crate::summon::SummonTable::is_empty")]
+    pub summons: crate::summon::SummonTable,
+    /// Dirt and stone under the map, for burrowers (seed 002 L2606).
+    #[serde(default, skip_serializing_if = "crate::burrow::Ground::is_default")]
+    pub ground: crate::burrow::Ground,
+}
+
+fn squads_are_empty(squads: &squad::Squads) -> bool {
+    squads.0.is_empty()
+}
+
+fn ability_book_is_empty(book: &AbilityBook) -> bool {
+    book.0.is_empty()
+}
+
+/// Put one creature into the world, `order` its place in the scenario's order: what a
+/// restore does for each creature, and what scripted reinforcements do mid-fight.
+pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -> Entity {
+    let mut e = world.spawn((
+        CreatureId(c.id),
+        Identity {
+            name: c.name,
+            order,
+        },
+        c.side,
+        CreatureSize(c.size),
+        Position(c.position),
+        Speed(c.speed),
+        c.stamina,
+        Stability(c.stability),
+        c.characteristics,
+        FreeStrike(c.free_strike),
+        c.damage,
+        c.vitality,
+        c.budget,
+        (
+            Abilities(c.abilities),
+            Consumables(c.consumables),
+            condition::Conditions(c.conditions),
+        ),
+    ));
+    if let Some(hero) = c.hero {
+        e.insert(hero);
+    }
+    if let Some(minion) = c.minion {
+        e.insert(minion);
+    }
+    if let Some(group) = c.group {
+        e.insert(Group(group));
+    }
+    if c.surprised {
+        e.insert(Surprised);
+    }
+    if c.prone {
+        e.insert(Prone);
+    }
+    if !c.movement.0.is_empty() {
+        e.insert(c.movement);
+    }
+    if c.defending {
+        e.insert(Defending);
+    }
+    if let Some(by) = c.grabbed_by {
+        e.insert(Grabbed { by });
+    }
+    if !c.aided_by.is_empty() {
+        e.insert(Aided { by: c.aided_by });
+    }
+    if c.altitude > 0 {
+        e.insert(Altitude(c.altitude));
+    }
+    if c.depth > 0 {
+        e.insert(crate::burrow::Depth(c.depth));
+    }
+    if c.mount_role {
+        e.insert(crate::mount::MountRole);
+    }
+    if let Some(m) = c.mounted {
+        e.insert(m);
+    }
+    if let Some(hidden) = c.hidden {
+        e.insert(hidden);
+    }
+    if c.invisible {
+        e.insert(Invisible);
+    }
+    if !c.malice_features.is_empty() {
+        e.insert(malice::FamilyFeatures(c.malice_features));
+    }
+    if let Some(amount) = c.end_effect {
+        e.insert(condition::EndEffect(amount));
+    }
+    if let Some(mentor) = c.retainer_of {
+        e.insert(Retainer { mentor });
+    }
+    if c.stability_modifier != 0 {
+        e.insert(StabilityModifier(c.stability_modifier));
+    }
+    if let Some(f) = c.falling {
+        e.insert(f);
+    }
+    if c.breathes_water {
+        e.insert(crate::underwater::BreathesWater);
+    }
+    if let Some(since) = c.holding_breath_since {
+        e.insert(crate::underwater::HoldingBreath { since });
+    }
+    e.id()
+}
+
+impl Engine {
+    /// Restore an engine from a snapshot, exactly where it was.
+    pub fn restore(snapshot: Snapshot) -> Engine {
+        let mut world = World::new();
+        world.insert_resource(snapshot.encounter);
+        world.insert_resource(snapshot.options);
+        world.insert_resource(snapshot.map);
+        world.insert_resource(snapshot.ground);
+        world.insert_resource(snapshot.abilities);
+        world.insert_resource(snapshot.hero_tokens);
+        world.insert_resource(snapshot.malice);
+        world.insert_resource(snapshot.effects);
+        world.insert_resource(snapshot.squads);
+        world.insert_resource(squad::AreaDamage::default());
+        world.insert_resource(zone::NewZone::default());
+        for z in snapshot.zones {
+            world.spawn(z);
+        }
+        world.insert_resource(condition::BleedsOnUse::default());
+        world.insert_resource(snapshot.turn);
+        world.insert_resource(snapshot.dice);
+        world.insert_resource(snapshot.log);
+        world.insert_resource(CurrentCommand::default());
+        world.insert_resource(aid::CommandLogStart::default());
+        world.insert_resource(PendingDamage::default());
+        world.insert_resource(ability_use::HealByDamage::default());
+        world.insert_resource(RecentHits::default());
+        world.insert_resource(snapshot.script);
+        world.insert_resource(snapshot.summons);
+        for (order, c) in snapshot.creatures.into_iter().enumerate() {
+            spawn_creature(&mut world, order as u32, c);
+        }
+        Engine {
+            world,
+            resolve: resolve_schedule(&DrawSteel),
+        }
+    }
+
+    /// Start an encounter from its opening state: surprise and the roll for who goes first.
+    pub fn start(initial: Snapshot) -> Engine {
+        let mut engine = Engine::restore(initial);
+        let seed = engine.world.resource::<EncounterInfo>().seed;
+        let scenario = engine.world.resource::<EncounterInfo>().scenario.clone();
+        engine.world.resource_mut::<EventLog>().push(
+            rule::ENCOUNTER_START,
+            Event::EncounterStarted { scenario, seed },
+        );
+        let mut begin = Schedule::new(Begin);
+        begin.set_executor(SingleThreadedExecutor::new());
+        begin.add_systems(
+            (
+                crate::underwater::sync,
+                turn::begin_encounter,
+                encounter::check_objectives,
+                malice::track,
+            )
+                .chain(),
+        );
+        begin.run(&mut engine.world);
+        engine
+    }
+
+    /// The whole rules state, for saving, undo and look-ahead.
+    pub fn snapshot(&mut self) -> Snapshot {
+        let mut snap = self.snapshot_without_log(true);
+        snap.log = self.world.resource::<EventLog>().clone();
+        snap
+    }
+
+    /// Creature `id` as a snapshot records it (movement modes, depth, what it rides), without
+    /// copying the log.
+    pub fn creature_record(&mut self, id: &str) -> Option<CreatureRecord> {
+        self.snapshot_without_log(false)
+            .creatures
+            .into_iter()
+            .find(|c| c.id == id)
+    }
+
+    /// Everything but the event log (which only grows and is not part of the checksum), and
+    /// the ability book only when `with_book` (it never changes in play, so the checksum and
+    /// the published state leave it out; the scenario's hash covers it).
+    pub(super) fn snapshot_without_log(&mut self, with_book: bool) -> Snapshot {
+        let mut q = self.world.query::<(
+            &CreatureId,
+            &Identity,
+            &Side,
+            &CreatureSize,
+            &Position,
+            &Speed,
+            &Stamina,
+            &Stability,
+            &Characteristics,
+            &FreeStrike,
+            &DamageModifiers,
+            (
+                Option<&Hero>,
+                Option<&Minion>,
+                Option<&Group>,
+                Has<Surprised>,
+                Has<Prone>,
+                Option<&Movement>,
+                Has<Defending>,
+                Option<&Grabbed>,
+                Option<&Aided>,
+                Option<&Altitude>,
+                &Vitality,
+                &ActionBudget,
+            ),
+            (
+                &Abilities,
+                &Consumables,
+                &condition::Conditions,
+                Option<&hide::Hidden>,
+                Has<Invisible>,
+                Option<&malice::FamilyFeatures>,
+                Option<&condition::EndEffect>,
+                Option<&Retainer>,
+                Option<&StabilityModifier>,
+                Option<&falling::Falling>,
+                Has<crate::underwater::BreathesWater>,
+                Option<&crate::underwater::HoldingBreath>,
+            ),
+            (
+                Has<crate::mount::MountRole>,
+                Option<&crate::mount::Mounted>,
+                Option<&crate::burrow::Depth>,
+            ),
+        )>();
+        let mut rows: Vec<(u32, CreatureRecord)> = q
+            .iter(&self.world)
+            .map(
+                |(
+                    id,
+                    ident,
+                    side,
+                    size,
+                    pos,
+                    speed,
+                    stamina,
+                    stab,
+                    chars,
+                    fs,
+                    dmg,
+                    (
+                        hero,
+                        minion,
+                        group,
+                        surprised,
+                        prone,
+                        movement,
+                        defending,
+                        grabbed,
+                        aided,
+                        altitude,
+                        vit,
+                        budget,
+                    ),
+                    (
+                        abilities,
+                        consumables,
+                        conditions,
+                        hidden,
+                        invisible,
+                        family,
+                        end_effect,
+                        retainer,
+                        stability_modifier,
+                        falling,
+                        breathes_water,
+                        holding_breath,
+                    ),
+                    (mount_role, mounted, depth),
+                )| {
+                    (
+                        ident.order,
+                        CreatureRecord {
+                            id: id.0.clone(),
+                            name: ident.name.clone(),
+                            side: *side,
+                            size: size.0,
+                            position: pos.0,
+                            speed: speed.0,
+                            stamina: *stamina,
+                            stability: stab.0,
+                            stability_modifier: stability_modifier.map_or(0, |m| m.0),
+                            characteristics: *chars,
+                            free_strike: fs.0,
+                            damage: dmg.clone(),
+                            hero: hero.copied(),
+                            minion: minion.cloned(),
+                            group: group.map(|g| g.0.clone()),
+                            surprised,
+                            prone,
+                            movement: movement.cloned().unwrap_or_default(),
+                            defending,
+                            grabbed_by: grabbed.map(|g| g.by.clone()),
+                            aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
+                            altitude: altitude.map_or(0, |a| a.0),
+                            depth: depth.map_or(0, |d| d.0),
+                            breathes_water,
+                            holding_breath_since: holding_breath.map(|h| h.since),
+                            abilities: abilities.0.clone(),
+                            consumables: consumables.0.clone(),
+                            conditions: conditions.0.clone(),
+                            hidden: hidden.cloned(),
+                            invisible,
+                            malice_features: family.map(|f| f.0.clone()).unwrap_or_default(),
+                            end_effect: end_effect.map(|e| e.0),
+                            retainer_of: retainer.map(|r| r.mentor.clone()),
+                            falling: falling.copied(),
+                            mount_role,
+                            mounted: mounted.cloned(),
+                            vitality: *vit,
+                            budget: *budget,
+                        },
+                    )
+                },
+            )
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        Snapshot {
+            encounter: self.world.resource::<EncounterInfo>().clone(),
+            options: self.world.resource::<RulesOptions>().clone(),
+            map: self.world.resource::<Map>().clone(),
+            ground: self.world.resource::<crate::burrow::Ground>().clone(),
+            hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
+            malice: self.world.resource::<malice::Malice>().clone(),
+            effects: self.world.resource::<crate::effect::Effects>().clone(),
+            squads: self.world.resource::<squad::Squads>().clone(),
+            zones: {
+                let mut q = self.world.query::<&zone::Zone>();
+                let mut zones: Vec<zone::Zone> = q.iter(&self.world).cloned().collect();
+                zones.sort_by_key(|z| z.seq);
+                zones
+            },
+            abilities: if with_book {
+                self.world.resource::<AbilityBook>().clone()
+            } else {
+                AbilityBook::default()
+            },
+            creatures: rows.into_iter().map(|r| r.1).collect(),
+            turn: self.world.resource::<TurnState>().clone(),
+            dice: self.world.resource::<Dice>().clone(),
+            log: EventLog::default(),
+            script: self.world.resource::<crate::script::Script>().clone(),
+            summons: if with_book {
+                self.world.resource::<crate::summon::SummonTable>().clone()
+            } else {
+                crate::summon::SummonTable::default()
+            },
+        }
+    }
+
+    /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
+    pub fn checksum(&mut self) -> u64 {
+        state_checksum(&self.snapshot_without_log(false))
+    }
+}
+
+/// The checksum of a snapshot taken without its log.
+pub(super) fn state_checksum(snap: &Snapshot) -> u64 {
+    fnv1a(&serde_json::to_vec(snap).expect("the rules state always serializes"))
+}

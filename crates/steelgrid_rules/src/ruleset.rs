@@ -1,0 +1,184 @@
+//! Draw Steel as a ruleset: the plugin that puts its chapters' systems into the kernel's stages.
+//! The order of the systems inside each stage is written here, once.
+
+use bevy_ecs::prelude::*;
+use steelgrid_kernel::schedule::{Ruleset, Stage};
+
+use crate::command::{Command, CurrentCommand};
+use crate::creature::CreatureId;
+use crate::damage::{self, DamageRequest, PendingDamage};
+use crate::dice::Dice;
+use crate::event::{Event, EventLog, rule};
+use crate::{
+    ability_use, aid, condition, encounter, falling, forced_resolution, free_strike, grab,
+    hero_token, hide, malice, movement, squad, stamina, turn, zone,
+};
+
+/// The Draw Steel ruleset (seed 002): the default a scenario plays by.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DrawSteel;
+
+impl Ruleset for DrawSteel {
+    fn name(&self) -> &'static str {
+        "DrawSteel"
+    }
+
+    fn build(&self, schedule: &mut Schedule) {
+        schedule.add_systems(
+            (
+                (
+                    hero_token::close_windows,
+                    turn::resolve_turn_commands,
+                    crate::summon::start_of_turn,
+                    squad::start_member_turn,
+                    zone::start_of_turn,
+                    crate::mount::resolve,
+                    movement::resolve_move,
+                    free_strike::resolve_free_strike,
+                    crate::opportunity_ask::answered,
+                    stamina::resolve_catch_breath,
+                    stamina::resolve_heal,
+                    stamina::resolve_defend,
+                    crate::trigger::resolve_answers,
+                    ability_use::resolve_ability,
+                    crate::trigger_targeted::record_answers,
+                    crate::summon::spawn_summoned,
+                    zone::place,
+                    hero_token::resolve_spend,
+                    malice::resolve_spend,
+                    encounter::resolve_commands,
+                )
+                    .chain(),
+                (
+                    resolve_environment_damage,
+                    resolve_script_dice,
+                    crate::burrow::resolve,
+                    (
+                        forced_resolution::resolve_forced_move,
+                        crate::mount::knock_off,
+                    )
+                        .chain(),
+                    forced_resolution::resolve_stand_up,
+                    forced_resolution::resolve_knockback,
+                    grab::resolve_grab,
+                    grab::resolve_release,
+                    aid::resolve_aid_attack,
+                    condition::dazed_acts_once,
+                    condition::end_of_turn,
+                    crate::effect::end_of_turn,
+                    zone::expire,
+                    condition::resolve_end_effect,
+                    crate::granted::resolve,
+                    hide::resolve_hide,
+                    hide::resolve_search,
+                    hide::end_of_turn,
+                    (condition::bleed, crate::mount::carry).chain(),
+                )
+                    .chain(),
+            )
+                .chain()
+                .in_set(Stage::Command),
+        );
+        schedule.add_systems(
+            (
+                crate::underwater::sync,
+                squad::apply_squad_damage,
+                damage::apply_pending_damage,
+                ability_use::heal_by_damage,
+            )
+                .chain()
+                .in_set(Stage::Damage),
+        );
+        schedule.add_systems(
+            (
+                stamina::update_vitality,
+                grab::end_broken_grabs,
+                aid::use_up_aid,
+                falling::drop_grounded_fliers,
+                squad::apply_squad_damage,
+                damage::apply_pending_damage,
+                stamina::update_vitality,
+                squad::watch_captains,
+                ability_use::impose_deferred_conditions,
+                (
+                    crate::mount::fall_off,
+                    damage::apply_pending_damage,
+                    stamina::update_vitality,
+                )
+                    .chain(),
+                hero_token::open_windows,
+                hide::reveal,
+            )
+                .chain()
+                .in_set(Stage::Vitality),
+        );
+        schedule.add_systems(
+            (
+                crate::underwater::suffocate,
+                damage::apply_pending_damage,
+                stamina::update_vitality,
+                encounter::check_objectives,
+            )
+                .chain()
+                .in_set(Stage::Objectives),
+        );
+        schedule.add_systems(
+            (
+                turn::advance_turn_flow,
+                falling::continue_long_falls,
+                damage::apply_pending_damage,
+                stamina::update_vitality,
+                encounter::check_objectives,
+                malice::track,
+                condition::encounter_aftermath,
+                squad::watch_captains,
+            )
+                .chain()
+                .in_set(Stage::TurnFlow),
+        );
+    }
+}
+
+/// Command stage: environmental damage.
+fn resolve_environment_damage(
+    command: Res<CurrentCommand>,
+    mut pending: ResMut<PendingDamage>,
+    creatures: Query<(Entity, &CreatureId)>,
+) {
+    let Some(Command::EnvironmentDamage {
+        target,
+        amount,
+        damage_type,
+        halved,
+    }) = &command.0
+    else {
+        return;
+    };
+    if let Some((entity, _)) = creatures.iter().find(|c| &c.1.0 == target) {
+        pending.0.push(DamageRequest {
+            target: entity,
+            source: "environment".into(),
+            amount: *amount,
+            damage_type: *damage_type,
+            halved: *halved,
+            knock_out: false,
+        });
+    }
+}
+
+/// Command stage: scripted dice.
+fn resolve_script_dice(
+    command: Res<CurrentCommand>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+) {
+    if let Some(Command::ScriptDice { faces }) = &command.0 {
+        dice.script(faces.iter().copied());
+        log.push(
+            rule::DICE_SCRIPTED,
+            Event::DiceScripted {
+                faces: faces.clone(),
+            },
+        );
+    }
+}
