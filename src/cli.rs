@@ -537,8 +537,8 @@ fn refused(file: Option<&Path>, r: &sim::Refusal) -> ExitCode {
         r.line,
         r.col,
         r.index + 1,
-        r.error.rule,
-        r.error.seed,
+        r.error.rule.id,
+        r.error.rule.seed,
         r.error.reason
     );
     ExitCode::from(1)

@@ -216,7 +216,7 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
                 path,
                 ..
             } if !path.is_empty() => {
-                let teleport = logged.rule == rule::TELEPORT.id;
+                let teleport = logged.rule == rule::TELEPORT;
                 let squares = if teleport {
                     vec![*from, *path.last().unwrap_or(from)]
                 } else {
@@ -855,8 +855,7 @@ mod tests {
     fn logged(rule: steelgrid_rules::event::Rule, event: Event) -> LoggedEvent {
         LoggedEvent {
             seq: 0,
-            rule: rule.id.into(),
-            reference: rule.seed.into(),
+            rule,
             event,
         }
     }

@@ -230,7 +230,7 @@ pub fn explain(
     events: usize,
     director: bool,
 ) -> [String; 4] {
-    let summary = rule::find(&logged.rule).map_or("", |r| r.summary);
+    let summary = logged.rule.summary;
     [
         format!(
             "Command {} ({command}) - step {} of {events}    [ back   ] forward   X close",
@@ -238,7 +238,7 @@ pub fn explain(
             at.sub + 1
         ),
         seen_line(&logged.event, state, director),
-        format!("Rule {} ({})", logged.rule, logged.reference),
+        format!("Rule {} ({})", logged.rule.id, logged.rule.seed),
         summary.to_owned(),
     ]
 }

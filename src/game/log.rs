@@ -84,7 +84,7 @@ fn fill_panel(
     let log = rules.0.engine().log();
     let lines: Vec<(String, String)> = log[log.len().saturating_sub(SHOWN)..]
         .iter()
-        .map(|e| (seen_line(&e.event, &state.0, view.0), e.rule.clone()))
+        .map(|e| (seen_line(&e.event, &state.0, view.0), e.rule.id.to_owned()))
         .collect();
     commands
         .entity(*column)

@@ -10,33 +10,9 @@ use crate::damage::DamageType;
 use crate::grid::Square;
 use crate::power_roll::PowerRollResult;
 
-/// A rule the engine applies: a stable id (part of the JSON interface) and where the seed says it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rule {
-    pub id: &'static str,
-    pub seed: &'static str,
-    /// The rule in plain words, for the explainer.
-    pub summary: &'static str,
-}
+pub use steelgrid_kernel::rule::Rule;
 
-macro_rules! rules {
-    ($($name:ident = $id:literal, $seed:literal, $summary:literal;)*) => {
-        /// Every rule id the engine can name, with its seed reference.
-        pub mod rule {
-            use super::Rule;
-            $(pub const $name: Rule = Rule { id: $id, seed: $seed, summary: $summary };)*
-            /// All rule ids, for documentation and tests.
-            pub const ALL: &[Rule] = &[$($name),*];
-
-            /// The rule with this id.
-            pub fn find(id: &str) -> Option<Rule> {
-                ALL.iter().copied().find(|r| r.id == id)
-            }
-        }
-    };
-}
-
-rules! {
+steelgrid_kernel::rules! {
     ENCOUNTER_START = "encounter.start", "seed 002 L2488-2494",
         "Combat begins: the map, the creatures and the dice are set out.";
     SURPRISE = "turn.surprise", "seed 002 L2496-2500",
@@ -848,15 +824,49 @@ pub enum Outcome {
     Defeat,
 }
 
-/// One line of the log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// One line of the log. Written out as `{seq, rule, reference, ...event}`: the rule's id and
+/// its seed lines, then the event's own fields.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(try_from = "LoggedEventRecord<Event>")]
 pub struct LoggedEvent {
     pub seq: u32,
-    pub rule: String,
-    /// Where the rule is in the seed text, e.g. `seed 002 L3064`.
-    pub reference: String,
-    #[serde(flatten)]
+    pub rule: Rule,
     pub event: Event,
+}
+
+/// A log line as JSON and RON hold it.
+#[derive(Serialize, Deserialize)]
+struct LoggedEventRecord<E> {
+    seq: u32,
+    rule: String,
+    /// Where the rule is in the seed text, e.g. `seed 002 L3064`.
+    reference: String,
+    #[serde(flatten)]
+    event: E,
+}
+
+impl Serialize for LoggedEvent {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        LoggedEventRecord {
+            seq: self.seq,
+            rule: self.rule.id.to_owned(),
+            reference: self.rule.seed.to_owned(),
+            event: &self.event,
+        }
+        .serialize(s)
+    }
+}
+
+impl TryFrom<LoggedEventRecord<Event>> for LoggedEvent {
+    type Error = String;
+    fn try_from(r: LoggedEventRecord<Event>) -> Result<Self, String> {
+        let rule = rule::find(&r.rule).ok_or_else(|| format!("unknown rule `{}`", r.rule))?;
+        Ok(LoggedEvent {
+            seq: r.seq,
+            rule,
+            event: r.event,
+        })
+    }
 }
 
 #[derive(Resource, Clone, Debug, Default, Serialize, Deserialize)]
@@ -867,12 +877,7 @@ pub struct EventLog {
 impl EventLog {
     pub fn push(&mut self, rule: Rule, event: Event) {
         let seq = self.events.len() as u32;
-        self.events.push(LoggedEvent {
-            seq,
-            rule: rule.id.to_owned(),
-            reference: rule.seed.to_owned(),
-            event,
-        });
+        self.events.push(LoggedEvent { seq, rule, event });
     }
 }
 

@@ -247,7 +247,7 @@ fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_th
         events
             .iter()
             .filter(|ev| matches!(ev.event, Event::PowerRolled { .. }))
-            .map(|ev| ev.rule.as_str())
+            .map(|ev| ev.rule.id)
             .collect::<Vec<_>>(),
         vec!["power_roll.downgrade"]
     );

@@ -96,7 +96,7 @@ fn ended(events: &[LoggedEvent]) -> Vec<(String, String, String)> {
         Event::ConditionEnded {
             creature,
             condition,
-        } => Some((creature.clone(), condition.clone(), ev.rule.clone())),
+        } => Some((creature.clone(), condition.clone(), ev.rule.id.to_owned())),
         _ => None,
     })
 }
@@ -109,7 +109,12 @@ fn regained(events: &[LoggedEvent]) -> Vec<(String, i32, i32, String)> {
             amount,
             stamina_after,
             ..
-        } => Some((creature.clone(), *amount, *stamina_after, ev.rule.clone())),
+        } => Some((
+            creature.clone(),
+            *amount,
+            *stamina_after,
+            ev.rule.id.to_owned(),
+        )),
         _ => None,
     })
 }
@@ -348,7 +353,7 @@ fn vitality_changes(events: &[LoggedEvent]) -> Vec<(String, Vitality, i32, Strin
             to,
             threshold,
             ..
-        } => Some((creature.clone(), *to, *threshold, ev.rule.clone())),
+        } => Some((creature.clone(), *to, *threshold, ev.rule.id.to_owned())),
         _ => None,
     })
 }
@@ -621,7 +626,7 @@ fn start_cmd(id: &str) -> Command {
 fn spawned(events: &[LoggedEvent]) -> Vec<(String, Side, (i32, i32), String)> {
     common::pick(events, |ev| match &ev.event {
         Event::Spawned { creature, side, at } => {
-            Some((creature.clone(), *side, (at.x, at.y), ev.rule.clone()))
+            Some((creature.clone(), *side, (at.x, at.y), ev.rule.id.to_owned()))
         }
         _ => None,
     })

@@ -304,7 +304,7 @@ fn ds_combat_32_mid_air_collision_after_a_cliff_push() {
     let f = creature(&mut e, "f");
     assert_eq!((f.stamina.current, f.altitude), (28, 4));
     assert!(f.conditions.is_empty());
-    let rules: Vec<&str> = events.iter().map(|ev| ev.rule.as_str()).collect();
+    let rules: Vec<&str> = events.iter().map(|ev| ev.rule.id).collect();
     let collision = rules
         .iter()
         .position(|r| *r == "forced_movement.collision.creature")
@@ -466,7 +466,7 @@ fn a_flier_forced_down_into_the_ground_falls_the_squares_it_moved_as_if_agility_
             agility,
             damage,
             ..
-        } => Some((*height, *agility, *damage, ev.rule.clone())),
+        } => Some((*height, *agility, *damage, ev.rule.id.to_owned())),
         _ => None,
     });
     assert_eq!(fell, vec![(2, 0, 4, "forced_movement.downward".to_owned())]);
@@ -613,7 +613,7 @@ fn ds_combat_44_falling_far() {
     take_turn(&mut e, "p");
     let events = end_round(&mut e);
     let fell = pick(&events, |ev| match &ev.event {
-        Event::Fell { height, damage, .. } => Some((*height, *damage, ev.rule.clone())),
+        Event::Fell { height, damage, .. } => Some((*height, *damage, ev.rule.id.to_owned())),
         _ => None,
     });
     assert_eq!(fell, vec![(250, 50, "falling.far".to_owned())]);

@@ -79,7 +79,7 @@ fn free_strike(attacker: &str, target: &str, ranged: bool, kind: Option<DamageTy
 /// Whether `attacker` may make a free strike on `target` now; the refusal's rule id if not.
 fn may_strike(e: &mut Engine, attacker: &str, target: &str, ranged: bool) -> Result<(), String> {
     e.check(&Command::free_strike(attacker, target, ranged))
-        .map_err(|err| err.rule)
+        .map_err(|err| err.rule.id.to_owned())
 }
 
 /// The `FreeStrikeHit` events as (attacker, damage, damage type, keywords).
@@ -104,7 +104,12 @@ fn combined(log: &[LoggedEvent]) -> Vec<(String, Vec<String>, u32, u32)> {
             damage,
             captain_bonus,
             ..
-        } => Some((ev.rule.clone(), attackers.clone(), *damage, *captain_bonus)),
+        } => Some((
+            ev.rule.id.to_owned(),
+            attackers.clone(),
+            *damage,
+            *captain_bonus,
+        )),
         _ => None,
     })
 }

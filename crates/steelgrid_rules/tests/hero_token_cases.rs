@@ -87,7 +87,7 @@ fn tokens_spent(events: &[LoggedEvent]) -> Vec<(String, String, TokenBenefit, u3
             creature,
             benefit,
             left,
-        } => Some((ev.rule.clone(), creature.clone(), *benefit, *left)),
+        } => Some((ev.rule.id.to_owned(), creature.clone(), *benefit, *left)),
         _ => None,
     })
 }
@@ -109,7 +109,7 @@ fn regained(events: &[LoggedEvent]) -> Vec<(String, String, i32, i32, i32)> {
             stamina_before,
             stamina_after,
         } => Some((
-            ev.rule.clone(),
+            ev.rule.id.to_owned(),
             creature.clone(),
             *amount,
             *stamina_before,
@@ -265,7 +265,7 @@ fn ds_core_31_three_surges_add_three_times_the_highest_characteristic_to_one_tar
         events
             .iter()
             .filter(|ev| matches!(ev.event, Event::SurgesSpent { .. }))
-            .map(|ev| ev.rule.as_str())
+            .map(|ev| ev.rule.id)
             .collect::<Vec<_>>(),
         vec!["surge"]
     );

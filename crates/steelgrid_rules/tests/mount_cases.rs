@@ -62,12 +62,12 @@ fn z(e: &mut Engine, id: &str) -> i32 {
 }
 
 fn rule_of(err: &RuleError) -> &str {
-    err.rule.as_str()
+    err.rule.id
 }
 
 /// The rule ids of `events`, in order.
 fn rules(events: &[LoggedEvent]) -> Vec<&str> {
-    events.iter().map(|e| e.rule.as_str()).collect()
+    events.iter().map(|e| e.rule.id).collect()
 }
 
 /// Each fall logged: (creature, height, damage).
@@ -432,7 +432,7 @@ fn ride_moves_the_mount_up_to_its_speed_carrying_the_rider() {
     assert_eq!(z(&mut e, "r"), 2);
     assert!(on_top(&mut e, "r", "riding"));
     let moved: Vec<(String, String)> = pick(&events, |ev| match &ev.event {
-        Event::Moved { creature, .. } => Some((creature.clone(), ev.rule.clone())),
+        Event::Moved { creature, .. } => Some((creature.clone(), ev.rule.id.to_owned())),
         _ => None,
     });
     assert_eq!(

@@ -101,7 +101,7 @@ fn the_roll(events: &[LoggedEvent]) -> PowerRollResult {
 
 fn moved_rule(events: &[LoggedEvent], who: &str) -> Option<String> {
     events.iter().find_map(|ev| match &ev.event {
-        Event::Moved { creature, .. } if creature == who => Some(ev.rule.clone()),
+        Event::Moved { creature, .. } if creature == who => Some(ev.rule.id.to_owned()),
         _ => None,
     })
 }

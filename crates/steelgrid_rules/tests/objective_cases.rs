@@ -94,7 +94,7 @@ fn met(events: &[LoggedEvent]) -> Vec<(u32, String)> {
     events
         .iter()
         .filter_map(|ev| match &ev.event {
-            Event::ObjectiveMet { index, .. } => Some((*index, ev.rule.clone())),
+            Event::ObjectiveMet { index, .. } => Some((*index, ev.rule.id.to_owned())),
             _ => None,
         })
         .collect()
@@ -105,7 +105,7 @@ fn failed(events: &[LoggedEvent]) -> Vec<(u32, String)> {
     events
         .iter()
         .filter_map(|ev| match &ev.event {
-            Event::ObjectiveFailed { index, .. } => Some((*index, ev.rule.clone())),
+            Event::ObjectiveFailed { index, .. } => Some((*index, ev.rule.id.to_owned())),
             _ => None,
         })
         .collect()
@@ -114,7 +114,7 @@ fn failed(events: &[LoggedEvent]) -> Vec<(u32, String)> {
 /// The encounter's end, with the rule that ended it.
 fn ended(e: &Engine) -> Option<(Outcome, String)> {
     e.log().iter().find_map(|ev| match ev.event {
-        Event::EncounterEnded { outcome } => Some((outcome, ev.rule.clone())),
+        Event::EncounterEnded { outcome } => Some((outcome, ev.rule.id.to_owned())),
         _ => None,
     })
 }

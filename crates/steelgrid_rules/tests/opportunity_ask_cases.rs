@@ -100,7 +100,7 @@ fn ask_01_a_goblin_leaving_a_heros_reach_waits_for_the_hero() {
     let opened: Vec<&str> = log
         .iter()
         .filter(|ev| matches!(ev.event, Event::TriggerWindowOpened { .. }))
-        .map(|ev| ev.rule.as_str())
+        .map(|ev| ev.rule.id)
         .collect();
     assert_eq!(opened, vec!["opportunity_attack.asked"]);
     assert!(attackers(&log).is_empty(), "nobody struck unasked");

@@ -159,7 +159,7 @@ fn random_commands_never_panic_and_refusals_change_nothing() {
                         "refused {command:?} ({e}) changed the state"
                     );
                     assert_eq!(engine.log().len(), log_len);
-                    assert!(!e.rule.is_empty() && !e.reason.is_empty());
+                    assert!(!e.rule.id.is_empty() && !e.reason.is_empty());
                 }
             }
         }

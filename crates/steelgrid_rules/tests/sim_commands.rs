@@ -32,7 +32,7 @@ fn the_mill_opening_plays_out() {
         state.acting_side,
         Some(steelgrid_rules::creature::Side::Director)
     );
-    let rules: Vec<&str> = engine.log().iter().map(|e| e.rule.as_str()).collect();
+    let rules: Vec<&str> = engine.log().iter().map(|e| e.rule.id).collect();
     assert!(rules.contains(&"stamina.winded"));
     assert!(rules.contains(&"movement.advance"));
 }

@@ -172,7 +172,7 @@ fn ds_dir_38_each_minion_dropped_counts_as_reduced_to_zero() {
         Event::VitalityChanged { creature, to, .. }
             if *to == steelgrid_rules::creature::Vitality::Dead =>
         {
-            Some((creature.clone(), ev.rule.clone()))
+            Some((creature.clone(), ev.rule.id.to_owned()))
         }
         _ => None,
     });

@@ -277,7 +277,7 @@ fn a_creature_slid_into_the_wall_slams_into_it_and_the_stone_holds() {
         .map(|ev| match &ev.event {
             Event::Slammed {
                 creature, amount, ..
-            } => (creature.clone(), *amount, ev.rule.clone()),
+            } => (creature.clone(), *amount, ev.rule.id.to_owned()),
             _ => unreachable!(),
         })
         .collect();
@@ -316,7 +316,7 @@ fn a_creature_slid_far_enough_is_hurled_through_the_wall_and_breaks_that_square(
     });
     assert_eq!(destroyed, vec![Square::new(4, 2)]);
     let slams: Vec<(u32, String)> = pick(&events, |ev| match &ev.event {
-        Event::Slammed { amount, .. } => Some((*amount, ev.rule.clone())),
+        Event::Slammed { amount, .. } => Some((*amount, ev.rule.id.to_owned())),
         _ => None,
     });
     assert_eq!(slams, vec![(8, "forced_movement.hurl_through".to_owned())]);

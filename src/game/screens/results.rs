@@ -123,7 +123,7 @@ pub fn summarize(state: &StateView, log: &[LoggedEvent]) -> Summary {
             ),
             Event::EncounterEnded { outcome } => {
                 summary.outcome = Some(*outcome);
-                summary.ended_by = rule::find(&logged.rule).map(|r| r.summary);
+                summary.ended_by = Some(logged.rule.summary);
                 continue;
             }
             _ => continue,
@@ -289,11 +289,10 @@ mod tests {
     use steelgrid_rules::ai;
     use steelgrid_rules::record::Game;
 
-    fn logged(rule: &str, event: Event) -> LoggedEvent {
+    fn logged(id: &str, event: Event) -> LoggedEvent {
         LoggedEvent {
             seq: 0,
-            rule: rule.to_owned(),
-            reference: String::new(),
+            rule: rule::find(id).expect("a rule id"),
             event,
         }
     }
@@ -335,7 +334,7 @@ mod tests {
             // Friendly fire is taken but not dealt.
             damaged("tessa", "orrin", 1),
             logged(
-                "squad.pool",
+                "minion.squad.pool",
                 Event::SquadDamaged {
                     squad: "rabble".into(),
                     source: "tessa".into(),
