@@ -28,11 +28,17 @@ fn runs() -> Vec<Run> {
         .collect();
     scenarios.sort();
     let sim = |scenario: &str, extra: &[&str]| -> Vec<String> {
-        ["sim", &format!("scenarios/{scenario}"), "--json", "--seed", "7"]
-            .iter()
-            .chain(extra)
-            .map(|s| (*s).to_owned())
-            .collect()
+        [
+            "sim",
+            &format!("scenarios/{scenario}"),
+            "--json",
+            "--seed",
+            "7",
+        ]
+        .iter()
+        .chain(extra)
+        .map(|s| (*s).to_owned())
+        .collect()
     };
     let mut runs: Vec<Run> = scenarios
         .iter()

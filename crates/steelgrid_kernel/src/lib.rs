@@ -9,6 +9,7 @@
 //! compiler keeps this crate from naming any of them.
 
 pub mod body;
+pub mod check;
 pub mod checksum;
 pub mod dice;
 pub mod grid;

@@ -4,6 +4,7 @@
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, ActionType, ConditionEffect, Cost, Keyword, Outcome};
 use crate::command::{Command, CurrentCommand};
@@ -37,7 +38,7 @@ pub struct CheckedTarget {
 }
 
 /// Everything the ability needs, gathered while validating.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedAbility {
     pub user: Entity,
     pub ability: Ability,
@@ -316,7 +317,7 @@ fn damage_of(outcome: &Outcome, added: i32) -> Option<(u32, Option<crate::damage
 #[allow(clippy::too_many_arguments)]
 pub fn resolve_ability(
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedAbility>>,
+    checked_results: Res<Checked>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
@@ -353,7 +354,7 @@ pub fn resolve_ability(
             ..
         }),
         Some(checked),
-    ) = (&command.0, checked)
+    ) = (&command.0, checked_results.get::<CheckedAbility>())
     else {
         return;
     };

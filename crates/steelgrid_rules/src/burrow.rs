@@ -9,6 +9,7 @@
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Afflicted, Condition, Conditions, Duration};
@@ -500,7 +501,7 @@ pub fn check_pull_up(
 }
 
 /// Banes on the Claw Dirt roll, gathered while validating.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedClaw(pub Vec<Modifier>);
 
 /// Where a creature's space is, in words.
@@ -631,7 +632,8 @@ fn claw(world: &mut World, creature: &str, to: Square, depth: u32) {
     };
     spend(world, e, creature, ActionKind::Maneuver);
     let banes = world
-        .remove_resource::<CheckedClaw>()
+        .resource_mut::<Checked>()
+        .take::<CheckedClaw>()
         .map(|c| c.0)
         .unwrap_or_default();
     let spec = PowerRollSpec {

@@ -2,6 +2,7 @@
 //! [`crate::forced::plan`] when the command was validated.
 
 use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
@@ -18,7 +19,7 @@ use crate::power_roll::{self, Modifier, PowerRollSpec};
 use crate::turn::{TurnState, take_action};
 
 /// The plan made while validating a `ForceMove`, handed to the command stage.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedForced(pub ForcedOutcome);
 
 /// The forced-movement proposal a `ForceMove` command describes.
@@ -69,13 +70,14 @@ fn rule_by_id(id: &str) -> Rule {
 /// damage in order, and drop it if it ends over a drop (seed 002 L2738-2819).
 pub fn resolve_forced_move(
     mut commands: Commands,
-    checked: Option<Res<CheckedForced>>,
     mut turn: ResMut<TurnState>,
     mut map: ResMut<Map>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
     mut creatures: Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedForced>();
     let Some(checked) = checked else {
         return;
     };
@@ -249,7 +251,7 @@ pub fn resolve_stand_up(
 }
 
 /// Everything the Knockback needs, gathered while validating.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedKnockback {
     pub edges: Vec<Modifier>,
     pub banes: Vec<Modifier>,
@@ -265,13 +267,14 @@ pub fn knockback_size_ok(user: Size, might: i32, target: Size) -> bool {
 /// push then waits for a `ForceMove` to choose its path.
 pub fn resolve_knockback(
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedKnockback>>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &Characteristics, &mut ActionBudget)>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedKnockback>();
     let (Some(Command::Knockback { creature, target }), Some(checked)) = (&command.0, checked)
     else {
         return;

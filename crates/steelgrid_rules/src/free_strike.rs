@@ -5,6 +5,7 @@
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemParam;
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, AbilityBook, Keyword};
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -274,7 +275,7 @@ pub fn validate_target(
 }
 
 /// Everything the free strike needs about the creatures involved, gathered while validating.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedStrike {
     pub attacker: Entity,
     pub target: Entity,
@@ -407,7 +408,6 @@ pub fn resolve_free_strike(
     command: Res<CurrentCommand>,
     resumed: Option<Res<crate::opportunity_ask::ResumedMove>>,
     turn: Res<crate::turn::TurnState>,
-    checked: Option<Res<CheckedStrike>>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
@@ -423,7 +423,9 @@ pub fn resolve_free_strike(
         &Position,
     )>,
     targets: Query<(&CreatureId, &DamageModifiers)>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedStrike>();
     let Some(checked) = checked else {
         return;
     };

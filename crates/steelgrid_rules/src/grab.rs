@@ -3,6 +3,7 @@
 //! (seed 002 L1743-1751, L2853-2891).
 
 use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
@@ -20,7 +21,7 @@ use crate::stamina;
 use crate::turn::take_action;
 
 /// What the Grab or Escape Grab roll needs, gathered while validating.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedGrab {
     /// The creature making the roll.
     pub roller: Entity,
@@ -114,14 +115,15 @@ pub(crate) fn parting_strike(
 pub fn resolve_grab(
     mut commands: Commands,
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedGrab>>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut hits: ResMut<RecentHits>,
     gear: StrikeGear,
     mut parties: Query<Party>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedGrab>();
     let escaping = match &command.0 {
         Some(Command::Grab { .. }) => false,
         Some(Command::EscapeGrab { .. }) => true,

@@ -6,6 +6,7 @@
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::Outcome;
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -121,7 +122,7 @@ pub fn pending(turn: &TurnState, target: &str, teleport: bool) -> Result<Grant, 
 }
 
 /// Teleporting another creature, as validation found it: where to.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedTeleport {
     pub target: Entity,
     pub from: Square,
@@ -134,7 +135,6 @@ pub struct CheckedTeleport {
 pub fn resolve(
     mut commands: Commands,
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedTeleport>>,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(
@@ -146,7 +146,9 @@ pub fn resolve(
         Has<Prone>,
         Has<Altitude>,
     )>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedTeleport>();
     match &command.0 {
         Some(Command::Teleport { target, stand, .. }) => {
             use_up(&mut turn, target, true);

@@ -14,6 +14,7 @@ use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
@@ -69,7 +70,7 @@ pub struct Mounted {
 pub struct MountRole;
 
 /// A mounting command, checked.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub enum CheckedMount {
     /// Onto `carrier` at `square`; an unwilling carrier takes the climb `roll`.
     Climb {
@@ -415,7 +416,9 @@ impl Engine {
             jump,
         )?;
         let drag = self.drag(&mount, &plan)?;
-        self.world.insert_resource(CheckedAdvance(plan, drag));
+        self.world
+            .resource_mut::<Checked>()
+            .insert(CheckedAdvance(plan, drag));
         Ok(CheckedMount::Ride {
             rider: e,
             mount: on,
@@ -572,7 +575,6 @@ fn set_altitude(commands: &mut Commands, e: Entity, altitude: u32) {
 pub fn resolve(
     mut commands: Commands,
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedMount>>,
     options: Res<RulesOptions>,
     map: Res<Map>,
     mut dice: ResMut<Dice>,
@@ -582,7 +584,9 @@ pub fn resolve(
     gear: StrikeGear,
     mut parties: Query<Party>,
     mut bodies: Query<Place>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedMount>();
     let (Some(cmd), Some(checked)) = (&command.0, checked) else {
         return;
     };
@@ -800,7 +804,6 @@ pub fn resolve(
 /// lands prone; tier 2 or 3 lands on its feet.
 pub fn knock_off(
     mut commands: Commands,
-    checked: Option<Res<CheckedForced>>,
     options: Res<RulesOptions>,
     map: Res<Map>,
     mut dice: ResMut<Dice>,
@@ -808,7 +811,9 @@ pub fn knock_off(
     mut pending: ResMut<PendingDamage>,
     mut bodies: Query<Place>,
     afflicted: Query<&Conditions>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedForced>();
     let Some(checked) = checked else {
         return;
     };

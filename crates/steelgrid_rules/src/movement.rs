@@ -5,6 +5,7 @@
 //! not difficult or damaging terrain (seed 002 L2570-2594, L2724-2730, L2821-2831, L1755).
 
 use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
@@ -592,8 +593,6 @@ pub fn reachable(
 pub fn resolve_move(
     mut commands: Commands,
     command: Res<CurrentCommand>,
-    plan: Option<Res<CheckedAdvance>>,
-    ride: Option<Res<crate::mount::CheckedMount>>,
     options: Res<RulesOptions>,
     map: Res<Map>,
     prone: Query<(), With<Prone>>,
@@ -617,7 +616,10 @@ pub fn resolve_move(
         &FreeStrike,
         Has<Hero>,
     )>,
+    checked_results: Res<Checked>,
 ) {
+    let plan = checked_results.get::<CheckedAdvance>();
+    let ride = checked_results.get::<crate::mount::CheckedMount>();
     let flown: Vec<Square>;
     let current = crate::opportunity_ask::command_of(&command, asking.resumed.as_deref()).cloned();
     let (creature, path, gait, action) = match &current {
@@ -943,7 +945,7 @@ pub fn resolve_move(
 }
 
 /// The plan made while validating an Advance, handed to the command stage.
-#[derive(Resource, Clone, Debug)]
+#[derive(Clone, Debug)]
 pub struct CheckedAdvance(pub AdvancePlan, pub Option<Drag>);
 
 /// A grabbed creature dragged along by its grabber: where it ends.

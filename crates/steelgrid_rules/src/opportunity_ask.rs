@@ -14,6 +14,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemParam;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{CreatureId, CreatureRef, Side};
@@ -325,7 +326,8 @@ impl Engine {
         if let Command::Ride { creature, .. } = &rest {
             let rider = self.entity(creature)?;
             self.world
-                .insert_resource(crate::mount::CheckedMount::Ride {
+                .resource_mut::<Checked>()
+                .insert(crate::mount::CheckedMount::Ride {
                     rider,
                     mount: pending.mover.clone(),
                     speed: plan.cost,
@@ -333,7 +335,7 @@ impl Engine {
         }
         if let Command::Charge { target, .. } = &rest {
             match self.charge_strike(e, &mover, target, &plan, &others) {
-                Ok(strike) => self.world.insert_resource(strike),
+                Ok(strike) => self.world.resource_mut::<Checked>().insert(strike),
                 Err(why) => self.world.resource_mut::<EventLog>().push(
                     rule::CHARGE,
                     Event::EffectEnded {
@@ -343,7 +345,9 @@ impl Engine {
                 ),
             }
         }
-        self.world.insert_resource(CheckedAdvance(plan, drag));
+        self.world
+            .resource_mut::<Checked>()
+            .insert(CheckedAdvance(plan, drag));
         self.world.insert_resource(ResumedMove(rest));
         Ok(())
     }

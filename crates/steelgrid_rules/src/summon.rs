@@ -20,6 +20,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::AbilityBook;
 use crate::ability_use::CheckedAbility;
@@ -131,7 +132,7 @@ pub fn spawn_summoned(world: &mut World) {
     else {
         return;
     };
-    let Some(checked) = world.get_resource::<CheckedAbility>() else {
+    let Some(checked) = world.resource::<Checked>().get::<CheckedAbility>() else {
         return;
     };
     let summons = checked

@@ -18,6 +18,7 @@
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, AbilityBook, ActionType, Aim, Distance, On};
 use crate::ability_use::CheckedAbility;
@@ -367,10 +368,11 @@ pub(crate) fn check_window(
 /// window; a triggered action (not a free one) is its one for the round.
 pub fn resolve_answers(
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedAbility>>,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedAbility>();
     let (creature, used) = match (&command.0, &checked) {
         (Some(Command::PassTrigger { creature }), _) => (creature, None),
         (Some(Command::UseAbility { creature, .. }), Some(c)) if c.ability.is_triggered() => {

@@ -14,6 +14,7 @@
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::AbilityBook;
 use crate::ability_use::CheckedAbility;
@@ -65,11 +66,12 @@ pub(crate) fn moving(turn: &TurnState, creature: &str) -> bool {
 /// passed up lapses.
 pub fn record_answers(
     command: Res<CurrentCommand>,
-    checked: Option<Res<CheckedAbility>>,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
     sides: Query<(&CreatureId, &Side)>,
+    checked_results: Res<Checked>,
 ) {
+    let checked = checked_results.get::<CheckedAbility>();
     let turn = &mut *turn;
     let (Some(pending), Some(window)) = (&mut turn.pending_ability, &mut turn.trigger_window)
     else {
@@ -193,7 +195,7 @@ impl Engine {
         let Command::UseAbility { creature, .. } = command else {
             return false;
         };
-        let Some(checked) = self.world.get_resource::<CheckedAbility>() else {
+        let Some(checked) = self.world.resource::<Checked>().get::<CheckedAbility>() else {
             return false;
         };
         if checked.ability.is_triggered() {
@@ -329,7 +331,7 @@ impl Engine {
             }
             t.halved |= a.halve;
         }
-        self.world.insert_resource(checked);
+        self.world.resource_mut::<Checked>().insert(checked);
         self.world
             .insert_resource(crate::aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);

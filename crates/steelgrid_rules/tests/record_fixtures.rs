@@ -21,7 +21,8 @@ fn ai_game(seed: u64, limit: usize) -> Game {
             break;
         };
         let decision = ai::decide(game.engine_mut(), side).expect("the AI always has a move");
-        game.apply(decision.command).expect("the AI picks legal commands");
+        game.apply(decision.command)
+            .expect("the AI picks legal commands");
     }
     game
 }
@@ -56,7 +57,9 @@ fn a_replay_written_before_the_split_verifies_checksum_by_checksum() {
 fn a_save_written_before_the_split_resumes_where_it_was_left() {
     let record = fixture(SAVE, || ai_game(3, 40).save().to_ron());
     assert_eq!(record.steps.len(), 40);
-    let mut resumed = record.resume().expect("the snapshot matches its last checksum");
+    let mut resumed = record
+        .resume()
+        .expect("the snapshot matches its last checksum");
     let mut rerun = record.verify().expect("the log replays");
     assert_eq!(state_json(&mut resumed), state_json(&mut rerun));
     assert_eq!(

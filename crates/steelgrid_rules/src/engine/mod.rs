@@ -9,9 +9,9 @@ mod view;
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, AbilityBook};
-use crate::ability_use;
 use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition;
@@ -19,12 +19,10 @@ use crate::creature::*;
 use crate::dice::Dice;
 use crate::encounter::EncounterInfo;
 use crate::event::{EventLog, LoggedEvent, Outcome, rule};
-use crate::forced_resolution;
-use crate::free_strike::{self, CheckedStrike};
+use crate::free_strike::{self};
 use crate::grid::{Footprint, Map};
 use crate::hide;
 use crate::malice;
-use crate::movement::CheckedAdvance;
 use crate::turn::{self, TurnState};
 
 pub(crate) use snapshot::spawn_creature;
@@ -53,17 +51,9 @@ impl Engine {
         verdict
     }
 
+    /// Forget what the last check worked out: the one place it is cleared.
     pub(crate) fn clear_checked(&mut self) {
-        self.world.remove_resource::<CheckedAdvance>();
-        self.world.remove_resource::<CheckedStrike>();
-        self.world
-            .remove_resource::<forced_resolution::CheckedForced>();
-        self.world
-            .remove_resource::<forced_resolution::CheckedKnockback>();
-        self.world.remove_resource::<ability_use::CheckedAbility>();
-        self.world.remove_resource::<crate::mount::CheckedMount>();
-        self.world
-            .remove_resource::<crate::granted::CheckedTeleport>();
+        self.world.resource_mut::<Checked>().clear();
     }
 
     /// Validate and resolve one command. On refusal nothing changes.
@@ -81,14 +71,7 @@ impl Engine {
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
         self.resolve.run(&mut self.world);
         self.world.resource_mut::<CurrentCommand>().0 = None;
-        self.world.remove_resource::<CheckedAdvance>();
-        self.world.remove_resource::<CheckedStrike>();
-        self.world
-            .remove_resource::<forced_resolution::CheckedForced>();
-        self.world.remove_resource::<ability_use::CheckedAbility>();
-        self.world.remove_resource::<crate::mount::CheckedMount>();
-        self.world
-            .remove_resource::<crate::granted::CheckedTeleport>();
+        self.clear_checked();
         self.after_command(start, window_was_open);
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }

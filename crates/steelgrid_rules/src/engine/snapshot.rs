@@ -3,6 +3,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::SingleThreadedExecutor;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::check::Checked;
 use steelgrid_kernel::checksum::fnv1a;
 use steelgrid_kernel::schedule::resolve_schedule;
 
@@ -274,6 +275,7 @@ impl Engine {
         world.insert_resource(snapshot.dice);
         world.insert_resource(snapshot.log);
         world.insert_resource(CurrentCommand::default());
+        world.insert_resource(Checked::default());
         world.insert_resource(aid::CommandLogStart::default());
         world.insert_resource(PendingDamage::default());
         world.insert_resource(ability_use::HealByDamage::default());

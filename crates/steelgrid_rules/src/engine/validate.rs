@@ -1,6 +1,7 @@
 //! Checking a command before it runs: a refused command changes nothing.
 
 use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, AbilityBook};
 use crate::ability_use;
@@ -128,7 +129,9 @@ impl Engine {
                 let jump = self.jump(e);
                 let plan = self.plan_on_foot(&mover, speed, &others, path, gait, jump)?;
                 let drag = self.drag(&mover, &plan)?;
-                self.world.insert_resource(CheckedAdvance(plan, drag));
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(CheckedAdvance(plan, drag));
             }
             Command::Fly { creature, path } => {
                 let e = self.actor(creature)?;
@@ -162,7 +165,9 @@ impl Engine {
                     path,
                 )?;
                 let drag = self.drag(&mover, &plan)?;
-                self.world.insert_resource(CheckedAdvance(plan, drag));
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(CheckedAdvance(plan, drag));
             }
             Command::FreeStrike {
                 attacker,
@@ -206,7 +211,7 @@ impl Engine {
                     banes,
                     at: None,
                 };
-                self.world.insert_resource(checked);
+                self.world.resource_mut::<Checked>().insert(checked);
             }
             Command::CatchBreath { creature } => {
                 let e = self.actor(creature)?;
@@ -232,7 +237,8 @@ impl Engine {
                 let spec = forced_resolution::spec_of(command).expect("a ForceMove command");
                 let outcome = self.predict_forced(&spec)?;
                 self.world
-                    .insert_resource(forced_resolution::CheckedForced(outcome));
+                    .resource_mut::<Checked>()
+                    .insert(forced_resolution::CheckedForced(outcome));
             }
             Command::Knockback { creature, target } => {
                 let (a, _, att, tgt) = self.melee_maneuver(creature, target, rule::KNOCKBACK)?;
@@ -244,7 +250,8 @@ impl Engine {
                 }
                 let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
                 self.world
-                    .insert_resource(forced_resolution::CheckedKnockback { edges, banes });
+                    .resource_mut::<Checked>()
+                    .insert(forced_resolution::CheckedKnockback { edges, banes });
             }
             Command::Charge {
                 creature,
@@ -291,8 +298,10 @@ impl Engine {
                 }
                 let strike = self.charge_strike(e, &mover, target, &plan, &others)?;
                 let drag = self.drag(&mover, &plan)?;
-                self.world.insert_resource(CheckedAdvance(plan, drag));
-                self.world.insert_resource(strike);
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(CheckedAdvance(plan, drag));
+                self.world.resource_mut::<Checked>().insert(strike);
             }
             Command::Heal { creature, target } => {
                 let e = self.actor(creature)?;
@@ -357,12 +366,14 @@ impl Engine {
                     ));
                 }
                 let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
-                self.world.insert_resource(grab::CheckedGrab {
-                    roller: a,
-                    other: t,
-                    edges,
-                    banes,
-                });
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(grab::CheckedGrab {
+                        roller: a,
+                        other: t,
+                        edges,
+                        banes,
+                    });
             }
             Command::EscapeGrab { creature } => {
                 let e = self.actor(creature)?;
@@ -386,12 +397,14 @@ impl Engine {
                     Vec::new()
                 };
                 banes.extend(crate::opportunity::roller_banes(&me));
-                self.world.insert_resource(grab::CheckedGrab {
-                    roller: e,
-                    other: g,
-                    edges: Vec::new(),
-                    banes,
-                });
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(grab::CheckedGrab {
+                        roller: e,
+                        other: g,
+                        edges: Vec::new(),
+                        banes,
+                    });
             }
             Command::Release { creature } => {
                 self.world.resource::<TurnState>().ensure_running()?;
@@ -439,7 +452,7 @@ impl Engine {
             }
             Command::UseAbility { .. } => {
                 let checked = self.check_ability(command)?;
-                self.world.insert_resource(checked);
+                self.world.resource_mut::<Checked>().insert(checked);
             }
             Command::EndEffect {
                 creature,
@@ -580,11 +593,11 @@ impl Engine {
             }
             Command::Teleport { target, to, .. } => {
                 let checked = self.check_teleport(target, *to)?;
-                self.world.insert_resource(checked);
+                self.world.resource_mut::<Checked>().insert(checked);
             }
             Command::GrantedMove { creature, path } => {
                 let plan = self.check_granted_move(creature, path)?;
-                self.world.insert_resource(plan);
+                self.world.resource_mut::<Checked>().insert(plan);
             }
             Command::Dig { creature, depth } => {
                 let e = self.actor(creature)?;
@@ -635,7 +648,8 @@ impl Engine {
                 )?;
                 let banes = crate::opportunity::roller_banes(&me);
                 self.world
-                    .insert_resource(crate::burrow::CheckedClaw(banes));
+                    .resource_mut::<Checked>()
+                    .insert(crate::burrow::CheckedClaw(banes));
             }
             Command::PullUp { creature, target } => {
                 let e = self.actor(creature)?;
@@ -655,7 +669,7 @@ impl Engine {
             | Command::Ride { .. }
             | Command::ShakeOff { .. } => {
                 let checked = self.check_mount_command(command)?;
-                self.world.insert_resource(checked);
+                self.world.resource_mut::<Checked>().insert(checked);
             }
         }
         Ok(())
