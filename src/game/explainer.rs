@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use steelgrid_rules::StateView;
-use steelgrid_rules::event::{Event, LoggedEvent, rule};
+use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::Game;
 

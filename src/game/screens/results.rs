@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::encounter::Status;
-use steelgrid_rules::event::{Event, LoggedEvent, Outcome, rule};
+use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 
 use super::Screen;
 use super::battle::restart;
@@ -287,6 +287,7 @@ fn choose(
 mod tests {
     use super::*;
     use steelgrid_rules::ai;
+    use steelgrid_rules::event::rule;
     use steelgrid_rules::record::Game;
 
     fn logged(id: &str, event: Event) -> LoggedEvent {
