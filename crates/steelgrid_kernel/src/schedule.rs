@@ -27,7 +27,7 @@ pub struct Resolve;
 /// A ruleset: it adds its systems to the kernel's stages (as a Bevy plugin adds its own to an
 /// app). The kernel builds the schedule; the ruleset fills it.
 pub trait Ruleset {
-    /// The name a scenario selects it by (`ruleset: DrawSteel`).
+    /// The name a scenario selects it by (`ruleset: <name>`).
     fn name(&self) -> &'static str;
     /// Add the ruleset's systems, each in one [`Stage`].
     fn build(&self, schedule: &mut Schedule);
