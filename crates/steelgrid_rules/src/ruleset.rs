@@ -2,6 +2,7 @@
 //! The order of the systems inside each stage is written here, once.
 
 use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
 use crate::command::{Command, CurrentCommand};
@@ -13,6 +14,27 @@ use crate::{
     ability_use, aid, condition, encounter, falling, forced_resolution, free_strike, grab,
     hero_token, hide, malice, movement, squad, stamina, turn, zone,
 };
+
+/// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
+/// and D&D Miniatures rulesets join this list as their plugins are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RulesetName {
+    #[default]
+    DrawSteel,
+}
+
+impl RulesetName {
+    pub fn is_draw_steel(&self) -> bool {
+        *self == RulesetName::DrawSteel
+    }
+
+    /// The plugin that fills the kernel's stages for this ruleset.
+    pub fn plugin(self) -> &'static dyn Ruleset {
+        match self {
+            RulesetName::DrawSteel => &DrawSteel,
+        }
+    }
+}
 
 /// The Draw Steel ruleset (seed 002): the default a scenario plays by.
 #[derive(Clone, Copy, Debug, Default)]

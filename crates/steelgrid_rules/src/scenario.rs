@@ -12,6 +12,7 @@ use crate::ability::{Ability, AbilityBook};
 use crate::creature::*;
 use crate::malice::{Malice, MaliceFeature};
 use crate::monster::MonsterFormula;
+use crate::ruleset::RulesetName;
 use crate::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 
 use crate::command::Command;
@@ -229,6 +230,9 @@ impl CreatureSpec {
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioFile {
     pub name: String,
+    /// The rules the fight is played by; Draw Steel when left out.
+    #[serde(default, skip_serializing_if = "RulesetName::is_draw_steel")]
+    pub ruleset: RulesetName,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
@@ -493,6 +497,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         demo,
         pricing: pricing(&parsed),
         initial: Snapshot {
+            ruleset: parsed.ruleset,
             encounter: EncounterInfo {
                 scenario: parsed.name,
                 seed: 0,

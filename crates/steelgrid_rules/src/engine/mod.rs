@@ -11,6 +11,8 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
 
+use crate::ruleset::RulesetName;
+
 use crate::ability::{Ability, AbilityBook};
 use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -34,7 +36,9 @@ struct Begin;
 
 pub struct Engine {
     pub(crate) world: World,
+    /// The ruleset's schedule: one run resolves one command.
     pub(crate) resolve: Schedule,
+    pub(crate) ruleset: RulesetName,
 }
 
 impl std::fmt::Debug for Engine {

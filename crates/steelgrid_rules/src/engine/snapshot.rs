@@ -23,7 +23,7 @@ use crate::hero_token;
 use crate::hide;
 use crate::malice;
 use crate::options::RulesOptions;
-use crate::ruleset::DrawSteel;
+use crate::ruleset::RulesetName;
 use crate::squad;
 use crate::turn::{self, TurnState};
 use crate::zone;
@@ -113,6 +113,10 @@ fn is_zero(n: &i32) -> bool {
 /// The complete rules state: enough to restore and continue exactly.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Snapshot {
+    /// The ruleset the fight is played by (left out for Draw Steel, so older saves and their
+    /// checksums stay as they were).
+    #[serde(default, skip_serializing_if = "RulesetName::is_draw_steel")]
+    pub ruleset: RulesetName,
     pub encounter: EncounterInfo,
     pub options: RulesOptions,
     pub map: Map,
@@ -255,6 +259,7 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
 impl Engine {
     /// Restore an engine from a snapshot, exactly where it was.
     pub fn restore(snapshot: Snapshot) -> Engine {
+        let ruleset = snapshot.ruleset;
         let mut world = World::new();
         world.insert_resource(snapshot.encounter);
         world.insert_resource(snapshot.options);
@@ -287,7 +292,8 @@ impl Engine {
         }
         Engine {
             world,
-            resolve: resolve_schedule(&DrawSteel),
+            resolve: resolve_schedule(ruleset.plugin()),
+            ruleset,
         }
     }
 
@@ -474,6 +480,7 @@ impl Engine {
             .collect();
         rows.sort_by_key(|r| r.0);
         Snapshot {
+            ruleset: self.ruleset,
             encounter: self.world.resource::<EncounterInfo>().clone(),
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
