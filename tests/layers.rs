@@ -14,7 +14,7 @@ use petgraph::graphmap::DiGraphMap;
 /// The largest import cycle each crate may have, in modules.
 const CEILINGS: &[(&str, usize)] = &[
     ("crates/steelgrid_kernel", 1),
-    ("crates/steelgrid_rules", 43),
+    ("crates/steelgrid_rules", 39),
 ];
 
 fn root() -> PathBuf {

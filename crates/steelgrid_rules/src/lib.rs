@@ -12,6 +12,7 @@ pub mod aid;
 pub mod area;
 pub mod burrow;
 pub mod command;
+pub mod command_list;
 pub mod condition;
 pub mod creature;
 pub mod damage;

@@ -27,7 +27,7 @@ pub struct RulesOptions {
     /// waiting at the square it is leaving (seed 002 L2968-2972: the attack is a choice); the
     /// others always take it. Empty: nobody is asked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub ask_opportunity_attacks: Vec<crate::creature::Side>,
+    pub ask_opportunity_attacks: Vec<steelgrid_kernel::body::Side>,
 }
 
 /// Rounding of the average Victories per hero (digest A-01).

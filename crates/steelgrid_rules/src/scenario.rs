@@ -16,6 +16,7 @@ use crate::ruleset::RulesetName;
 use crate::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 
 use crate::command::Command;
+use crate::command_list::PlacedCommand;
 use crate::dice::Dice;
 use crate::encounter::{EncounterInfo, Objective};
 use crate::encounter_budget::Pricing;
@@ -23,7 +24,6 @@ use crate::engine::{CreatureRecord, Engine, Snapshot};
 use crate::event::EventLog;
 use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
 use crate::options::RulesOptions;
-use crate::sim::PlacedCommand;
 use crate::source::{self, line_col};
 use crate::turn::TurnState;
 
@@ -539,7 +539,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
 /// was written, with the rule that forbids it.
 fn check_demo(file: &str, scenario: &Scenario) -> Result<(), Vec<Diagnostic>> {
     let mut engine = scenario.start(None);
-    match crate::sim::run(&mut engine, &scenario.demo_commands(), None) {
+    match crate::command_list::run(&mut engine, &scenario.demo_commands(), None) {
         None => Ok(()),
         Some(r) => Err(vec![Diagnostic {
             file: file.to_owned(),
