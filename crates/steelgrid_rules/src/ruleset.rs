@@ -2,6 +2,8 @@
 //! The order of the systems inside each stage is written here, once.
 
 use bevy_ecs::prelude::*;
+use bevy_ecs::schedule::ScheduleConfigs;
+use bevy_ecs::system::ScheduleSystem;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
@@ -117,17 +119,10 @@ impl Ruleset for DrawSteel {
                 grab::end_broken_grabs,
                 aid::use_up_aid,
                 falling::drop_grounded_fliers,
-                squad::apply_squad_damage,
-                damage::apply_pending_damage,
-                stamina::update_vitality,
+                settle_damage(),
                 squad::watch_captains,
                 ability_use::impose_deferred_conditions,
-                (
-                    crate::mount::fall_off,
-                    damage::apply_pending_damage,
-                    stamina::update_vitality,
-                )
-                    .chain(),
+                (crate::mount::fall_off, settle_damage()).chain(),
                 hero_token::open_windows,
                 hide::reveal,
             )
@@ -137,8 +132,7 @@ impl Ruleset for DrawSteel {
         schedule.add_systems(
             (
                 crate::underwater::suffocate,
-                damage::apply_pending_damage,
-                stamina::update_vitality,
+                settle_damage(),
                 encounter::check_objectives,
             )
                 .chain()
@@ -148,8 +142,7 @@ impl Ruleset for DrawSteel {
             (
                 turn::advance_turn_flow,
                 falling::continue_long_falls,
-                damage::apply_pending_damage,
-                stamina::update_vitality,
+                settle_damage(),
                 encounter::check_objectives,
                 malice::track,
                 condition::encounter_aftermath,
@@ -159,6 +152,18 @@ impl Ruleset for DrawSteel {
                 .in_set(Stage::TurnFlow),
         );
     }
+}
+
+/// Damage settles: a squad's share of what it took is spread, every pending hit lands, then
+/// winded, dying, dead and unconscious follow (seed 002 L3022-3030, L4378-4392). Added after
+/// each step that can hurt.
+fn settle_damage() -> ScheduleConfigs<ScheduleSystem> {
+    (
+        squad::apply_squad_damage,
+        damage::apply_pending_damage,
+        stamina::update_vitality,
+    )
+        .chain()
 }
 
 /// Command stage: environmental damage.
