@@ -5,9 +5,10 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
-use steelgrid_rules::ability::{ActionType, Cost, Distance};
+use steelgrid_rules::ability::{Cost, Distance};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
+use steelgrid_rules::mount::Hold;
 
 use super::actions::Action;
 use super::ai_seat::{AiSeats, ai_to_move};
@@ -396,11 +397,11 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                     format!(" | {}", bar.join("  "))
                 };
                 let me = state.creatures.iter().find(|c| &c.id == id);
-                let on = |how: &str| me.is_some_and(|c| c.effects.contains(&how));
+                let on = |how: Hold| me.is_some_and(|c| c.on_top == Some(how));
                 let move_word = match (mode.level, me.map_or(0, |c| c.altitude)) {
                     (Some(h), _) => format!("fly there {h} squares up (PgUp/PgDn: height)"),
-                    (None, _) if on("riding") => "ride your mount there (M: climb down)".into(),
-                    (None, _) if on("climbing") => "move (M: climb down first)".into(),
+                    (None, _) if on(Hold::Riding) => "ride your mount there (M: climb down)".into(),
+                    (None, _) if on(Hold::Climbing) => "move (M: climb down first)".into(),
                     (None, 0) => "move".into(),
                     (None, a) => format!("fly there, {a} squares up (PgUp/PgDn: height)"),
                 };
@@ -576,34 +577,10 @@ fn side_color(side: Side) -> Color {
 /// villain actions left.
 fn director_secrets(state: &StateView) -> String {
     let mut line = format!("Malice {}", state.malice.current);
-    if let Some(left) = villain_actions_left(state) {
+    if let Some(left) = state.villain_actions_left() {
         line.push_str(&format!(", villain actions left {left}"));
     }
     line
-}
-
-/// The villain actions the Director's living creatures have not used this encounter
-/// (seed 002 L4182-4188), or `None` when none of them has any.
-fn villain_actions_left(state: &StateView) -> Option<usize> {
-    let mut villain = false;
-    let mut left = 0;
-    for c in state
-        .creatures
-        .iter()
-        .filter(|c| c.side == Side::Director && !c.dead)
-    {
-        for a in c
-            .abilities
-            .iter()
-            .filter(|a| a.action == ActionType::VillainAction)
-        {
-            villain = true;
-            if !state.malice.villain_actions.contains(&a.id) {
-                left += 1;
-            }
-        }
-    }
-    villain.then_some(left)
 }
 
 /// After a Director creature's name: the Director's Malice and villain actions left (only
@@ -683,7 +660,7 @@ mod tests {
             format!("Bramble Rabble's turn - Malice 3, {squad}")
         );
         // No villain on the field: no villain actions to count.
-        assert_eq!(villain_actions_left(&minion), None);
+        assert_eq!(minion.villain_actions_left(), None);
         // A hero's turn shows the hero's own resources, never the Director's.
         let hero = demo_after("demo_squad_area", 2);
         assert!(!turn_line(&hero, true).0.contains("Malice"));

@@ -26,7 +26,7 @@ fn view<'a>(state: &'a StateView, id: &str) -> Option<&'a CreatureView> {
 
 /// Sitting on another creature (riding or climbing it).
 fn on_top(c: &CreatureView) -> bool {
-    c.effects.iter().any(|e| *e == "riding" || *e == "climbing")
+    c.on_top.is_some()
 }
 
 /// The first pending grant, with every square the engine accepts for it: each free square

@@ -752,7 +752,7 @@ pub fn handle_actions(
                 let starts_or_ends =
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
                 // A minion's signature strike is the squad's: members in reach join it.
-                let command = steelgrid_rules::ai::squad_strike(rules.0.engine_mut(), command);
+                let command = rules.0.engine_mut().squad_strike(command);
                 let command = match &mode.first_drop {
                     Some(first) => drop_first(rules.0.engine_mut(), command, first),
                     None => command,

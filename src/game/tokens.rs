@@ -7,8 +7,9 @@
 use std::f32::consts::FRAC_PI_4;
 
 use bevy::prelude::*;
+use steelgrid_rules::condition::Condition;
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::engine::CreatureView;
+use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
@@ -314,7 +315,7 @@ fn spawn_token(
         if !creature.dead {
             spawn_stamina_bar(t, style, meshes, creature, extent);
         }
-        if creature.conditions.iter().any(|c| c == "prone") {
+        if creature.statuses.contains(&Status::Prone) {
             let at = Vec3::new(-extent * 0.36, extent * 0.36, 0.8);
             spawn_badge(
                 t,
@@ -329,9 +330,9 @@ fn spawn_token(
         // Every other condition, one lettered badge each down the left side (the hover text
         // and the log name them in full).
         let letters = creature
-            .conditions
+            .statuses
             .iter()
-            .filter_map(|c| condition_letter(c.split_whitespace().next().unwrap_or_default()));
+            .filter_map(|s| condition_letter(*s));
         for (i, letter) in letters.enumerate() {
             let step = 0.24 * extent;
             let at = Vec3::new(-extent * 0.36, extent * 0.36 - step * (i as f32 + 1.0), 0.8);
@@ -364,18 +365,18 @@ fn spawn_token(
 
 /// The badge letter of a condition (prone has its own `P` badge), or of being hidden: `w` for
 /// weakened, since `W` marks winded.
-fn condition_letter(condition: &str) -> Option<&'static str> {
-    Some(match condition {
-        "bleeding" => "B",
-        "dazed" => "D",
-        "frightened" => "F",
-        "grabbed" => "G",
-        "hidden" => "H",
-        "restrained" => "R",
-        "slowed" => "S",
-        "taunted" => "T",
-        "weakened" => "w",
-        _ => return None,
+fn condition_letter(status: Status) -> Option<&'static str> {
+    Some(match status {
+        Status::BleedingWhileDying | Status::Afflicted(Condition::Bleeding) => "B",
+        Status::Afflicted(Condition::Dazed) => "D",
+        Status::Afflicted(Condition::Frightened) => "F",
+        Status::Grabbed => "G",
+        Status::Hidden => "H",
+        Status::Afflicted(Condition::Restrained) => "R",
+        Status::Afflicted(Condition::Slowed) => "S",
+        Status::Afflicted(Condition::Taunted) => "T",
+        Status::Afflicted(Condition::Weakened) => "w",
+        Status::Prone | Status::Invisible => return None,
     })
 }
 

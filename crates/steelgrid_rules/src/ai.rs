@@ -169,7 +169,7 @@ fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
             None => true,
         })
         .map(|c| {
-            let nearest = enemies(state, c).map(|e| gap(c, e)).min().unwrap_or(99);
+            let nearest = state.enemies_of(c).map(|e| c.gap(e)).min().unwrap_or(99);
             (
                 Command::StartTurn {
                     creature: c.id.clone(),
@@ -179,25 +179,6 @@ fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
         })
         .collect::<Vec<_>>();
     decision(side, options)
-}
-
-fn enemies<'a>(
-    state: &'a StateView,
-    me: &'a CreatureView,
-) -> impl Iterator<Item = &'a CreatureView> {
-    state
-        .creatures
-        .iter()
-        .filter(move |c| c.side != me.side && !c.dead && !c.unconscious)
-}
-
-/// Squares between two creatures' spaces (Draw Steel distance).
-fn gap(a: &CreatureView, b: &CreatureView) -> u32 {
-    a.footprint
-        .iter()
-        .flat_map(|s| b.footprint.iter().map(move |t| s.distance(*t)))
-        .min()
-        .unwrap_or(u32::MAX)
 }
 
 /// A creature's turn: one command at a time, the best legal one.
@@ -222,7 +203,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             return decision(side, vec![(stand, 50)]);
         }
     }
-    let adjacent: Vec<&CreatureView> = enemies(state, &me).filter(|e| gap(&me, e) <= 1).collect();
+    let adjacent: Vec<&CreatureView> = state.enemies_of(&me).filter(|e| me.gap(e) <= 1).collect();
     // Knockback when the best push hurts.
     if me.actions.maneuver {
         for target in &adjacent {
@@ -254,14 +235,14 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         }
     }
     if me.actions.main {
-        for target in enemies(state, &me) {
+        for target in state.enemies_of(&me) {
             for ranged in [false, true] {
                 let reach = if ranged {
                     me.free_strike_ranged
                 } else {
                     me.free_strike_melee
                 };
-                if gap(&me, target) > reach {
+                if me.gap(target) > reach {
                     continue;
                 }
                 let strike = Command::free_strike(actor, target.id.clone(), ranged);
@@ -338,8 +319,8 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         && (!can_strike_now || goal_now.is_some_and(|d| d > 0))
         && let Ok(reach) = engine.reachable(actor, Gait::Move)
     {
-        let targets: Vec<&CreatureView> = enemies(state, &me).collect();
-        let now = targets.iter().map(|t| gap(&me, t)).min().unwrap_or(99) as i32;
+        let targets: Vec<&CreatureView> = state.enemies_of(&me).collect();
+        let now = targets.iter().map(|t| me.gap(t)).min().unwrap_or(99) as i32;
         for r in reach.iter() {
             let moved = CreatureView {
                 footprint: me
@@ -354,8 +335,8 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
                     .collect(),
                 ..me.clone()
             };
-            let closest = targets.iter().map(|t| gap(&moved, t)).min().unwrap_or(99) as i32;
-            let beside = targets.iter().filter(|t| gap(&moved, t) <= 1).count() as i32;
+            let closest = targets.iter().map(|t| moved.gap(t)).min().unwrap_or(99) as i32;
+            let beside = targets.iter().filter(|t| moved.gap(t) <= 1).count() as i32;
             // Only moves that close in (on the enemy, or on the objective) are worth more than
             // ending the turn.
             let toward_goal = match (goal_now, to_goal(&moved.footprint)) {
@@ -384,7 +365,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
             .iter()
             .filter(|c| c.side == me.side && c.id != me.id)
         {
-            if gap(&me, ally) > 1 || ally.dead || !(ally.dying || ally.winded) {
+            if me.gap(ally) > 1 || ally.dead || !(ally.dying || ally.winded) {
                 continue;
             }
             let heal = Command::Heal {
@@ -398,7 +379,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         // Charge along a straight, clear line to strike an enemy out of reach.
         if !can_strike_now && let Ok(reach) = engine.reachable(actor, Gait::Move) {
             for r in reach.iter().filter(|r| !r.provokes) {
-                for target in enemies(state, &me) {
+                for target in state.enemies_of(&me) {
                     let charge = Command::Charge {
                         creature: actor.to_owned(),
                         path: r.path.clone(),
@@ -427,7 +408,9 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
     if me.actions.maneuver {
         // Look for enemies hidden from it (only an area could reach them otherwise); hide when
         // nothing is next to it and it has cover.
-        let hidden_from_me = enemies(state, &me).any(|e| e.hidden_from.contains(&me.id));
+        let hidden_from_me = state
+            .enemies_of(&me)
+            .any(|e| e.hidden_from.contains(&me.id));
         let search = Command::Search {
             creature: actor.to_owned(),
         };
@@ -487,7 +470,7 @@ fn villain_action(engine: &mut Engine, state: &StateView) -> Option<Decision> {
             .filter(|a| a.action == ActionType::VillainAction)
             .map(|a| a.id.as_str())
             .collect();
-        let beside = enemies(state, me).filter(|e| gap(me, e) <= 1).count();
+        let beside = state.enemies_of(me).filter(|e| me.gap(e) <= 1).count();
         for (command, score) in ability_options(engine, state, me, Moment::Villain) {
             let Command::UseAbility { ability, .. } = &command else {
                 continue;
@@ -537,12 +520,13 @@ fn malice_options(
     for f in &malice.features {
         let value = match f.effect.as_str() {
             e if e.starts_with("each enemy takes") => {
-                let beside: usize = enemies(state, me)
+                let beside: usize = state
+                    .enemies_of(me)
                     .map(|e| {
                         state
                             .creatures
                             .iter()
-                            .filter(|c| c.side == Side::Director && !c.dead && gap(c, e) <= 1)
+                            .filter(|c| c.side == Side::Director && !c.dead && c.gap(e) <= 1)
                             .count()
                     })
                     .sum();
@@ -641,75 +625,6 @@ fn waiting_mates(state: &StateView, me: &CreatureView) -> usize {
         .count()
 }
 
-/// `command` joined by the user's squad when it is a minion's signature strike: every member
-/// that can reach an enemy takes part, as [`decide`] plays a squad. Anything else is returned
-/// as it is. The client offers a human Director's squad strikes this way.
-pub fn squad_strike(engine: &mut Engine, command: Command) -> Command {
-    let Command::UseAbility {
-        creature, ability, ..
-    } = &command
-    else {
-        return command;
-    };
-    let state = engine.state();
-    let Some(me) = state.creatures.iter().find(|c| &c.id == creature) else {
-        return command;
-    };
-    if !me.abilities.iter().any(|a| &a.id == ability && a.signature) {
-        return command;
-    }
-    with_squad(engine, &state, me, command).0
-}
-
-/// A minion's signature strike made by its squad as a unit (seed 002 L4420-4428): every member
-/// with its main action still to use this round that can reach an enemy joins, spreading over enemies nobody strikes
-/// yet before doubling up (a second member adds only its free strike). Returns the command
-/// and how many joined.
-fn with_squad(
-    engine: &mut Engine,
-    state: &StateView,
-    me: &CreatureView,
-    mut command: Command,
-) -> (Command, usize) {
-    let Some(squad) = me.squad.as_ref() else {
-        return (command, 0);
-    };
-    let mates: Vec<&CreatureView> = state
-        .creatures
-        .iter()
-        .filter(|c| c.id != me.id && c.squad.as_ref() == Some(squad))
-        .filter(|c| !c.dead && !c.unconscious && (!c.acted_this_round || c.actions.main))
-        .collect();
-    let foes: Vec<&CreatureView> = enemies(state, me).collect();
-    let mut joined = 0;
-    for mate in mates {
-        let Command::UseAbility { targets, squad, .. } = &command else {
-            break;
-        };
-        let struck = |id: &str| {
-            targets.iter().filter(|t| *t == id).count()
-                + squad.iter().filter(|m| m.target == id).count()
-        };
-        let mut order: Vec<&&CreatureView> = foes.iter().filter(|f| struck(&f.id) < 3).collect();
-        order.sort_by_key(|f| (struck(&f.id), gap(mate, f), f.stamina.current));
-        for foe in order {
-            let mut tried = command.clone();
-            if let Command::UseAbility { squad, .. } = &mut tried {
-                squad.push(crate::command::SquadMate {
-                    minion: mate.id.clone(),
-                    target: foe.id.clone(),
-                });
-            }
-            if engine.check(&tried).is_ok() {
-                command = tried;
-                joined += 1;
-                break;
-            }
-        }
-    }
-    (command, joined)
-}
-
 /// What an answer to being targeted is worth: a bane or halved damage about a free strike's
 /// damage; taking the target's place as much, when the user has more Stamina left than it.
 fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &str) -> f64 {
@@ -800,7 +715,8 @@ fn ability_options(
             Distance::SelfOnly | Distance::Aura(_) | Distance::Burst(_) => {
                 vec![use_it(Vec::new(), None, None)]
             }
-            Distance::Cube { side, .. } => enemies(state, me)
+            Distance::Cube { side, .. } => state
+                .enemies_of(me)
                 .map(|e| {
                     let at = crate::area::cube_corner(e.position, side);
                     use_it(Vec::new(), Some(at), None)
@@ -867,7 +783,7 @@ fn ability_options(
             // On the free strike's scale (about 5 damage, favouring the weakest enemy).
             let score = 20 + 30 - weakest + (2.0 * (value - 5.0)).round() as i32;
             let (command, joined) = if a.signature {
-                with_squad(engine, state, me, command)
+                engine.join_squad(state, me, command)
             } else {
                 (command, 0)
             };

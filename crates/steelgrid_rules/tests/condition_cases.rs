@@ -865,3 +865,31 @@ fn ds_core_85_a_creature_ends_its_own_effect_as_a_free_maneuver() {
         "a free maneuver spends nothing"
     );
 }
+
+/// The state lists each creature's conditions twice: in words for the JSON and the log, and
+/// typed, in the same order, for the client's badges (which never read the words).
+#[test]
+fn the_published_conditions_come_typed_in_the_same_order_as_their_words() {
+    use steelgrid_rules::condition::Condition;
+    use steelgrid_rules::engine::Status;
+    let after_demo = |file: &str, text: &str| {
+        let scenario = steelgrid_rules::scenario::load(file, text).expect("loads");
+        let mut engine = scenario.start(None);
+        steelgrid_rules::sim::run(&mut engine, &scenario.demo_commands(), None);
+        engine.state()
+    };
+    let grabbed = after_demo(
+        "demo_grabbed.ron",
+        include_str!("../../../scenarios/demo_grabbed.ron"),
+    );
+    let cutter = grabbed.creatures.iter().find(|c| c.id == "cutter").unwrap();
+    assert_eq!(cutter.conditions, ["grabbed"]);
+    assert_eq!(cutter.statuses, [Status::Grabbed]);
+    let bleeding = after_demo(
+        "demo_bleeding.ron",
+        include_str!("../../../scenarios/demo_bleeding.ron"),
+    );
+    let hound = bleeding.creatures.iter().find(|c| c.id == "hound").unwrap();
+    assert_eq!(hound.conditions, ["bleeding (save ends)"]);
+    assert_eq!(hound.statuses, [Status::Afflicted(Condition::Bleeding)]);
+}

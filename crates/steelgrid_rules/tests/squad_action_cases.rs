@@ -440,7 +440,7 @@ fn a_players_signature_strike_is_joined_by_the_members_in_reach() {
     // shadow (nobody strikes it yet) and by p2 and p3, who reach only the conduit; p4 is far.
     let mut e = pit(&[], &[6, 6]);
     start(&mut e, "p1");
-    let joined = steelgrid_rules::ai::squad_strike(&mut e, use_ability("p1", "spit", &["conduit"]));
+    let joined = e.squad_strike(use_ability("p1", "spit", &["conduit"]));
     let Command::UseAbility { squad, .. } = &joined else {
         panic!("still a UseAbility");
     };
@@ -452,10 +452,7 @@ fn a_players_signature_strike_is_joined_by_the_members_in_reach() {
     assert_eq!(stamina(&mut e, "conduit"), 30 - (4 + 2 + 2));
     // Anything but a signature strike is left alone.
     let lunge = use_ability("p2", "lunge", &["conduit"]);
-    assert_eq!(
-        steelgrid_rules::ai::squad_strike(&mut e, lunge.clone()),
-        lunge
-    );
+    assert_eq!(e.squad_strike(lunge.clone()), lunge);
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::movement::{self};
 use crate::options::RulesOptions;
 use crate::squad;
 
-use super::Engine;
+use super::{CreatureView, Engine, StateView};
 
 impl Engine {
     /// Every grab: (grabbed creature, grabber), in a stable order.
@@ -316,5 +316,75 @@ impl Engine {
             self.world.resource::<RulesOptions>(),
             self.world.resource::<Map>(),
         ))
+    }
+
+    /// `command` joined by the user's squad when it is a minion's signature strike: every
+    /// member that can reach an enemy takes part, as the AI plays a squad. Anything else is
+    /// returned as it is. The client offers a human Director's squad strikes this way.
+    pub fn squad_strike(&mut self, command: Command) -> Command {
+        let Command::UseAbility {
+            creature, ability, ..
+        } = &command
+        else {
+            return command;
+        };
+        let state = self.state();
+        let Some(me) = state.creatures.iter().find(|c| &c.id == creature) else {
+            return command;
+        };
+        if !me.abilities.iter().any(|a| &a.id == ability && a.signature) {
+            return command;
+        }
+        self.join_squad(&state, me, command).0
+    }
+
+    /// A minion's signature strike made by its squad as a unit (seed 002 L4420-4428): every member
+    /// with its main action still to use this round that can reach an enemy joins, spreading over enemies nobody strikes
+    /// yet before doubling up (a second member adds only its free strike). Returns the command
+    /// and how many joined.
+    pub fn join_squad(
+        &mut self,
+        state: &StateView,
+        me: &CreatureView,
+        mut command: Command,
+    ) -> (Command, usize) {
+        let Some(squad) = me.squad.as_ref() else {
+            return (command, 0);
+        };
+        let mates: Vec<&CreatureView> = state
+            .creatures
+            .iter()
+            .filter(|c| c.id != me.id && c.squad.as_ref() == Some(squad))
+            .filter(|c| !c.dead && !c.unconscious && (!c.acted_this_round || c.actions.main))
+            .collect();
+        let foes: Vec<&CreatureView> = state.enemies_of(me).collect();
+        let mut joined = 0;
+        for mate in mates {
+            let Command::UseAbility { targets, squad, .. } = &command else {
+                break;
+            };
+            let struck = |id: &str| {
+                targets.iter().filter(|t| *t == id).count()
+                    + squad.iter().filter(|m| m.target == id).count()
+            };
+            let mut order: Vec<&&CreatureView> =
+                foes.iter().filter(|f| struck(&f.id) < 3).collect();
+            order.sort_by_key(|f| (struck(&f.id), mate.gap(f), f.stamina.current));
+            for foe in order {
+                let mut tried = command.clone();
+                if let Command::UseAbility { squad, .. } = &mut tried {
+                    squad.push(crate::command::SquadMate {
+                        minion: mate.id.clone(),
+                        target: foe.id.clone(),
+                    });
+                }
+                if self.check(&tried).is_ok() {
+                    command = tried;
+                    joined += 1;
+                    break;
+                }
+            }
+        }
+        (command, joined)
     }
 }

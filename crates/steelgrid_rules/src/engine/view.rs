@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::ability::{Ability, AbilityBook};
-use crate::condition;
+use crate::ability::{Ability, AbilityBook, ActionType};
+use crate::condition::Condition;
 use crate::creature::*;
 use crate::encounter;
 use crate::event::Outcome;
@@ -165,6 +165,42 @@ pub struct StateView {
     pub checksum: String,
 }
 
+impl StateView {
+    /// The creatures on the other side from `me` that can still fight.
+    pub fn enemies_of<'a>(
+        &'a self,
+        me: &'a CreatureView,
+    ) -> impl Iterator<Item = &'a CreatureView> {
+        self.creatures
+            .iter()
+            .filter(move |c| c.side != me.side && !c.dead && !c.unconscious)
+    }
+
+    /// The villain actions the Director's living creatures have not used this encounter
+    /// (seed 002 L4182-4188), or `None` when none of them has any.
+    pub fn villain_actions_left(&self) -> Option<usize> {
+        let mut villain = false;
+        let mut left = 0;
+        for c in self
+            .creatures
+            .iter()
+            .filter(|c| c.side == Side::Director && !c.dead)
+        {
+            for a in c
+                .abilities
+                .iter()
+                .filter(|a| a.action == ActionType::VillainAction)
+            {
+                villain = true;
+                if !self.malice.villain_actions.contains(&a.id) {
+                    left += 1;
+                }
+            }
+        }
+        villain.then_some(left)
+    }
+}
+
 /// An objective as published.
 #[derive(Clone, Debug, Serialize)]
 pub struct ObjectiveView {
@@ -236,8 +272,14 @@ pub struct CreatureView {
     /// Its abilities, in the order of its stat block, then the consumables it carries (used
     /// with `UseAbility` too, and used up); the client's number keys follow this order.
     pub abilities: Vec<AbilityView>,
+    /// The same conditions, typed and in the same order, for the client's badges.
+    #[serde(skip)]
+    pub statuses: Vec<Status>,
     /// Lasting effects of actions, such as `defending`.
     pub effects: Vec<&'static str>,
+    /// How it sits on another creature, if it does (also `riding` or `climbing` in `effects`).
+    #[serde(skip)]
+    pub on_top: Option<crate::mount::Hold>,
     /// Who holds it when it is grabbed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grabbed_by: Option<String>,
@@ -285,7 +327,7 @@ pub struct ZoneView {
 pub struct AbilityView {
     pub id: String,
     pub name: String,
-    pub action: crate::ability::ActionType,
+    pub action: ActionType,
     pub distance: crate::ability::Distance,
     /// As the stat block writes it, e.g. `3 cube within 8`.
     pub distance_label: String,
@@ -343,7 +385,62 @@ pub struct StaminaView {
     pub temporary: i32,
 }
 
+/// A condition or state a creature is under, as `CreatureView::conditions` words it
+/// (the conditions: seed 002 L173).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Prone,
+    Grabbed,
+    /// A dying hero is bleeding (seed 002 L243).
+    BleedingWhileDying,
+    Afflicted(Condition),
+    /// Hidden from some creature, not yet revealed.
+    Hidden,
+    Invisible,
+}
+
+/// Each status of `c`, with the words the state publishes for it.
+fn statuses(c: &CreatureRecord) -> Vec<(Status, String)> {
+    [
+        (c.prone, Status::Prone, "prone"),
+        (c.grabbed_by.is_some(), Status::Grabbed, "grabbed"),
+        (
+            c.vitality == Vitality::Dying,
+            Status::BleedingWhileDying,
+            "bleeding (while dying)",
+        ),
+    ]
+    .into_iter()
+    .filter(|(on, ..)| *on)
+    .map(|(_, status, words)| (status, words.to_owned()))
+    .chain(
+        c.conditions
+            .iter()
+            .map(|a| (Status::Afflicted(a.condition), a.label())),
+    )
+    .chain(
+        c.hidden
+            .as_ref()
+            .filter(|h| !h.revealed)
+            .map(|h| (Status::Hidden, format!("hidden from {}", h.from.join(", ")))),
+    )
+    .chain(
+        c.invisible
+            .then(|| (Status::Invisible, "invisible".to_owned())),
+    )
+    .collect()
+}
+
 impl CreatureView {
+    /// Squares between its space and `other`'s (Draw Steel distance, seed 002 L2576).
+    pub fn gap(&self, other: &CreatureView) -> u32 {
+        self.footprint
+            .iter()
+            .flat_map(|s| other.footprint.iter().map(move |t| s.distance(*t)))
+            .min()
+            .unwrap_or(u32::MAX)
+    }
+
     fn new(
         c: &CreatureRecord,
         map: &Map,
@@ -352,6 +449,7 @@ impl CreatureView {
         effects: &crate::effect::Effects,
     ) -> Self {
         let fp = Footprint::new(c.position, c.size);
+        let statuses = statuses(c);
         let strikes = free_strike::StrikeProfile::of(c.hero.is_some(), &c.abilities, book);
         CreatureView {
             id: c.id.clone(),
@@ -376,23 +474,9 @@ impl CreatureView {
             state: c.vitality,
             surprised: c.surprised,
             // A dying hero is bleeding while it is dying (seed 002 L243; digest A-42).
-            conditions: [
-                (c.prone, "prone"),
-                (c.grabbed_by.is_some(), "grabbed"),
-                (c.vitality == Vitality::Dying, "bleeding (while dying)"),
-            ]
-            .into_iter()
-            .filter(|(on, _)| *on)
-            .map(|(_, name)| name.to_owned())
-            .chain(c.conditions.iter().map(condition::Afflicted::label))
-            .chain(
-                c.hidden
-                    .as_ref()
-                    .filter(|h| !h.revealed)
-                    .map(|h| format!("hidden from {}", h.from.join(", "))),
-            )
-            .chain(c.invisible.then(|| "invisible".to_owned()))
-            .collect(),
+            conditions: statuses.iter().map(|(_, words)| words.clone()).collect(),
+            statuses: statuses.into_iter().map(|(status, _)| status).collect(),
+            on_top: c.mounted.as_ref().map(|m| m.hold),
             abilities: c
                 .abilities
                 .iter()
