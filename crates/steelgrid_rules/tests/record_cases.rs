@@ -1,36 +1,13 @@
 //! Saves, replays and undo: the recorded command log rebuilds exactly the game it came from.
 
+mod common;
+
+use common::{ai_game, json, mill};
+use steelgrid_rules::Command;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::movement::Gait;
 use steelgrid_rules::record::{FORMAT, Game, Record, RecordError, UndoRefused};
-use steelgrid_rules::{Command, StateView};
-
-const MILL: &str = include_str!("../../../scenarios/mill_ambush.ron");
-
-fn mill(seed: u64) -> Game {
-    Game::new("scenarios/mill_ambush.ron", MILL, Some(seed)).expect("the default scenario loads")
-}
-
-/// The published state as JSON, to compare whole states.
-fn json(state: StateView) -> String {
-    serde_json::to_string(&state).unwrap()
-}
-
-/// Let the AI play both sides for at most `limit` commands.
-fn ai_game(seed: u64, limit: usize) -> Game {
-    let mut game = mill(seed);
-    while game.steps().len() < limit {
-        let state = game.engine_mut().state();
-        let Some(side) = ai::side_to_answer(&state) else {
-            break;
-        };
-        let decision = ai::decide(game.engine_mut(), side).expect("the AI always has a move");
-        game.apply(decision.command)
-            .expect("the AI only picks legal commands");
-    }
-    game
-}
 
 /// Several AI games back to back until one runs 200 commands or more.
 fn long_ai_game() -> Game {

@@ -5,27 +5,13 @@
 //! The fixtures are AI-vs-AI games on the default scenario; `STEELGRID_BLESS=1` writes them anew
 //! (only ever on purpose, and with a new FORMAT if old files can no longer be read).
 
-use steelgrid_rules::ai;
-use steelgrid_rules::record::{Game, Record};
+mod common;
 
-const MILL: &str = include_str!("../../../scenarios/mill_ambush.ron");
+use common::{ai_game, json};
+use steelgrid_rules::record::Record;
+
 const SAVE: &str = "tests/fixtures/mill_ambush-3135d0c.save.ron";
 const REPLAY: &str = "tests/fixtures/mill_ambush-3135d0c.replay.ron";
-
-/// The AI plays both sides of the Mill from `seed` for at most `limit` commands.
-fn ai_game(seed: u64, limit: usize) -> Game {
-    let mut game = Game::new("scenarios/mill_ambush.ron", MILL, Some(seed)).expect("loads");
-    while game.steps().len() < limit {
-        let state = game.engine_mut().state();
-        let Some(side) = ai::side_to_answer(&state) else {
-            break;
-        };
-        let decision = ai::decide(game.engine_mut(), side).expect("the AI always has a move");
-        game.apply(decision.command)
-            .expect("the AI picks legal commands");
-    }
-    game
-}
 
 fn fixture(path: &str, write: impl FnOnce() -> String) -> Record {
     let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
@@ -35,10 +21,6 @@ fn fixture(path: &str, write: impl FnOnce() -> String) -> Record {
     }
     let text = std::fs::read_to_string(&full).expect("the fixture is committed");
     Record::parse(path, &text).expect("the old record still parses")
-}
-
-fn state_json(game: &mut Game) -> String {
-    serde_json::to_string(&game.engine_mut().state()).expect("serializes")
 }
 
 #[test]
@@ -61,7 +43,10 @@ fn a_save_written_before_the_split_resumes_where_it_was_left() {
         .resume()
         .expect("the snapshot matches its last checksum");
     let mut rerun = record.verify().expect("the log replays");
-    assert_eq!(state_json(&mut resumed), state_json(&mut rerun));
+    assert_eq!(
+        json(resumed.engine_mut().state()),
+        json(rerun.engine_mut().state())
+    );
     assert_eq!(
         resumed.engine_mut().checksum(),
         rerun.engine_mut().checksum()

@@ -7,8 +7,10 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
+use steelgrid_rules::record::Game;
 use steelgrid_rules::scenario;
 use steelgrid_rules::{Command, Engine};
+use steelgrid_rules::{StateView, ai};
 
 /// A 10×6 room of open floor (walls only where a test draws them).
 pub const ROOM: [&str; 6] = [
@@ -243,4 +245,30 @@ pub fn until_turn_of(e: &mut Engine, id: &str, others: &[&str]) {
         take_turn(e, next);
     }
     start(e, id);
+}
+
+pub const MILL: &str = include_str!("../../../../scenarios/mill_ambush.ron");
+
+pub fn mill(seed: u64) -> Game {
+    Game::new("scenarios/mill_ambush.ron", MILL, Some(seed)).expect("the default scenario loads")
+}
+
+/// The published state as JSON, to compare whole states.
+pub fn json(state: StateView) -> String {
+    serde_json::to_string(&state).unwrap()
+}
+
+/// Let the AI play both sides for at most `limit` commands.
+pub fn ai_game(seed: u64, limit: usize) -> Game {
+    let mut game = mill(seed);
+    while game.steps().len() < limit {
+        let state = game.engine_mut().state();
+        let Some(side) = ai::side_to_answer(&state) else {
+            break;
+        };
+        let decision = ai::decide(game.engine_mut(), side).expect("the AI always has a move");
+        game.apply(decision.command)
+            .expect("the AI only picks legal commands");
+    }
+    game
 }
