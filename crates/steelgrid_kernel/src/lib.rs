@@ -13,6 +13,7 @@ pub mod check;
 pub mod checksum;
 pub mod dice;
 pub mod grid;
+pub mod log;
 pub mod rule;
 pub mod schedule;
 pub mod source;

@@ -1,7 +1,6 @@
 //! The event log: every fact the engine establishes, each naming the rule that produced it
 //! (a stable id and the seed lines), in order. The client only renders these.
 
-use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::ability::Keyword;
@@ -10,6 +9,7 @@ use crate::damage::DamageType;
 use crate::grid::Square;
 use crate::power_roll::PowerRollResult;
 
+pub use steelgrid_kernel::log::{Log, Logged, RuleBook};
 pub use steelgrid_kernel::rule::Rule;
 
 steelgrid_kernel::rules! {
@@ -824,60 +824,15 @@ pub enum Outcome {
     Defeat,
 }
 
-/// One line of the log. Written out as `{seq, rule, reference, ...event}`: the rule's id and
-/// its seed lines, then the event's own fields.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(try_from = "LoggedEventRecord<Event>")]
-pub struct LoggedEvent {
-    pub seq: u32,
-    pub rule: Rule,
-    pub event: Event,
-}
+/// One line of the log (written out as `{seq, rule, reference, ...event}`).
+pub type LoggedEvent = Logged<Event>;
 
-/// A log line as JSON and RON hold it.
-#[derive(Serialize, Deserialize)]
-struct LoggedEventRecord<E> {
-    seq: u32,
-    rule: String,
-    /// Where the rule is in the seed text, e.g. `seed 002 L3064`.
-    reference: String,
-    #[serde(flatten)]
-    event: E,
-}
+/// The fight's log of Draw Steel events.
+pub type EventLog = Log<Event>;
 
-impl Serialize for LoggedEvent {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        LoggedEventRecord {
-            seq: self.seq,
-            rule: self.rule.id.to_owned(),
-            reference: self.rule.seed.to_owned(),
-            event: &self.event,
-        }
-        .serialize(s)
-    }
-}
-
-impl TryFrom<LoggedEventRecord<Event>> for LoggedEvent {
-    type Error = String;
-    fn try_from(r: LoggedEventRecord<Event>) -> Result<Self, String> {
-        let rule = rule::find(&r.rule).ok_or_else(|| format!("unknown rule `{}`", r.rule))?;
-        Ok(LoggedEvent {
-            seq: r.seq,
-            rule,
-            event: r.event,
-        })
-    }
-}
-
-#[derive(Resource, Clone, Debug, Default, Serialize, Deserialize)]
-pub struct EventLog {
-    pub events: Vec<LoggedEvent>,
-}
-
-impl EventLog {
-    pub fn push(&mut self, rule: Rule, event: Event) {
-        let seq = self.events.len() as u32;
-        self.events.push(LoggedEvent { seq, rule, event });
+impl RuleBook for Event {
+    fn find_rule(id: &str) -> Option<Rule> {
+        rule::find(id)
     }
 }
 
