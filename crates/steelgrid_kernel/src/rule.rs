@@ -40,6 +40,46 @@ impl PartialEq<&str> for Rule {
     }
 }
 
+/// Why a command was refused: the rule that forbids it and a reason a player can read.
+/// Written out as `{rule, seed, reason}`: the rule's id and seed lines, then the reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    pub rule: Rule,
+    pub reason: String,
+}
+
+impl RuleError {
+    pub fn new(rule: Rule, reason: impl Into<String>) -> Self {
+        Self {
+            rule,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl Serialize for RuleError {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut out = s.serialize_struct("RuleError", 3)?;
+        out.serialize_field("rule", self.rule.id)?;
+        out.serialize_field("seed", self.rule.seed)?;
+        out.serialize_field("reason", &self.reason)?;
+        out.end()
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "refused by rule {} ({}): {}",
+            self.rule.id, self.rule.seed, self.reason
+        )
+    }
+}
+
+impl std::error::Error for RuleError {}
+
 /// A ruleset's rule list: `rules! { NAME = "id", "seed 002 L1-2", "Plain words."; ... }` makes a
 /// `rule` module with one constant per rule, `ALL`, and `find(id)`.
 #[macro_export]

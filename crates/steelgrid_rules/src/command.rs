@@ -1,14 +1,11 @@
 //! Commands: every player, Director or AI intent, serializable, validated before it changes
 //! anything. A refused command names the rule that forbids it.
 
-use std::fmt;
-
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::{Characteristic, Side};
 use crate::damage::DamageType;
-use crate::event::{Rule, rule};
 use crate::forced::ForcedKind;
 use crate::grid::Square;
 use crate::power_roll::Tier;
@@ -367,58 +364,5 @@ fn yes() -> bool {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct CurrentCommand(pub Option<Command>);
 
-/// Why a command was refused: the rule that forbids it and a reason a player can read.
-/// Written out as `{rule, seed, reason}`: the rule's id and seed lines, then the reason.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(into = "RuleErrorRecord", try_from = "RuleErrorRecord")]
-pub struct RuleError {
-    pub rule: Rule,
-    pub reason: String,
-}
-
-impl RuleError {
-    pub fn new(rule: Rule, reason: impl Into<String>) -> Self {
-        Self {
-            rule,
-            reason: reason.into(),
-        }
-    }
-}
-
-/// A refusal as JSON and RON hold it.
-#[derive(Clone, Serialize, Deserialize)]
-struct RuleErrorRecord {
-    rule: String,
-    seed: String,
-    reason: String,
-}
-
-impl From<RuleError> for RuleErrorRecord {
-    fn from(e: RuleError) -> Self {
-        Self {
-            rule: e.rule.id.to_owned(),
-            seed: e.rule.seed.to_owned(),
-            reason: e.reason,
-        }
-    }
-}
-
-impl TryFrom<RuleErrorRecord> for RuleError {
-    type Error = String;
-    fn try_from(r: RuleErrorRecord) -> Result<Self, String> {
-        let rule = rule::find(&r.rule).ok_or_else(|| format!("unknown rule `{}`", r.rule))?;
-        Ok(RuleError::new(rule, r.reason))
-    }
-}
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "refused by rule {} ({}): {}",
-            self.rule.id, self.rule.seed, self.reason
-        )
-    }
-}
-
-impl std::error::Error for RuleError {}
+/// Why a command was refused: the kernel's refusal, naming a Draw Steel rule.
+pub use steelgrid_kernel::rule::RuleError;
