@@ -80,22 +80,19 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
-/// A ruleset's rule list: `rules! { NAME = "id", "seed 002 L1-2", "Plain words."; ... }` makes a
-/// `rule` module with one constant per rule, `ALL`, and `find(id)`.
+/// A ruleset's rule list: `rules! { NAME = "id", "seed 002 L1-2", "Plain words."; ... }`, written
+/// in the ruleset's `rule` module, makes one constant per rule, `ALL`, and `find(id)` there.
 #[macro_export]
 macro_rules! rules {
     ($($name:ident = $id:literal, $seed:literal, $summary:literal;)*) => {
-        /// Every rule id the ruleset can name, with its seed reference.
-        pub mod rule {
-            use $crate::rule::Rule;
-            $(pub const $name: Rule = Rule { id: $id, seed: $seed, summary: $summary };)*
-            /// All rule ids, for documentation and tests.
-            pub const ALL: &[Rule] = &[$($name),*];
+        $(pub const $name: $crate::rule::Rule =
+            $crate::rule::Rule { id: $id, seed: $seed, summary: $summary };)*
+        /// All rule ids, for documentation and tests.
+        pub const ALL: &[$crate::rule::Rule] = &[$($name),*];
 
-            /// The rule with this id.
-            pub fn find(id: &str) -> Option<Rule> {
-                ALL.iter().copied().find(|r| r.id == id)
-            }
+        /// The rule with this id.
+        pub fn find(id: &str) -> Option<$crate::rule::Rule> {
+            ALL.iter().copied().find(|r| r.id == id)
         }
     };
 }

@@ -15,12 +15,13 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::forced::PendingForced;
 use crate::grid::Square;
 use crate::malice::{Boost, Malice};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
+use crate::rule;
 use crate::squad::{AreaDamage, Squads};
 use crate::turn::{TurnState, take_action};
 

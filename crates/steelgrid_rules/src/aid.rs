@@ -5,7 +5,8 @@ use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{ActionBudget, ActionKind, Aided, CreatureId, Side};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
+use crate::rule;
 use crate::turn::take_action;
 
 /// Where this command's events start in the log.

@@ -18,11 +18,12 @@ use crate::creature::{
     Position, Speed,
 };
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::{Footprint, Map, NEIGHBOURS, Size, Square, Terrain, cuts_corner};
 use crate::movement::{AdvancePlan, Gait, Reach};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
+use crate::rule;
 use crate::scenario::{Checker, MapSpec};
 use crate::turn::take_action;
 

@@ -12,7 +12,8 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, RecentHits};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, Rule, rule};
+use crate::event::{Event, EventLog};
+use crate::rule::{self, Rule};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Condition {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::damage::DamageType;
 use crate::grid::{Footprint, Size};
+use steelgrid_kernel::rule::RuleError;
 
 /// Identity, side, place and size are the kernel's: every ruleset has them.
 pub use steelgrid_kernel::body::{CreatureId, CreatureSize, Identity, Position, Side};
@@ -341,9 +342,8 @@ impl ActionBudget {
 
     /// Why `kind` can't be taken now, naming the rule: the action economy, the minion limit
     /// (seed 002 L4414-4418) or Defend's one main action (L4272-4274).
-    pub fn check(&self, kind: ActionKind) -> Result<(), crate::command::RuleError> {
-        use crate::command::RuleError;
-        use crate::event::rule;
+    pub fn check(&self, kind: ActionKind) -> Result<(), RuleError> {
+        use crate::rule;
         let ok = match kind {
             ActionKind::Main => self.main > 0 && !self.defended,
             ActionKind::Maneuver if self.minion => self.main > 0,
@@ -447,10 +447,10 @@ impl CreatureRef {
 
     /// Refuse targeting it with anything but an area ability when it is hidden from `viewer`
     /// (seed 002 L2275).
-    pub fn check_not_hidden_from(&self, viewer: &str) -> Result<(), crate::command::RuleError> {
+    pub fn check_not_hidden_from(&self, viewer: &str) -> Result<(), RuleError> {
         if self.hidden.as_ref().is_some_and(|h| h.hides_from(viewer)) {
-            return Err(crate::command::RuleError::new(
-                crate::event::rule::HIDE,
+            return Err(RuleError::new(
+                crate::rule::HIDE,
                 format!(
                     "{} is hidden from {viewer}: only an area ability can reach it",
                     self.id

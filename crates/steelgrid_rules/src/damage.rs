@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::creature::{
     Amount, CreatureId, DamageModifier, DamageModifiers, Hero, Retainer, Stamina,
 };
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
+use crate::rule;
 
 /// Typed damage (seed 002 L3026-3030). Untyped damage is `None` where a type is optional.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -18,7 +18,8 @@ use crate::ability::Lingering;
 use crate::command::{Command, CurrentCommand};
 use crate::creature::Stamina;
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
+use crate::rule;
 
 /// How long a lingering effect lasts: the ability says (seed 002 L1677-1693).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -28,8 +28,9 @@ use crate::creature::{
     ActionBudget, ActionKind, CreatureId, CreatureSize, Grabbed, Hero, Identity, Position, Side,
     Vitality,
 };
-use crate::event::{Event, EventLog, Outcome, Rule, rule};
+use crate::event::{Event, EventLog, Outcome};
 use crate::grid::{Footprint, Map, Square, Terrain};
+use crate::rule::{self, Rule};
 use crate::turn::TurnState;
 
 fn three() -> u32 {

@@ -11,9 +11,10 @@ use crate::creature::{
     Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::forced::{FALL_PER_ROUND, fall_damage};
 use crate::grid::{Footprint, Map};
+use crate::rule;
 use crate::turn::TurnState;
 
 /// A creature falling from a great height: `height` squares in all; its `Altitude` is how far

@@ -12,10 +12,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, RuleError};
 use crate::creature::{Side, Vitality};
-use crate::event::{Rule, rule};
 use crate::grid::{
     Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain, cuts_corner,
 };
+use crate::rule::{self, Rule};
 
 /// The three kinds of forced movement (seed 002 L2740-2748).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

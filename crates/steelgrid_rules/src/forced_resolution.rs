@@ -10,12 +10,13 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, Rule, rule};
+use crate::event::{Event, EventLog};
 use crate::falling::Falling;
 use crate::forced::{FALL_PER_ROUND, ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
 use crate::grid::{Map, Size, Terrain};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
+use crate::rule::{self, Rule};
 use crate::turn::{TurnState, take_action};
 
 /// The plan made while validating a `ForceMove`, handed to the command stage.

@@ -15,10 +15,11 @@ use crate::creature::{
 };
 use crate::damage::{self, DamageRequest, DamageType, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::{Map, Square};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollResult, PowerRollSpec, Tier};
+use crate::rule;
 use crate::squad::Squads;
 use crate::stamina;
 use crate::turn::take_action;

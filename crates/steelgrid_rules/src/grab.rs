@@ -12,11 +12,12 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, RecentHits, deal};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::Footprint;
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
+use crate::rule;
 use crate::stamina;
 use crate::turn::take_action;
 

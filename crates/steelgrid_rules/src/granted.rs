@@ -12,8 +12,9 @@ use crate::ability::Outcome;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
 use crate::creature::{Altitude, CreatureId, Grabbed, Position, Prone};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::Square;
+use crate::rule;
 use crate::turn::TurnState;
 
 /// "The target may move (or shift) up to N squares" in an ability's outcome.

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 use crate::command::{Command, CurrentCommand};
 use crate::condition::{Condition, Conditions};
 use crate::creature::{CreatureId, Hero, Stamina};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
+use crate::rule;
 
 /// What a hero token buys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

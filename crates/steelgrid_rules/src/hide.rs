@@ -18,8 +18,9 @@ use crate::creature::{
     Vitality,
 };
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::{Footprint, Map};
+use crate::rule;
 use crate::turn::take_action;
 
 /// Hidden from these creatures. Once `revealed`, it is no longer hidden, but keeps its edge

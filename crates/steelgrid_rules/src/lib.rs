@@ -40,6 +40,7 @@ pub mod options;
 pub mod power_roll;
 pub mod record;
 pub mod respite;
+pub mod rule;
 pub mod ruleset;
 pub mod scenario;
 pub mod script;

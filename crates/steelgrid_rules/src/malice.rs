@@ -12,9 +12,10 @@ use crate::creature::{
     ActionBudget, Characteristics, CreatureId, CreatureSize, Hero, Position, Side, Vitality,
 };
 use crate::damage::{DamageRequest, PendingDamage};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::Footprint;
 use crate::options::{RulesOptions, VictoryAverage};
+use crate::rule;
 use crate::turn::TurnState;
 
 /// The built-in monster families' Malice features (original content).

@@ -25,7 +25,7 @@ use crate::creature::{
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::engine::Engine;
-use crate::event::{Event, EventLog, Rule, rule};
+use crate::event::{Event, EventLog};
 use crate::forced::fall_damage;
 use crate::forced_resolution::CheckedForced;
 use crate::free_strike::StrikeGear;
@@ -34,6 +34,7 @@ use crate::grid::{Footprint, Map, NEIGHBOURS, Square};
 use crate::movement::{self, CheckedAdvance, Gait};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
+use crate::rule::{self, Rule};
 use crate::turn::take_action;
 
 /// How a creature is on another: riding its willing mount, or climbing it.

@@ -15,12 +15,13 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, Rule, rule};
+use crate::event::{Event, EventLog};
 use crate::forced::fall_damage;
 use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
 use crate::opportunity;
 use crate::options::RulesOptions;
+use crate::rule::{self, Rule};
 use crate::stamina;
 use crate::turn::take_action;
 

@@ -9,9 +9,9 @@
 
 use crate::condition::Condition;
 use crate::creature::CreatureRef;
-use crate::event::{Rule, rule};
 use crate::grid::{Footprint, Map};
 use crate::power_roll::{Modifier, NetEdge};
+use crate::rule::{self, Rule};
 
 /// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and

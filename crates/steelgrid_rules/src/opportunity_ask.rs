@@ -19,11 +19,12 @@ use steelgrid_kernel::check::Checked;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{CreatureId, CreatureRef, Side};
 use crate::engine::Engine;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::free_strike::{self, CheckedStrike};
 use crate::grid::{Footprint, Map, Square};
 use crate::movement::{self, AdvancePlan, CheckedAdvance};
 use crate::options::RulesOptions;
+use crate::rule;
 use crate::trigger::{Happening, TriggerWindow, Waiting};
 use crate::turn::TurnState;
 

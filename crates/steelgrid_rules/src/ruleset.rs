@@ -11,7 +11,8 @@ use crate::command::{Command, CurrentCommand};
 use crate::creature::CreatureId;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
+use crate::rule;
 use crate::{
     ability_use, aid, condition, encounter, falling, forced_resolution, free_strike, grab,
     hero_token, hide, malice, movement, squad, stamina, turn, zone,

@@ -12,8 +12,9 @@ use crate::creature::{
     CreatureId, CreatureSize, DamageModifiers, Minion, Position, Side, Stamina, Vitality,
 };
 use crate::damage::{self, DamageRequest, DamageType, PendingDamage, RecentHits};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::Footprint;
+use crate::rule;
 use crate::turn::TurnState;
 
 /// The most minions one squad can hold (seed 002 L4376).

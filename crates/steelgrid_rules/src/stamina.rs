@@ -8,8 +8,9 @@ use crate::creature::{
     ActionBudget, ActionKind, CreatureId, Defending, Hero, Retainer, Stamina, Vitality,
 };
 use crate::damage::RecentHits;
-use crate::event::{Event, EventLog, Rule, rule};
+use crate::event::{Event, EventLog};
 use crate::options::RulesOptions;
+use crate::rule::{self, Rule};
 use crate::turn::take_action;
 
 /// The state Stamina alone puts a creature in, before any knock-out choice.

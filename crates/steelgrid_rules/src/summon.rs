@@ -27,9 +27,9 @@ use crate::ability_use::CheckedAbility;
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, Position, Side};
 use crate::engine::CreatureRecord;
-use crate::event::rule;
 use crate::grid::{Map, Square, Terrain};
 use crate::malice::MaliceFeature;
+use crate::rule;
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::turn::TurnState;
 

@@ -26,7 +26,8 @@ use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::Condition;
 use crate::creature::{Abilities, CreatureId, CreatureRef, Identity, Side};
 use crate::engine::Engine;
-use crate::event::{Event, EventLog, LoggedEvent, rule};
+use crate::event::{Event, EventLog, LoggedEvent};
+use crate::rule;
 use crate::turn::TurnState;
 
 /// Something that happened which triggered abilities may answer.

@@ -21,9 +21,10 @@ use crate::ability_use::CheckedAbility;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{ActionBudget, CreatureId, Side};
 use crate::engine::Engine;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::granted::Granted;
 use crate::power_roll::Modifier;
+use crate::rule;
 use crate::trigger::{Happening, Waiting};
 use crate::turn::TurnState;
 

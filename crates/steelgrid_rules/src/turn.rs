@@ -12,7 +12,8 @@ use crate::creature::{
     ActionBudget, ActionKind, CreatureId, Defending, Group, Identity, Side, Surprised, Vitality,
 };
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, Outcome, rule};
+use crate::event::{Event, EventLog, Outcome};
+use crate::rule;
 
 /// Where the encounter is in its rounds and turns.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -12,8 +12,9 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, DamageType, PendingDamage};
 use crate::dice::Dice;
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::{Footprint, Map, Terrain};
+use crate::rule;
 use crate::turn::{RosterQuery, TurnState, roster};
 
 /// It breathes water: it never runs out of air underwater.

@@ -11,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, CreatureSize, Position, Side, Vitality};
 use crate::damage::{DamageRequest, DamageType, PendingDamage};
-use crate::event::{Event, EventLog, rule};
+use crate::event::{Event, EventLog};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
+use crate::rule;
 
 /// How long an area stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -20,11 +20,12 @@ use crate::condition;
 use crate::creature::*;
 use crate::dice::Dice;
 use crate::encounter::EncounterInfo;
-use crate::event::{EventLog, LoggedEvent, Outcome, rule};
+use crate::event::{EventLog, LoggedEvent, Outcome};
 use crate::free_strike::{self};
 use crate::grid::{Footprint, Map};
 use crate::hide;
 use crate::malice;
+use crate::rule;
 use crate::turn::{self, TurnState};
 
 pub(crate) use snapshot::spawn_creature;

@@ -6,11 +6,11 @@ use crate::ability_use;
 use crate::command::{Command, RuleError};
 use crate::condition::{self, Condition};
 use crate::creature::*;
-use crate::event::rule;
 use crate::forced;
 use crate::grid::{Footprint, Map, Square};
 use crate::movement::{self};
 use crate::options::RulesOptions;
+use crate::rule;
 use crate::squad;
 
 use super::{CreatureView, Engine, StateView};
