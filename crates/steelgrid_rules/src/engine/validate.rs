@@ -8,6 +8,7 @@ use crate::ability_use;
 use crate::command::{Command, RuleError};
 use crate::condition::Condition;
 use crate::creature::*;
+use crate::damage::DamageType;
 use crate::encounter;
 use crate::event::{Event, EventLog};
 use crate::forced_resolution;
@@ -134,86 +135,14 @@ impl Engine {
                     .resource_mut::<Checked>()
                     .insert(CheckedAdvance(plan, drag));
             }
-            Command::Fly { creature, path } => {
-                let e = self.actor(creature)?;
-                self.refuse_if_mounted(e)?;
-                self.budget(e).check(ActionKind::Move)?;
-                let mover = self.creature_ref(e);
-                let speed = self.move_speed(e, movement::Gait::Move);
-                if let Some(by) = &mover.grabbed_by {
-                    return Err(RuleError::new(
-                        rule::GRABBED,
-                        format!("{creature} is grabbed by {by}: its speed is 0"),
-                    ));
-                }
-                let steps: Vec<(Footprint, i32)> = path
-                    .iter()
-                    .map(|&(x, y, z)| {
-                        let fp = Footprint {
-                            origin: Square::new(x, y),
-                            side: mover.footprint.side,
-                        };
-                        (fp, z)
-                    })
-                    .collect();
-                self.check_not_closer(&mover, &steps)?;
-                let others = self.others_moving(e);
-                let plan = movement::plan_flight(
-                    self.world.resource::<Map>(),
-                    &mover,
-                    speed,
-                    &others,
-                    path,
-                )?;
-                let drag = self.drag(&mover, &plan)?;
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(CheckedAdvance(plan, drag));
-            }
+            Command::Fly { creature, path } => self.check_fly(creature, path)?,
             Command::FreeStrike {
                 attacker,
                 target,
                 ranged,
                 damage_type,
                 ..
-            } => {
-                let a = match self.opportunity_strike(command)? {
-                    Some(a) => a,
-                    None => {
-                        let a = self.actor(attacker)?;
-                        self.budget(a).check(ActionKind::Main)?;
-                        a
-                    }
-                };
-                let t = self.entity(target)?;
-                let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
-                let profile = self.strike_profile(a);
-                free_strike::validate_target(
-                    self.world.resource::<Map>(),
-                    &att,
-                    &tgt,
-                    *ranged,
-                    &profile,
-                )?;
-                profile.check_damage_type(*damage_type)?;
-                tgt.check_not_hidden_from(attacker)?;
-                let others = self.others(a);
-                let (edges, banes) = crate::opportunity::strike_modifiers(
-                    self.world.resource::<Map>(),
-                    &att,
-                    &tgt,
-                    &others,
-                    *ranged,
-                );
-                let checked = CheckedStrike {
-                    attacker: a,
-                    target: t,
-                    edges,
-                    banes,
-                    at: None,
-                };
-                self.world.resource_mut::<Checked>().insert(checked);
-            }
+            } => self.check_free_strike(attacker, target, ranged, damage_type, command)?,
             Command::CatchBreath { creature } => {
                 let e = self.actor(creature)?;
                 let vitality = *self.world.get::<Vitality>(e).expect("vitality");
@@ -258,155 +187,11 @@ impl Engine {
                 creature,
                 path,
                 target,
-            } => {
-                let e = self.actor(creature)?;
-                self.refuse_if_mounted(e)?;
-                self.budget(e).check(ActionKind::Main)?;
-                let mover = self.creature_ref(e);
-                let speed = self.move_speed(e, movement::Gait::Move);
-                if mover.movement.has(MovementMode::Teleport) || speed == 0 {
-                    return Err(RuleError::new(
-                        rule::CHARGE,
-                        format!("{creature} can't charge: it must move on foot"),
-                    ));
-                }
-                let others = self.others_moving(e);
-                let jump = self.jump(e);
-                let plan =
-                    self.plan_on_foot(&mover, speed, &others, path, movement::Gait::Move, jump)?;
-                let mut at = mover.footprint.origin;
-                let steps: Vec<(i32, i32)> = path
-                    .iter()
-                    .map(|s| {
-                        let d = (s.x - at.x, s.y - at.y);
-                        at = *s;
-                        d
-                    })
-                    .collect();
-                if !crate::grid::straight(&steps) {
-                    return Err(RuleError::new(
-                        rule::CHARGE,
-                        "a Charge moves in a straight line",
-                    ));
-                }
-                let spaces = self.ground_steps(&mover, path);
-                self.check_not_closer(&mover, &spaces)?;
-                if plan.cost != path.len() as u32 || plan.drop.is_some() {
-                    return Err(RuleError::new(
-                        rule::CHARGE,
-                        "a Charge can't cross difficult terrain or enemies, climb, crawl or drop",
-                    ));
-                }
-                let strike = self.charge_strike(e, &mover, target, &plan, &others)?;
-                let drag = self.drag(&mover, &plan)?;
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(CheckedAdvance(plan, drag));
-                self.world.resource_mut::<Checked>().insert(strike);
-            }
-            Command::Heal { creature, target } => {
-                let e = self.actor(creature)?;
-                self.budget(e).check(ActionKind::Main)?;
-                let t = self.entity(target)?;
-                let (healer, ally) = (self.creature_ref(e), self.creature_ref(t));
-                if healer.id == ally.id || healer.side != ally.side {
-                    return Err(RuleError::new(rule::HEAL, "Heal targets an adjacent ally"));
-                }
-                if !healer.is_adjacent(&ally) {
-                    return Err(RuleError::new(
-                        rule::HEAL,
-                        format!("{target} is not adjacent to {creature}"),
-                    ));
-                }
-                if ally.vitality == Vitality::Dead {
-                    return Err(RuleError::new(rule::HEAL, format!("{target} is dead")));
-                }
-                if self.world.get::<Hero>(t).is_some_and(|h| h.recoveries == 0) {
-                    return Err(RuleError::new(
-                        rule::HEAL,
-                        format!("{target} has no Recoveries left"),
-                    ));
-                }
-            }
-            Command::Defend { creature } => {
-                let e = self.actor(creature)?;
-                self.budget(e).check(ActionKind::Main)?;
-                // seed 002 L4274: not after another main action, even with one more granted.
-                let log = &self.world.resource::<EventLog>().events;
-                let turn_start = log.iter().rposition(
-                    |l| matches!(&l.event, Event::TurnStarted { creature: c, .. } if c == creature),
-                );
-                let took_main = log[turn_start.unwrap_or(0)..].iter().any(|l| {
-                    matches!(&l.event, Event::ActionUsed { creature: c, action: ActionKind::Main, .. } if c == creature)
-                });
-                if took_main {
-                    return Err(RuleError::new(
-                        rule::DEFEND,
-                        format!(
-                            "{creature} has taken a main action this turn and can't Defend (seed 002 L4274)"
-                        ),
-                    ));
-                }
-            }
-            Command::Grab { creature, target } => {
-                let (a, t, att, tgt) = self.melee_maneuver(creature, target, rule::GRAB)?;
-                let holding = self
-                    .board_grabs()
-                    .into_iter()
-                    .find(|(_, by)| by == creature);
-                if let Some((held, _)) = holding {
-                    return Err(RuleError::new(
-                        rule::GRAB,
-                        format!("{creature} is already grabbing {held}"),
-                    ));
-                }
-                if let Some(by) = &tgt.grabbed_by {
-                    return Err(RuleError::new(
-                        rule::GRAB,
-                        format!("{target} is already grabbed by {by}"),
-                    ));
-                }
-                let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(grab::CheckedGrab {
-                        roller: a,
-                        other: t,
-                        edges,
-                        banes,
-                    });
-            }
-            Command::EscapeGrab { creature } => {
-                let e = self.actor(creature)?;
-                self.maneuver_left(e)?;
-                let me = self.creature_ref(e);
-                let Some(by) = me.grabbed_by.clone() else {
-                    return Err(RuleError::new(
-                        rule::ESCAPE_GRAB,
-                        format!("{creature} is not grabbed"),
-                    ));
-                };
-                let g = self.entity(&by)?;
-                let holder = self.creature_ref(g);
-                // seed 002 L2868: a bane when smaller than what holds you.
-                let mut banes = if me.size.ordinal() < holder.size.ordinal() {
-                    vec![crate::power_roll::Modifier {
-                        rule: rule::ESCAPE_GRAB.id.into(),
-                        note: format!("{creature} is smaller than {by}"),
-                    }]
-                } else {
-                    Vec::new()
-                };
-                banes.extend(crate::opportunity::roller_banes(&me));
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(grab::CheckedGrab {
-                        roller: e,
-                        other: g,
-                        edges: Vec::new(),
-                        banes,
-                    });
-            }
+            } => self.check_charge(creature, path, target)?,
+            Command::Heal { creature, target } => self.check_heal(creature, target)?,
+            Command::Defend { creature } => self.check_defend(creature)?,
+            Command::Grab { creature, target } => self.check_grab(creature, target)?,
+            Command::EscapeGrab { creature } => self.check_escape_grab(creature)?,
             Command::Release { creature } => {
                 self.world.resource::<TurnState>().ensure_running()?;
                 self.entity(creature)?;
@@ -417,40 +202,8 @@ impl Engine {
                     ));
                 }
             }
-            Command::AidAttack { creature, target } => {
-                let a = self.actor(creature)?;
-                self.maneuver_left(a)?;
-                let t = self.entity(target)?;
-                let (aider, enemy) = (self.creature_ref(a), self.creature_ref(t));
-                if enemy.side == aider.side || !enemy.vitality.can_act() {
-                    return Err(RuleError::new(
-                        rule::AID_ATTACK,
-                        "Aid Attack picks an enemy",
-                    ));
-                }
-                if !aider.is_adjacent(&enemy) {
-                    return Err(RuleError::new(
-                        rule::AID_ATTACK,
-                        format!("{target} is not adjacent to {creature}"),
-                    ));
-                }
-            }
-            Command::StandUp { creature } => {
-                let e = self.actor(creature)?;
-                if self.creature_ref(e).conditions.has(Condition::Restrained) {
-                    return Err(RuleError::new(
-                        rule::RESTRAINED,
-                        format!("{creature} is restrained and can't stand up"),
-                    ));
-                }
-                if self.world.get::<Prone>(e).is_none() {
-                    return Err(RuleError::new(
-                        rule::STAND_UP,
-                        format!("{creature} is not prone"),
-                    ));
-                }
-                self.maneuver_left(e)?;
-            }
+            Command::AidAttack { creature, target } => self.check_aid_attack(creature, target)?,
+            Command::StandUp { creature } => self.check_stand_up(creature)?,
             Command::UseAbility { .. } => {
                 let checked = self.check_ability(command)?;
                 self.world.resource_mut::<Checked>().insert(checked);
@@ -459,23 +212,7 @@ impl Engine {
                 creature,
                 target,
                 condition,
-            } => {
-                let e = self.actor(creature)?;
-                if self.creature_ref(e).conditions.has(Condition::Dazed) {
-                    return Err(RuleError::new(
-                        rule::DAZED,
-                        format!("{creature} is dazed and can't use free maneuvers"),
-                    ));
-                }
-                let t = self.entity(target)?;
-                let theirs = self.creature_ref(t).conditions;
-                if theirs.source_of(*condition) != Some(creature.as_str()) {
-                    return Err(RuleError::new(
-                        rule::END_OWN_EFFECT,
-                        format!("{target} is not {} by {creature}'s doing", condition.name()),
-                    ));
-                }
-            }
+            } => self.check_end_effect(creature, target, condition)?,
             Command::Hide { creature } | Command::Search { creature } => {
                 let e = self.actor(creature)?;
                 self.maneuver_left(e)?;
@@ -503,81 +240,9 @@ impl Engine {
                 }
             }
             Command::SpendHeroToken { creature, benefit } => {
-                self.world.resource::<TurnState>().ensure_running()?;
-                let e = self.entity(creature)?;
-                if self.world.get::<Hero>(e).is_none() {
-                    return Err(RuleError::new(
-                        rule::HERO_TOKEN,
-                        format!("{creature} is not a hero; hero tokens are the heroes'"),
-                    ));
-                }
-                if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
-                    return Err(RuleError::new(
-                        rule::HERO_TOKEN,
-                        format!("{creature} is dead"),
-                    ));
-                }
-                let tokens = self.world.resource::<hero_token::HeroTokens>();
-                if tokens.pool < benefit.cost() {
-                    return Err(RuleError::new(
-                        rule::HERO_TOKEN,
-                        format!(
-                            "{benefit:?} takes {} hero tokens; the heroes have {}",
-                            benefit.cost(),
-                            tokens.pool
-                        ),
-                    ));
-                }
-                if tokens.used_this_turn.contains(creature) {
-                    return Err(RuleError::new(
-                        rule::HERO_TOKEN,
-                        format!("{creature} has had a hero token's benefit this turn already"),
-                    ));
-                }
-                let own_turn = self.world.resource::<TurnState>().current.as_deref()
-                    == Some(creature.as_str());
-                match benefit {
-                    hero_token::TokenBenefit::Save
-                        if !tokens.failed_saves.iter().any(|f| &f.0 == creature) =>
-                    {
-                        return Err(RuleError::new(
-                            rule::HERO_TOKEN,
-                            format!("{creature} has no saving throw just failed to turn"),
-                        ));
-                    }
-                    hero_token::TokenBenefit::Stamina
-                        if !own_turn && !tokens.just_damaged.contains(creature) =>
-                    {
-                        return Err(RuleError::new(
-                            rule::HERO_TOKEN,
-                            format!(
-                                "{creature} can recover with hero tokens on its turn or when it has just taken damage"
-                            ),
-                        ));
-                    }
-                    _ => {}
-                }
+                self.check_spend_hero_token(creature, benefit)?
             }
-            Command::SpendMalice { creature, spend } => {
-                let e = self.actor(creature)?;
-                let w = &self.world;
-                let own = w
-                    .get::<malice::FamilyFeatures>(e)
-                    .map(|f| f.0.clone())
-                    .unwrap_or_default();
-                malice::check_spend(
-                    w.resource::<malice::Malice>(),
-                    w.resource::<TurnState>(),
-                    creature,
-                    *w.get::<Side>(e).expect("side"),
-                    w.get::<ActionBudget>(e).expect("budget"),
-                    w.get::<Characteristics>(e)
-                        .expect("characteristics")
-                        .highest(),
-                    &own,
-                    spend,
-                )?;
-            }
+            Command::SpendMalice { creature, spend } => self.check_spend_malice(creature, spend)?,
             Command::ScriptDice { faces } => {
                 if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
                     return Err(RuleError::new(
@@ -600,58 +265,12 @@ impl Engine {
                 let plan = self.check_granted_move(creature, path)?;
                 self.world.resource_mut::<Checked>().insert(plan);
             }
-            Command::Dig { creature, depth } => {
-                let e = self.actor(creature)?;
-                self.maneuver_left(e)?;
-                let me = self.creature_ref(e);
-                let speed = self.move_speed(e, movement::Gait::Move);
-                // seed 002 L2612: holding a creature that isn't unconscious.
-                let held: Vec<Entity> = self
-                    .board_grabs()
-                    .into_iter()
-                    .filter(|(_, by)| by == creature)
-                    .filter_map(|(held, _)| self.entity(&held).ok())
-                    .collect();
-                let holding = held
-                    .into_iter()
-                    .map(|h| self.creature_ref(h))
-                    .find(|h| h.vitality.can_act())
-                    .map(|h| h.id);
-                let others = self.others(e);
-                crate::burrow::check_dig(
-                    self.world.resource::<Map>(),
-                    self.world.resource::<crate::burrow::Ground>(),
-                    &me,
-                    speed,
-                    holding.as_deref(),
-                    &others,
-                    *depth,
-                )?;
-            }
+            Command::Dig { creature, depth } => self.check_dig(creature, depth)?,
             Command::ClawDirt {
                 creature,
                 to,
                 depth,
-            } => {
-                let e = self.actor(creature)?;
-                self.maneuver_left(e)?;
-                let me = self.creature_ref(e);
-                let speed = self.move_speed(e, movement::Gait::Move);
-                let others = self.others(e);
-                crate::burrow::check_claw(
-                    self.world.resource::<Map>(),
-                    self.world.resource::<crate::burrow::Ground>(),
-                    &me,
-                    speed,
-                    &others,
-                    *to,
-                    *depth,
-                )?;
-                let banes = crate::opportunity::roller_banes(&me);
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(crate::burrow::CheckedClaw(banes));
-            }
+            } => self.check_claw_dirt(creature, to, depth)?,
             Command::PullUp { creature, target } => {
                 let e = self.actor(creature)?;
                 self.maneuver_left(e)?;
@@ -673,6 +292,463 @@ impl Engine {
                 self.world.resource_mut::<Checked>().insert(checked);
             }
         }
+        Ok(())
+    }
+
+    /// Whether [`Command::Fly`] may be given now, or the rule that refuses it.
+    fn check_fly(&mut self, creature: &str, path: &[(i32, i32, i32)]) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.refuse_if_mounted(e)?;
+        self.budget(e).check(ActionKind::Move)?;
+        let mover = self.creature_ref(e);
+        let speed = self.move_speed(e, movement::Gait::Move);
+        if let Some(by) = &mover.grabbed_by {
+            return Err(RuleError::new(
+                rule::GRABBED,
+                format!("{creature} is grabbed by {by}: its speed is 0"),
+            ));
+        }
+        let steps: Vec<(Footprint, i32)> = path
+            .iter()
+            .map(|&(x, y, z)| {
+                let fp = Footprint {
+                    origin: Square::new(x, y),
+                    side: mover.footprint.side,
+                };
+                (fp, z)
+            })
+            .collect();
+        self.check_not_closer(&mover, &steps)?;
+        let others = self.others_moving(e);
+        let plan =
+            movement::plan_flight(self.world.resource::<Map>(), &mover, speed, &others, path)?;
+        let drag = self.drag(&mover, &plan)?;
+        self.world
+            .resource_mut::<Checked>()
+            .insert(CheckedAdvance(plan, drag));
+        Ok(())
+    }
+
+    /// Whether [`Command::FreeStrike`] may be given now, or the rule that refuses it.
+    fn check_free_strike(
+        &mut self,
+        attacker: &str,
+        target: &str,
+        ranged: &bool,
+        damage_type: &Option<DamageType>,
+        command: &Command,
+    ) -> Result<(), RuleError> {
+        let a = match self.opportunity_strike(command)? {
+            Some(a) => a,
+            None => {
+                let a = self.actor(attacker)?;
+                self.budget(a).check(ActionKind::Main)?;
+                a
+            }
+        };
+        let t = self.entity(target)?;
+        let (att, tgt) = (self.creature_ref(a), self.creature_ref(t));
+        let profile = self.strike_profile(a);
+        free_strike::validate_target(self.world.resource::<Map>(), &att, &tgt, *ranged, &profile)?;
+        profile.check_damage_type(*damage_type)?;
+        tgt.check_not_hidden_from(attacker)?;
+        let others = self.others(a);
+        let (edges, banes) = crate::opportunity::strike_modifiers(
+            self.world.resource::<Map>(),
+            &att,
+            &tgt,
+            &others,
+            *ranged,
+        );
+        let checked = CheckedStrike {
+            attacker: a,
+            target: t,
+            edges,
+            banes,
+            at: None,
+        };
+        self.world.resource_mut::<Checked>().insert(checked);
+        Ok(())
+    }
+
+    /// Whether [`Command::Charge`] may be given now, or the rule that refuses it.
+    fn check_charge(
+        &mut self,
+        creature: &str,
+        path: &[Square],
+        target: &str,
+    ) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.refuse_if_mounted(e)?;
+        self.budget(e).check(ActionKind::Main)?;
+        let mover = self.creature_ref(e);
+        let speed = self.move_speed(e, movement::Gait::Move);
+        if mover.movement.has(MovementMode::Teleport) || speed == 0 {
+            return Err(RuleError::new(
+                rule::CHARGE,
+                format!("{creature} can't charge: it must move on foot"),
+            ));
+        }
+        let others = self.others_moving(e);
+        let jump = self.jump(e);
+        let plan = self.plan_on_foot(&mover, speed, &others, path, movement::Gait::Move, jump)?;
+        let mut at = mover.footprint.origin;
+        let steps: Vec<(i32, i32)> = path
+            .iter()
+            .map(|s| {
+                let d = (s.x - at.x, s.y - at.y);
+                at = *s;
+                d
+            })
+            .collect();
+        if !crate::grid::straight(&steps) {
+            return Err(RuleError::new(
+                rule::CHARGE,
+                "a Charge moves in a straight line",
+            ));
+        }
+        let spaces = self.ground_steps(&mover, path);
+        self.check_not_closer(&mover, &spaces)?;
+        if plan.cost != path.len() as u32 || plan.drop.is_some() {
+            return Err(RuleError::new(
+                rule::CHARGE,
+                "a Charge can't cross difficult terrain or enemies, climb, crawl or drop",
+            ));
+        }
+        let strike = self.charge_strike(e, &mover, target, &plan, &others)?;
+        let drag = self.drag(&mover, &plan)?;
+        self.world
+            .resource_mut::<Checked>()
+            .insert(CheckedAdvance(plan, drag));
+        self.world.resource_mut::<Checked>().insert(strike);
+        Ok(())
+    }
+
+    /// Whether [`Command::Heal`] may be given now, or the rule that refuses it.
+    fn check_heal(&mut self, creature: &str, target: &str) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.budget(e).check(ActionKind::Main)?;
+        let t = self.entity(target)?;
+        let (healer, ally) = (self.creature_ref(e), self.creature_ref(t));
+        if healer.id == ally.id || healer.side != ally.side {
+            return Err(RuleError::new(rule::HEAL, "Heal targets an adjacent ally"));
+        }
+        if !healer.is_adjacent(&ally) {
+            return Err(RuleError::new(
+                rule::HEAL,
+                format!("{target} is not adjacent to {creature}"),
+            ));
+        }
+        if ally.vitality == Vitality::Dead {
+            return Err(RuleError::new(rule::HEAL, format!("{target} is dead")));
+        }
+        if self.world.get::<Hero>(t).is_some_and(|h| h.recoveries == 0) {
+            return Err(RuleError::new(
+                rule::HEAL,
+                format!("{target} has no Recoveries left"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`Command::Defend`] may be given now, or the rule that refuses it.
+    fn check_defend(&mut self, creature: &str) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.budget(e).check(ActionKind::Main)?;
+        // seed 002 L4274: not after another main action, even with one more granted.
+        let log = &self.world.resource::<EventLog>().events;
+        let turn_start = log.iter().rposition(
+            |l| matches!(&l.event, Event::TurnStarted { creature: c, .. } if c == creature),
+        );
+        let took_main = log[turn_start.unwrap_or(0)..].iter().any(|l| {
+            matches!(&l.event, Event::ActionUsed { creature: c, action: ActionKind::Main, .. } if c == creature)
+        });
+        if took_main {
+            return Err(RuleError::new(
+                rule::DEFEND,
+                format!(
+                    "{creature} has taken a main action this turn and can't Defend (seed 002 L4274)"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`Command::Grab`] may be given now, or the rule that refuses it.
+    fn check_grab(&mut self, creature: &str, target: &str) -> Result<(), RuleError> {
+        let (a, t, att, tgt) = self.melee_maneuver(creature, target, rule::GRAB)?;
+        let holding = self
+            .board_grabs()
+            .into_iter()
+            .find(|(_, by)| by == creature);
+        if let Some((held, _)) = holding {
+            return Err(RuleError::new(
+                rule::GRAB,
+                format!("{creature} is already grabbing {held}"),
+            ));
+        }
+        if let Some(by) = &tgt.grabbed_by {
+            return Err(RuleError::new(
+                rule::GRAB,
+                format!("{target} is already grabbed by {by}"),
+            ));
+        }
+        let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
+        self.world
+            .resource_mut::<Checked>()
+            .insert(grab::CheckedGrab {
+                roller: a,
+                other: t,
+                edges,
+                banes,
+            });
+        Ok(())
+    }
+
+    /// Whether [`Command::EscapeGrab`] may be given now, or the rule that refuses it.
+    fn check_escape_grab(&mut self, creature: &str) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.maneuver_left(e)?;
+        let me = self.creature_ref(e);
+        let Some(by) = me.grabbed_by.clone() else {
+            return Err(RuleError::new(
+                rule::ESCAPE_GRAB,
+                format!("{creature} is not grabbed"),
+            ));
+        };
+        let g = self.entity(&by)?;
+        let holder = self.creature_ref(g);
+        // seed 002 L2868: a bane when smaller than what holds you.
+        let mut banes = if me.size.ordinal() < holder.size.ordinal() {
+            vec![crate::power_roll::Modifier {
+                rule: rule::ESCAPE_GRAB.id.into(),
+                note: format!("{creature} is smaller than {by}"),
+            }]
+        } else {
+            Vec::new()
+        };
+        banes.extend(crate::opportunity::roller_banes(&me));
+        self.world
+            .resource_mut::<Checked>()
+            .insert(grab::CheckedGrab {
+                roller: e,
+                other: g,
+                edges: Vec::new(),
+                banes,
+            });
+        Ok(())
+    }
+
+    /// Whether [`Command::AidAttack`] may be given now, or the rule that refuses it.
+    fn check_aid_attack(&mut self, creature: &str, target: &str) -> Result<(), RuleError> {
+        let a = self.actor(creature)?;
+        self.maneuver_left(a)?;
+        let t = self.entity(target)?;
+        let (aider, enemy) = (self.creature_ref(a), self.creature_ref(t));
+        if enemy.side == aider.side || !enemy.vitality.can_act() {
+            return Err(RuleError::new(
+                rule::AID_ATTACK,
+                "Aid Attack picks an enemy",
+            ));
+        }
+        if !aider.is_adjacent(&enemy) {
+            return Err(RuleError::new(
+                rule::AID_ATTACK,
+                format!("{target} is not adjacent to {creature}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`Command::StandUp`] may be given now, or the rule that refuses it.
+    fn check_stand_up(&mut self, creature: &str) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        if self.creature_ref(e).conditions.has(Condition::Restrained) {
+            return Err(RuleError::new(
+                rule::RESTRAINED,
+                format!("{creature} is restrained and can't stand up"),
+            ));
+        }
+        if self.world.get::<Prone>(e).is_none() {
+            return Err(RuleError::new(
+                rule::STAND_UP,
+                format!("{creature} is not prone"),
+            ));
+        }
+        self.maneuver_left(e)?;
+        Ok(())
+    }
+
+    /// Whether [`Command::EndEffect`] may be given now, or the rule that refuses it.
+    fn check_end_effect(
+        &mut self,
+        creature: &str,
+        target: &str,
+        condition: &Condition,
+    ) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        if self.creature_ref(e).conditions.has(Condition::Dazed) {
+            return Err(RuleError::new(
+                rule::DAZED,
+                format!("{creature} is dazed and can't use free maneuvers"),
+            ));
+        }
+        let t = self.entity(target)?;
+        let theirs = self.creature_ref(t).conditions;
+        if theirs.source_of(*condition) != Some(creature) {
+            return Err(RuleError::new(
+                rule::END_OWN_EFFECT,
+                format!("{target} is not {} by {creature}'s doing", condition.name()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Whether [`Command::SpendHeroToken`] may be given now, or the rule that refuses it.
+    fn check_spend_hero_token(
+        &mut self,
+        creature: &str,
+        benefit: &hero_token::TokenBenefit,
+    ) -> Result<(), RuleError> {
+        self.world.resource::<TurnState>().ensure_running()?;
+        let e = self.entity(creature)?;
+        if self.world.get::<Hero>(e).is_none() {
+            return Err(RuleError::new(
+                rule::HERO_TOKEN,
+                format!("{creature} is not a hero; hero tokens are the heroes'"),
+            ));
+        }
+        if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
+            return Err(RuleError::new(
+                rule::HERO_TOKEN,
+                format!("{creature} is dead"),
+            ));
+        }
+        let tokens = self.world.resource::<hero_token::HeroTokens>();
+        if tokens.pool < benefit.cost() {
+            return Err(RuleError::new(
+                rule::HERO_TOKEN,
+                format!(
+                    "{benefit:?} takes {} hero tokens; the heroes have {}",
+                    benefit.cost(),
+                    tokens.pool
+                ),
+            ));
+        }
+        if tokens.used_this_turn.contains(creature) {
+            return Err(RuleError::new(
+                rule::HERO_TOKEN,
+                format!("{creature} has had a hero token's benefit this turn already"),
+            ));
+        }
+        let own_turn = self.world.resource::<TurnState>().current.as_deref() == Some(creature);
+        match benefit {
+            hero_token::TokenBenefit::Save
+                if !tokens.failed_saves.iter().any(|f| f.0 == creature) =>
+            {
+                return Err(RuleError::new(
+                    rule::HERO_TOKEN,
+                    format!("{creature} has no saving throw just failed to turn"),
+                ));
+            }
+            hero_token::TokenBenefit::Stamina
+                if !own_turn && !tokens.just_damaged.iter().any(|d| d == creature) =>
+            {
+                return Err(RuleError::new(
+                    rule::HERO_TOKEN,
+                    format!(
+                        "{creature} can recover with hero tokens on its turn or when it has just taken damage"
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Whether [`Command::SpendMalice`] may be given now, or the rule that refuses it.
+    fn check_spend_malice(
+        &mut self,
+        creature: &str,
+        spend: &malice::MaliceSpend,
+    ) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        let w = &self.world;
+        let own = w
+            .get::<malice::FamilyFeatures>(e)
+            .map(|f| f.0.clone())
+            .unwrap_or_default();
+        malice::check_spend(
+            w.resource::<malice::Malice>(),
+            w.resource::<TurnState>(),
+            creature,
+            *w.get::<Side>(e).expect("side"),
+            w.get::<ActionBudget>(e).expect("budget"),
+            w.get::<Characteristics>(e)
+                .expect("characteristics")
+                .highest(),
+            &own,
+            spend,
+        )?;
+        Ok(())
+    }
+
+    /// Whether [`Command::Dig`] may be given now, or the rule that refuses it.
+    fn check_dig(&mut self, creature: &str, depth: &u32) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.maneuver_left(e)?;
+        let me = self.creature_ref(e);
+        let speed = self.move_speed(e, movement::Gait::Move);
+        // seed 002 L2612: holding a creature that isn't unconscious.
+        let held: Vec<Entity> = self
+            .board_grabs()
+            .into_iter()
+            .filter(|(_, by)| by == creature)
+            .filter_map(|(held, _)| self.entity(&held).ok())
+            .collect();
+        let holding = held
+            .into_iter()
+            .map(|h| self.creature_ref(h))
+            .find(|h| h.vitality.can_act())
+            .map(|h| h.id);
+        let others = self.others(e);
+        crate::burrow::check_dig(
+            self.world.resource::<Map>(),
+            self.world.resource::<crate::burrow::Ground>(),
+            &me,
+            speed,
+            holding.as_deref(),
+            &others,
+            *depth,
+        )?;
+        Ok(())
+    }
+
+    /// Whether [`Command::ClawDirt`] may be given now, or the rule that refuses it.
+    fn check_claw_dirt(
+        &mut self,
+        creature: &str,
+        to: &Square,
+        depth: &u32,
+    ) -> Result<(), RuleError> {
+        let e = self.actor(creature)?;
+        self.maneuver_left(e)?;
+        let me = self.creature_ref(e);
+        let speed = self.move_speed(e, movement::Gait::Move);
+        let others = self.others(e);
+        crate::burrow::check_claw(
+            self.world.resource::<Map>(),
+            self.world.resource::<crate::burrow::Ground>(),
+            &me,
+            speed,
+            &others,
+            *to,
+            *depth,
+        )?;
+        let banes = crate::opportunity::roller_banes(&me);
+        self.world
+            .resource_mut::<Checked>()
+            .insert(crate::burrow::CheckedClaw(banes));
         Ok(())
     }
 
