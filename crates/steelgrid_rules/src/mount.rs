@@ -592,7 +592,7 @@ pub fn resolve(
         return;
     };
     let id_of = |e: Entity, bodies: &Query<Place>| bodies.get(e).map(|b| b.1.0.clone());
-    match (cmd, &*checked) {
+    match (cmd, checked) {
         (
             Command::Mount { .. } | Command::ClimbCreature { .. },
             CheckedMount::Climb {

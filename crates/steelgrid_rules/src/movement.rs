@@ -645,7 +645,7 @@ pub fn resolve_move(
         // crate::mount), none of the mount's (seed 002 L2833-2835).
         Some(Command::Ride {
             path, disengage, ..
-        }) => match ride.as_deref() {
+        }) => match ride {
             Some(crate::mount::CheckedMount::Ride { mount, .. }) => (
                 mount,
                 path,

@@ -229,11 +229,11 @@ fn targeted_04_passing_lets_the_ability_resolve_unchanged() {
     let resolved: Vec<_> = answered
         .iter()
         .filter(|ev| !matches!(ev.event, Event::TriggerPassed { .. }))
-        .map(|ev| (ev.rule.clone(), ev.event.clone()))
+        .map(|ev| (ev.rule, ev.event.clone()))
         .collect();
     let direct: Vec<_> = direct
         .iter()
-        .map(|ev| (ev.rule.clone(), ev.event.clone()))
+        .map(|ev| (ev.rule, ev.event.clone()))
         .collect();
     assert_eq!(resolved, direct);
     assert_eq!(stamina(&mut e, "h"), 24);
