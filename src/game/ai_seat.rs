@@ -166,7 +166,7 @@ mod tests {
             crate::scenarios::DEFAULT.text,
         )
         .expect("default scenario");
-        let mut engine = s.start(Some(7));
+        let engine = s.start(Some(7));
         let state = engine.state();
         // Seed 7: the heroes' players choose who goes first; the AI plays the Director.
         assert_eq!(state.awaiting_first_side_choice, Some(Side::Heroes));

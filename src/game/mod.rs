@@ -180,7 +180,6 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
 }
 
 /// Publish the engine's state whenever the engine has been touched.
-fn publish_state(mut rules: ResMut<Rules>, mut state: ResMut<CurrentState>) {
-    // Reading the state needs `&mut Engine`; that alone is not a change worth republishing.
-    state.0 = rules.bypass_change_detection().0.engine_mut().state();
+fn publish_state(rules: Res<Rules>, mut state: ResMut<CurrentState>) {
+    state.0 = rules.0.engine().state();
 }

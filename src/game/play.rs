@@ -882,7 +882,7 @@ mod tests {
         assert_eq!(stability, Some(full - 1));
 
         // An enemy pushed always resists with all its stability.
-        let mut foe = turn_of(src, "brann");
+        let foe = turn_of(src, "brann");
         let mut state = foe.state();
         state.pending_forced = Some(steelgrid_rules::forced::PendingForced {
             source: "test".into(),

@@ -532,7 +532,7 @@ mod tests {
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };
-        let mut engine = scenario.start(None);
+        let engine = scenario.start(None);
         let layout = BoardLayout::new(engine.map());
         let state = engine.state();
         let footprint = |id: &str| {

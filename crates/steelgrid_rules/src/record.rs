@@ -359,7 +359,7 @@ impl Record {
             return self.verify();
         };
         let mut game = self.start()?;
-        let mut engine = Engine::restore(snapshot.clone());
+        let engine = Engine::restore(snapshot.clone());
         let found = format!("{:016x}", engine.checksum());
         let expected = match self.steps.last() {
             Some(step) => step.checksum.clone(),

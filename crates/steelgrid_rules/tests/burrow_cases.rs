@@ -649,7 +649,7 @@ fn a_walker_can_stand_over_a_burrower_and_no_opportunity_attack_comes_from_below
 
 #[test]
 fn depth_survives_a_snapshot() {
-    let mut e = open(
+    let e = open(
         &[hero("hero", 0, 0, &[], ""), burrower("mole", 5, 2, 2, "")],
         &[],
     );

@@ -216,7 +216,7 @@ fn a_monster_without_end_effect_just_saves() {
 
 #[test]
 fn end_effect_is_kept_in_snapshots() {
-    let mut e = hero_and_monster(", end_effect: 5", &[]);
+    let e = hero_and_monster(", end_effect: 5", &[]);
     let mut restored = Engine::restore(e.snapshot());
     let log = imposed_then_monster_turn(&mut restored, "snare");
     assert_eq!(damaged(&log).len(), 1);
@@ -557,7 +557,7 @@ fn a_mentor_has_one_retainer_at_a_time() {
 
 #[test]
 fn a_retainer_keeps_its_mentor_in_snapshots() {
-    let mut e = load_creatures(&[
+    let e = load_creatures(&[
         MENTOR,
         FOE,
         "(id: \"guide\", side: Heroes, stamina: 24, position: (2, 0), retainer_of: \"mentor\")",

@@ -501,7 +501,7 @@ fn ds_core_35_a_failed_save_turned_by_a_hero_token() {
 
 #[test]
 fn ds_core_35_a_failed_save_can_still_be_turned_after_a_snapshot_and_restore() {
-    let mut e = failed_save();
+    let e = failed_save();
     let mut e = Engine::restore(e.snapshot());
     assert_eq!(
         e.state().failed_saves,

@@ -721,7 +721,7 @@ fn a_rider_knocked_out_falls_off_prone() {
 
 #[test]
 fn riders_survive_save_and_load_and_a_scenario_checks_its_mounts() {
-    let mut e = fight(
+    let e = fight(
         &[
             rider("r", 3, 3, "m", 0),
             horse("m", "Heroes", 3, 3, 8, ""),

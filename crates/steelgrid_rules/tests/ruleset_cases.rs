@@ -10,10 +10,10 @@ const MILL: &str = include_str!("../../../scenarios/mill_ambush.ron");
 fn naming_draw_steel_plays_exactly_as_leaving_the_ruleset_out() {
     let named = MILL.replacen("Scenario(\n", "Scenario(\n    ruleset: DrawSteel,\n", 1);
     assert_ne!(named, MILL, "the ruleset line was added");
-    let mut plain = scenario::load("mill_ambush.ron", MILL)
+    let plain = scenario::load("mill_ambush.ron", MILL)
         .expect("loads")
         .start(Some(7));
-    let mut explicit = scenario::load("mill_ambush.ron", &named)
+    let explicit = scenario::load("mill_ambush.ron", &named)
         .expect("loads with the ruleset named")
         .start(Some(7));
     assert_eq!(explicit.checksum(), plain.checksum());

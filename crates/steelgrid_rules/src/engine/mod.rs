@@ -8,6 +8,7 @@ mod validate;
 mod view;
 
 use bevy_ecs::prelude::*;
+use bevy_ecs::query::QueryData;
 use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
 
@@ -48,12 +49,29 @@ impl std::fmt::Debug for Engine {
     }
 }
 
+/// Register every component the `&self` reads name, so that they can be queried without
+/// `&mut World` (whether or not any creature has them yet).
+fn register_reads(world: &mut World) {
+    world.query::<snapshot::CreatureRow>();
+    world.query::<query::BodyRow>();
+    world.query::<(&CreatureId, &Grabbed)>();
+    world.query::<&crate::zone::Zone>();
+}
+
 impl Engine {
     /// Whether a command would be accepted now, without applying it.
     pub fn check(&mut self, command: &Command) -> Result<(), RuleError> {
         let verdict = self.validate(command);
         self.clear_checked();
         verdict
+    }
+
+    /// A query for reading the world through `&self`: every component the reads name was
+    /// registered when the world was built ([`register_reads`]).
+    fn read<D: QueryData>(&self) -> QueryState<D> {
+        self.world
+            .try_query::<D>()
+            .expect("the components of every read are registered when the world is built")
     }
 
     /// Forget what the last check worked out: the one place it is cleared.

@@ -15,10 +15,31 @@ use crate::squad;
 
 use super::{CreatureView, Engine, StateView};
 
+/// What forced movement needs of each creature, as the board reads it.
+pub(super) type BodyRow = (
+    &'static CreatureId,
+    &'static Identity,
+    &'static Side,
+    &'static CreatureSize,
+    &'static Position,
+    &'static Characteristics,
+    &'static Stability,
+    &'static Vitality,
+    Option<&'static Grabbed>,
+    (
+        Option<&'static Altitude>,
+        Option<&'static Movement>,
+        &'static condition::Conditions,
+        Option<&'static StabilityModifier>,
+        Has<crate::mount::Mounted>,
+        Option<&'static crate::burrow::Depth>,
+    ),
+);
+
 impl Engine {
     /// Every grab: (grabbed creature, grabber), in a stable order.
-    pub(super) fn board_grabs(&mut self) -> Vec<(String, String)> {
-        let mut q = self.world.query::<(&CreatureId, &Grabbed)>();
+    pub(super) fn board_grabs(&self) -> Vec<(String, String)> {
+        let mut q = self.read::<(&CreatureId, &Grabbed)>();
         let mut grabs: Vec<(String, String)> = q
             .iter(&self.world)
             .map(|(id, g)| (id.0.clone(), g.by.clone()))
@@ -28,28 +49,10 @@ impl Engine {
     }
 
     /// The battlefield as forced movement sees it.
-    pub fn board(&mut self) -> Vec<forced::Body> {
+    pub fn board(&self) -> Vec<forced::Body> {
         let map = self.world.resource::<Map>().clone();
         let effects = self.world.resource::<crate::effect::Effects>().clone();
-        let mut q = self.world.query::<(
-            &CreatureId,
-            &Identity,
-            &Side,
-            &CreatureSize,
-            &Position,
-            &Characteristics,
-            &Stability,
-            &Vitality,
-            Option<&Grabbed>,
-            (
-                Option<&Altitude>,
-                Option<&Movement>,
-                &condition::Conditions,
-                Option<&StabilityModifier>,
-                Has<crate::mount::Mounted>,
-                Option<&crate::burrow::Depth>,
-            ),
-        )>();
+        let mut q = self.read::<BodyRow>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
             .map(

@@ -162,6 +162,54 @@ fn ability_book_is_empty(book: &AbilityBook) -> bool {
     book.0.is_empty()
 }
 
+/// A creature's persisted components, as a snapshot reads them.
+pub(super) type CreatureRow = (
+    &'static CreatureId,
+    &'static Identity,
+    &'static Side,
+    &'static CreatureSize,
+    &'static Position,
+    &'static Speed,
+    &'static Stamina,
+    &'static Stability,
+    &'static Characteristics,
+    &'static FreeStrike,
+    &'static DamageModifiers,
+    (
+        Option<&'static Hero>,
+        Option<&'static Minion>,
+        Option<&'static Group>,
+        Has<Surprised>,
+        Has<Prone>,
+        Option<&'static Movement>,
+        Has<Defending>,
+        Option<&'static Grabbed>,
+        Option<&'static Aided>,
+        Option<&'static Altitude>,
+        &'static Vitality,
+        &'static ActionBudget,
+    ),
+    (
+        &'static Abilities,
+        &'static Consumables,
+        &'static condition::Conditions,
+        Option<&'static hide::Hidden>,
+        Has<Invisible>,
+        Option<&'static malice::FamilyFeatures>,
+        Option<&'static condition::EndEffect>,
+        Option<&'static Retainer>,
+        Option<&'static StabilityModifier>,
+        Option<&'static falling::Falling>,
+        Has<crate::underwater::BreathesWater>,
+        Option<&'static crate::underwater::HoldingBreath>,
+    ),
+    (
+        Has<crate::mount::MountRole>,
+        Option<&'static crate::mount::Mounted>,
+        Option<&'static crate::burrow::Depth>,
+    ),
+);
+
 /// Put one creature into the world, `order` its place in the scenario's order: what a
 /// restore does for each creature, and what scripted reinforcements do mid-fight.
 pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -> Entity {
@@ -291,6 +339,7 @@ impl Engine {
         for (order, c) in snapshot.creatures.into_iter().enumerate() {
             spawn_creature(&mut world, order as u32, c);
         }
+        super::register_reads(&mut world);
         Engine {
             world,
             resolve: resolve_schedule(ruleset.plugin()),
@@ -323,7 +372,7 @@ impl Engine {
     }
 
     /// The whole rules state, for saving, undo and look-ahead.
-    pub fn snapshot(&mut self) -> Snapshot {
+    pub fn snapshot(&self) -> Snapshot {
         let mut snap = self.snapshot_without_log(true);
         snap.log = self.world.resource::<EventLog>().clone();
         snap
@@ -331,7 +380,7 @@ impl Engine {
 
     /// Creature `id` as a snapshot records it (movement modes, depth, what it rides), without
     /// copying the log.
-    pub fn creature_record(&mut self, id: &str) -> Option<CreatureRecord> {
+    pub fn creature_record(&self, id: &str) -> Option<CreatureRecord> {
         self.snapshot_without_log(false)
             .creatures
             .into_iter()
@@ -341,53 +390,8 @@ impl Engine {
     /// Everything but the event log (which only grows and is not part of the checksum), and
     /// the ability book only when `with_book` (it never changes in play, so the checksum and
     /// the published state leave it out; the scenario's hash covers it).
-    pub(super) fn snapshot_without_log(&mut self, with_book: bool) -> Snapshot {
-        let mut q = self.world.query::<(
-            &CreatureId,
-            &Identity,
-            &Side,
-            &CreatureSize,
-            &Position,
-            &Speed,
-            &Stamina,
-            &Stability,
-            &Characteristics,
-            &FreeStrike,
-            &DamageModifiers,
-            (
-                Option<&Hero>,
-                Option<&Minion>,
-                Option<&Group>,
-                Has<Surprised>,
-                Has<Prone>,
-                Option<&Movement>,
-                Has<Defending>,
-                Option<&Grabbed>,
-                Option<&Aided>,
-                Option<&Altitude>,
-                &Vitality,
-                &ActionBudget,
-            ),
-            (
-                &Abilities,
-                &Consumables,
-                &condition::Conditions,
-                Option<&hide::Hidden>,
-                Has<Invisible>,
-                Option<&malice::FamilyFeatures>,
-                Option<&condition::EndEffect>,
-                Option<&Retainer>,
-                Option<&StabilityModifier>,
-                Option<&falling::Falling>,
-                Has<crate::underwater::BreathesWater>,
-                Option<&crate::underwater::HoldingBreath>,
-            ),
-            (
-                Has<crate::mount::MountRole>,
-                Option<&crate::mount::Mounted>,
-                Option<&crate::burrow::Depth>,
-            ),
-        )>();
+    pub(super) fn snapshot_without_log(&self, with_book: bool) -> Snapshot {
+        let mut q = self.read::<CreatureRow>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
             .map(
@@ -491,7 +495,7 @@ impl Engine {
             effects: self.world.resource::<crate::effect::Effects>().clone(),
             squads: self.world.resource::<squad::Squads>().clone(),
             zones: {
-                let mut q = self.world.query::<&zone::Zone>();
+                let mut q = self.read::<&zone::Zone>();
                 let mut zones: Vec<zone::Zone> = q.iter(&self.world).cloned().collect();
                 zones.sort_by_key(|z| z.seq);
                 zones
@@ -515,7 +519,7 @@ impl Engine {
     }
 
     /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
-    pub fn checksum(&mut self) -> u64 {
+    pub fn checksum(&self) -> u64 {
         state_checksum(&self.snapshot_without_log(false))
     }
 }

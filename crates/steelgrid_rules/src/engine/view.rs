@@ -18,7 +18,7 @@ use super::snapshot::{CreatureRecord, state_checksum};
 
 impl Engine {
     /// The state as the JSON interface publishes it.
-    pub fn state(&mut self) -> StateView {
+    pub fn state(&self) -> StateView {
         let snap = self.snapshot_without_log(false);
         let book = self.world.resource::<AbilityBook>();
         let checksum = format!("{:016x}", state_checksum(&snap));
