@@ -12,8 +12,6 @@ use bevy_ecs::query::QueryData;
 use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
 
-use crate::ruleset::RulesetName;
-
 use crate::ability::{Ability, AbilityBook};
 use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -22,11 +20,12 @@ use crate::creature::*;
 use crate::dice::Dice;
 use crate::encounter::EncounterInfo;
 use crate::event::{EventLog, LoggedEvent, Outcome};
-use crate::free_strike::{self};
+use crate::free_strike;
 use crate::grid::{Footprint, Map};
 use crate::hide;
 use crate::malice;
 use crate::rule;
+use crate::ruleset::RulesetName;
 use crate::turn::{self, TurnState};
 
 pub(crate) use snapshot::spawn_creature;
@@ -36,6 +35,7 @@ pub use view::*;
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
 struct Begin;
 
+/// One fight: its whole rules state (a `bevy_ecs` world) and the schedule its ruleset filled.
 pub struct Engine {
     pub(crate) world: World,
     /// The ruleset's schedule: one run resolves one command.

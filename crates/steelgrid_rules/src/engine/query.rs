@@ -8,7 +8,7 @@ use crate::condition::{self, Condition};
 use crate::creature::*;
 use crate::forced;
 use crate::grid::{Footprint, Map, Square};
-use crate::movement::{self};
+use crate::movement;
 use crate::options::RulesOptions;
 use crate::rule;
 use crate::squad;
