@@ -8,7 +8,7 @@ use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Cost, Distance};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
-use steelgrid_rules::mount::Hold;
+use steelgrid_rules::movement::mount::Hold;
 
 use super::actions::Action;
 use super::ai_seat::{AiSeats, ai_to_move};
@@ -307,7 +307,7 @@ fn refusal(feedback: &Feedback) -> String {
 /// it waits on.
 pub fn leaving(state: &StateView) -> Option<&str> {
     match &state.trigger_window.as_ref()?.happening {
-        steelgrid_rules::trigger::Happening::Leaving { creature } => Some(creature),
+        steelgrid_rules::turn::trigger::Happening::Leaving { creature } => Some(creature),
         _ => None,
     }
 }

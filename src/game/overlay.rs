@@ -15,9 +15,9 @@ use super::log::{ascii, short_name, sq};
 use super::play::{PlayMode, Tool, aim};
 use super::{CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
-use steelgrid_rules::ability_use::AbilityPreview;
+use steelgrid_rules::ability::granted::Granted;
+use steelgrid_rules::ability::resolve::AbilityPreview;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
-use steelgrid_rules::granted::Granted;
 
 /// Depth of the overlay: above the board's labels, below the tokens.
 const OVERLAY_Z: f32 = 4.0;

@@ -21,8 +21,8 @@ use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
 use crate::grid::{Footprint, Square};
-use crate::hero_token::SurgeSpend;
 use crate::movement::Gait;
+use crate::turn::hero_token::SurgeSpend;
 
 /// One option the AI weighed, for the log: the command and its score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -136,7 +136,7 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
         )];
         options.extend(ability_options(engine, &state, me, Moment::Trigger(w)));
         // An opportunity attack is always worth taking.
-        if let Some(crate::trigger::Happening::Leaving { creature }) =
+        if let Some(crate::turn::trigger::Happening::Leaving { creature }) =
             state.trigger_window.as_ref().map(|w| &w.happening)
             && w.opportunity
         {
@@ -498,7 +498,7 @@ fn malice_options(
     me: &CreatureView,
     options: &[(Command, i32)],
 ) -> Vec<(Command, i32)> {
-    use crate::malice::MaliceSpend;
+    use crate::director::malice::MaliceSpend;
     if me.side != Side::Director || !(me.actions.main && me.actions.maneuver) {
         return Vec::new();
     }
@@ -542,7 +542,9 @@ fn malice_options(
     if strike_ready && malice.current >= 5 {
         let highest = me.characteristics.highest().max(0) as u32;
         let keep = malice.current.saturating_sub(5) / 2;
-        let amount = (5 + keep).min(crate::malice::malicious_strike_max(highest as i32));
+        let amount = (5 + keep).min(crate::director::malice::malicious_strike_max(
+            highest as i32,
+        ));
         out.push((spend(MaliceSpend::MaliciousStrike { malice: amount }), 60));
     }
     let potency = me.abilities.iter().any(|a| a.potency);
@@ -574,7 +576,7 @@ fn holds_for_squad(state: &StateView, me: &CreatureView) -> bool {
 /// exit; a hero to the thing lying on the map, to the task's zone or to the defenses; a
 /// Director creature into the zone the heroes hold off. `None` when no objective moves it.
 fn objective_goal(engine: &Engine, me: &CreatureView) -> Option<Vec<Square>> {
-    use crate::encounter::{ItemPlace, Objective, Status};
+    use crate::director::encounter::{ItemPlace, Objective, Status};
     let info = engine.encounter();
     let zone = |name: &str| engine.map().zones.get(name).cloned();
     let heroes = me.side == Side::Heroes;
@@ -631,7 +633,7 @@ fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &st
     let Some(effect) = engine.ability(ability).and_then(|a| a.effect.as_ref()) else {
         return 0.0;
     };
-    let Some(crate::trigger::Happening::Targeted { creature, .. }) =
+    let Some(crate::turn::trigger::Happening::Targeted { creature, .. }) =
         state.trigger_window.as_ref().map(|w| &w.happening)
     else {
         return 0.0;
@@ -657,7 +659,7 @@ fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &st
 enum Moment<'a> {
     Turn,
     Villain,
-    Trigger(&'a crate::trigger::Waiting),
+    Trigger(&'a crate::turn::trigger::Waiting),
 }
 
 fn ability_options(
@@ -666,8 +668,8 @@ fn ability_options(
     me: &CreatureView,
     moment: Moment,
 ) -> Vec<(Command, i32)> {
+    use crate::ability::area::Direction;
     use crate::ability::{ActionType, Distance};
-    use crate::area::Direction;
     let mut out = Vec::new();
     for a in &me.abilities {
         let left = match (moment, a.action) {
@@ -718,14 +720,15 @@ fn ability_options(
             Distance::Cube { side, .. } => state
                 .enemies_of(me)
                 .map(|e| {
-                    let at = crate::area::cube_corner(e.position, side);
+                    let at = crate::ability::area::cube_corner(e.position, side);
                     use_it(Vec::new(), Some(at), None)
                 })
                 .collect(),
             Distance::Line { .. } => Direction::ALL
                 .into_iter()
                 .map(|d| {
-                    let at = crate::area::line_start(Footprint::new(me.position, me.size), d);
+                    let at =
+                        crate::ability::area::line_start(Footprint::new(me.position, me.size), d);
                     use_it(Vec::new(), Some(at), Some(d))
                 })
                 .collect(),

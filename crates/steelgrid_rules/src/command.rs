@@ -147,7 +147,7 @@ pub enum Command {
         #[serde(default)]
         at: Option<Square>,
         #[serde(default)]
-        direction: Option<crate::area::Direction>,
+        direction: Option<crate::ability::area::Direction>,
         #[serde(default)]
         squares: Vec<Square>,
         /// Objects targeted, by their squares ("one creature or object").
@@ -170,9 +170,9 @@ pub enum Command {
         /// Surges the hero spends on it (seed 002 L1646-1655).
         #[serde(
             default,
-            skip_serializing_if = "crate::hero_token::SurgeSpend::is_empty"
+            skip_serializing_if = "crate::turn::hero_token::SurgeSpend::is_empty"
         )]
-        surges: crate::hero_token::SurgeSpend,
+        surges: crate::turn::hero_token::SurgeSpend,
         /// Members of the user's minion squad joining its signature strike, each with its
         /// target: one roll for all of them (seed 002 L4420-4428).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -193,13 +193,13 @@ pub enum Command {
     /// Spend from the heroes' hero tokens (seed 002 L746-773).
     SpendHeroToken {
         creature: String,
-        benefit: crate::hero_token::TokenBenefit,
+        benefit: crate::turn::hero_token::TokenBenefit,
     },
     /// Buy a Malice feature for a Director creature at the start of its turn
     /// (seed 002 L4340-4362).
     SpendMalice {
         creature: String,
-        spend: crate::malice::MaliceSpend,
+        spend: crate::director::malice::MaliceSpend,
     },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },

@@ -432,7 +432,7 @@ pub struct CreatureRef {
     /// Squares the bottom of its space is below the ground (burrowers, seed 002 L2604-2622).
     pub depth: u32,
     pub conditions: crate::condition::Conditions,
-    pub hidden: Option<crate::hide::Hidden>,
+    pub hidden: Option<crate::condition::hide::Hidden>,
     pub invisible: bool,
     /// The creature it rides or climbs (seed 002 L2650-2660).
     pub on: Option<String>,

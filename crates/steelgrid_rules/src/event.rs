@@ -189,7 +189,7 @@ pub enum Event {
     /// Something happened that triggers abilities: the creatures in `waiting` (heroes first)
     /// each use one of theirs or pass before anything else happens.
     TriggerWindowOpened {
-        happening: crate::trigger::Happening,
+        happening: crate::turn::trigger::Happening,
         waiting: Vec<String>,
     },
     /// A creature answers the open trigger window with a triggered ability; `free` when it is a
@@ -296,7 +296,7 @@ pub enum Event {
         ability: String,
         squares: Vec<Square>,
         aura: Option<u32>,
-        lasting: crate::zone::Lasting,
+        lasting: crate::ability::zone::Lasting,
     },
     AreaDamage {
         creature: String,
@@ -309,7 +309,7 @@ pub enum Event {
     },
     HeroTokenSpent {
         creature: String,
-        benefit: crate::hero_token::TokenBenefit,
+        benefit: crate::turn::hero_token::TokenBenefit,
         left: u32,
     },
     SurgesGained {

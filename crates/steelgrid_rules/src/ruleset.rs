@@ -7,16 +7,19 @@ use bevy_ecs::system::ScheduleSystem;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
+use crate::ability::{free_strike, grab, resolve, zone};
 use crate::command::{Command, CurrentCommand};
+use crate::condition::{self, hide};
 use crate::creature::CreatureId;
+use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
+use crate::director::{encounter, malice, squad};
 use crate::event::{Event, EventLog};
+use crate::forced::{falling, resolution};
+use crate::movement;
 use crate::rule;
-use crate::{
-    ability_use, aid, condition, encounter, falling, forced_resolution, free_strike, grab,
-    hero_token, hide, malice, movement, squad, stamina, turn, zone,
-};
+use crate::turn::{self, aid, hero_token};
 
 /// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
 /// and D&D Miniatures rulesets join this list as their plugins are written.
@@ -57,16 +60,16 @@ impl Ruleset for DrawSteel {
                     crate::summon::start_of_turn,
                     squad::start_member_turn,
                     zone::start_of_turn,
-                    crate::mount::resolve,
+                    movement::mount::resolve,
                     movement::resolve_move,
                     free_strike::resolve_free_strike,
-                    crate::opportunity_ask::answered,
+                    movement::opportunity_ask::answered,
                     stamina::resolve_catch_breath,
                     stamina::resolve_heal,
                     stamina::resolve_defend,
-                    crate::trigger::resolve_answers,
-                    ability_use::resolve_ability,
-                    crate::trigger_targeted::record_answers,
+                    turn::trigger::resolve_answers,
+                    resolve::resolve_ability,
+                    turn::trigger_targeted::record_answers,
                     crate::summon::spawn_summoned,
                     zone::place,
                     hero_token::resolve_spend,
@@ -77,27 +80,23 @@ impl Ruleset for DrawSteel {
                 (
                     resolve_environment_damage,
                     resolve_script_dice,
-                    crate::burrow::resolve,
-                    (
-                        forced_resolution::resolve_forced_move,
-                        crate::mount::knock_off,
-                    )
-                        .chain(),
-                    forced_resolution::resolve_stand_up,
-                    forced_resolution::resolve_knockback,
+                    movement::burrow::resolve,
+                    (resolution::resolve_forced_move, movement::mount::knock_off).chain(),
+                    resolution::resolve_stand_up,
+                    resolution::resolve_knockback,
                     grab::resolve_grab,
                     grab::resolve_release,
                     aid::resolve_aid_attack,
                     condition::dazed_acts_once,
                     condition::end_of_turn,
-                    crate::effect::end_of_turn,
+                    condition::effect::end_of_turn,
                     zone::expire,
                     condition::resolve_end_effect,
-                    crate::granted::resolve,
+                    crate::ability::granted::resolve,
                     hide::resolve_hide,
                     hide::resolve_search,
                     hide::end_of_turn,
-                    (condition::bleed, crate::mount::carry).chain(),
+                    (condition::bleed, movement::mount::carry).chain(),
                 )
                     .chain(),
             )
@@ -106,10 +105,10 @@ impl Ruleset for DrawSteel {
         );
         schedule.add_systems(
             (
-                crate::underwater::sync,
+                movement::underwater::sync,
                 squad::apply_squad_damage,
                 damage::apply_pending_damage,
-                ability_use::heal_by_damage,
+                resolve::heal_by_damage,
             )
                 .chain()
                 .in_set(Stage::Damage),
@@ -122,8 +121,8 @@ impl Ruleset for DrawSteel {
                 falling::drop_grounded_fliers,
                 settle_damage(),
                 squad::watch_captains,
-                ability_use::impose_deferred_conditions,
-                (crate::mount::fall_off, settle_damage()).chain(),
+                resolve::impose_deferred_conditions,
+                (movement::mount::fall_off, settle_damage()).chain(),
                 hero_token::open_windows,
                 hide::reveal,
             )
@@ -132,7 +131,7 @@ impl Ruleset for DrawSteel {
         );
         schedule.add_systems(
             (
-                crate::underwater::suffocate,
+                movement::underwater::suffocate,
                 settle_damage(),
                 encounter::check_objectives,
             )

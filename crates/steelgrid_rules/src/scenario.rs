@@ -10,15 +10,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::ability::{Ability, AbilityBook};
 use crate::creature::*;
-use crate::malice::{Malice, MaliceFeature};
-use crate::monster::MonsterFormula;
+use crate::director::malice::{Malice, MaliceFeature};
+use crate::director::monster::MonsterFormula;
+use crate::director::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 use crate::ruleset::RulesetName;
-use crate::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
 
 use crate::command::Command;
 use crate::command_list::PlacedCommand;
 use crate::dice::Dice;
-use crate::encounter::{EncounterInfo, Objective};
+use crate::director::encounter::{EncounterInfo, Objective};
 use crate::encounter_budget::Pricing;
 use crate::engine::{CreatureRecord, Engine, Snapshot};
 use crate::event::EventLog;
@@ -67,7 +67,7 @@ pub struct Tile {
     pub concealing: bool,
     /// The ground under this square, where it differs from the map's `ground`.
     #[serde(default)]
-    pub ground: Option<crate::burrow::Soil>,
+    pub ground: Option<crate::movement::burrow::Soil>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,7 +82,7 @@ pub struct MapSpec {
     /// What the ground under the map is: `Dirt` (burrowers dig through it) or `Stone`
     /// (seed 002 L2606); a legend entry's `ground` overrides it for its squares.
     #[serde(default)]
-    pub ground: crate::burrow::Soil,
+    pub ground: crate::movement::burrow::Soil,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -430,8 +430,8 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let mut malice_features = gather_malice_features(&mut ck, &parsed, &creatures);
     let squads = build_squads(&mut ck, &parsed, &creatures);
     check_retainers(&mut ck, &parsed, &creatures);
-    let ground = crate::burrow::Ground::of(&parsed.map);
-    crate::burrow::check_scenario(&mut ck, &creatures, &map, &ground);
+    let ground = crate::movement::burrow::Ground::of(&parsed.map);
+    crate::movement::burrow::check_scenario(&mut ck, &creatures, &map, &ground);
     let script = crate::script::build(
         &mut ck,
         &parsed,
@@ -442,7 +442,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     );
     let summons =
         crate::summon::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
-    crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
+    crate::director::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
         // Only when every creature loaded: a rejected creature already has its own message.
@@ -515,7 +515,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
                 ..Malice::default()
             },
             squads,
-            hero_tokens: crate::hero_token::HeroTokens {
+            hero_tokens: crate::turn::hero_token::HeroTokens {
                 // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
                 pool: parsed
                     .hero_tokens
@@ -725,7 +725,7 @@ pub fn malice_library() -> &'static BTreeMap<String, MaliceFeature> {
         std::sync::OnceLock::new();
     LIBRARY.get_or_init(|| {
         ron_options()
-            .from_str(crate::malice::LIBRARY)
+            .from_str(crate::director::malice::LIBRARY)
             .expect("the built-in Malice features are checked by their own test")
     })
 }
@@ -1125,8 +1125,10 @@ pub(crate) fn build_creature_list(
             max: stamina,
             temporary,
         };
-        let vitality =
-            crate::stamina::vitality_for(&stamina, hero.is_some() || spec.retainer_of.is_some());
+        let vitality = crate::damage::stamina::vitality_for(
+            &stamina,
+            hero.is_some() || spec.retainer_of.is_some(),
+        );
         out.push((
             i,
             CreatureRecord {
@@ -1186,18 +1188,21 @@ pub(crate) fn build_creature_list(
                 falling: None,
                 mount_role: spec
                     .monster
-                    .is_some_and(|m| m.role == Some(crate::monster::Role::Mount)),
-                mounted: spec.riding.clone().map(|on| crate::mount::Mounted {
-                    on,
-                    hold: crate::mount::Hold::Riding,
-                    offset: (0, 0),
-                }),
+                    .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount)),
+                mounted: spec
+                    .riding
+                    .clone()
+                    .map(|on| crate::movement::mount::Mounted {
+                        on,
+                        hold: crate::movement::mount::Hold::Riding,
+                        offset: (0, 0),
+                    }),
                 vitality,
                 budget: ActionBudget::default(),
             },
         ));
     }
-    for (i, problem) in crate::mount::seat_riders(&mut out, map) {
+    for (i, problem) in crate::movement::mount::seat_riders(&mut out, map) {
         let item = starts.get(i).copied().unwrap_or(list_at);
         let open = source::open_paren(ck.src, item);
         ck.at(

@@ -23,12 +23,12 @@ use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::AbilityBook;
-use crate::ability_use::CheckedAbility;
+use crate::ability::resolve::CheckedAbility;
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, Position, Side};
+use crate::director::malice::MaliceFeature;
 use crate::engine::CreatureRecord;
 use crate::grid::{Map, Square, Terrain};
-use crate::malice::MaliceFeature;
 use crate::rule;
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::turn::TurnState;

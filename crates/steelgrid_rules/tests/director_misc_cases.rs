@@ -13,7 +13,7 @@ use common::{
 };
 use steelgrid_rules::creature::{Side, Vitality};
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
+use steelgrid_rules::turn::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------

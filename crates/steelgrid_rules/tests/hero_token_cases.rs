@@ -15,8 +15,8 @@ use common::{
 };
 use steelgrid_rules::creature::{Characteristic, Side};
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::power_roll::Tier;
+use steelgrid_rules::turn::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------

@@ -3,25 +3,25 @@
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::free_strike::{self, CheckedStrike};
+use crate::ability::grab;
+use crate::ability::resolve;
 use crate::ability::{Ability, AbilityBook};
-use crate::ability_use;
 use crate::command::{Command, RuleError};
 use crate::condition::Condition;
+use crate::condition::hide;
 use crate::creature::*;
 use crate::damage::DamageType;
-use crate::encounter;
+use crate::damage::stamina;
+use crate::director::encounter;
+use crate::director::malice;
+use crate::director::squad;
 use crate::event::{Event, EventLog};
-use crate::forced_resolution;
-use crate::free_strike::{self, CheckedStrike};
-use crate::grab;
+use crate::forced::resolution;
 use crate::grid::{Footprint, Map, Square, Terrain};
-use crate::hero_token;
-use crate::hide;
-use crate::malice;
 use crate::movement::{self, CheckedAdvance};
 use crate::rule;
-use crate::squad;
-use crate::stamina;
+use crate::turn::hero_token;
 use crate::turn::{self, TurnState};
 
 use super::Engine;
@@ -58,7 +58,7 @@ impl Engine {
         let turn = self.world.resource::<TurnState>();
         if turn.pending_forced.is_none() && turn.trigger_window.is_some() {
             let roster = self.roster();
-            crate::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
+            turn::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
                 roster.iter().find(|r| r.id == id).map(|r| r.side)
             })?;
         }
@@ -164,11 +164,11 @@ impl Engine {
             }
             Command::ForceMove { .. } => {
                 self.world.resource::<TurnState>().ensure_running()?;
-                let spec = forced_resolution::spec_of(command).expect("a ForceMove command");
+                let spec = resolution::spec_of(command).expect("a ForceMove command");
                 let outcome = self.predict_forced(&spec)?;
                 self.world
                     .resource_mut::<Checked>()
-                    .insert(forced_resolution::CheckedForced(outcome));
+                    .insert(resolution::CheckedForced(outcome));
             }
             Command::Knockback { creature, target } => {
                 let (a, _, att, tgt) = self.melee_maneuver(creature, target, rule::KNOCKBACK)?;
@@ -181,7 +181,7 @@ impl Engine {
                 let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
                 self.world
                     .resource_mut::<Checked>()
-                    .insert(forced_resolution::CheckedKnockback { edges, banes });
+                    .insert(resolution::CheckedKnockback { edges, banes });
             }
             Command::Charge {
                 creature,
@@ -277,11 +277,11 @@ impl Engine {
                 let t = self.entity(target)?;
                 let (me, them) = (self.creature_ref(e), self.creature_ref(t));
                 let others = self.others(t);
-                crate::burrow::check_pull_up(self.world.resource::<Map>(), &me, &them, &others)?;
+                movement::burrow::check_pull_up(self.world.resource::<Map>(), &me, &them, &others)?;
             }
             Command::PassTrigger { creature } => {
                 self.entity(creature)?;
-                crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
+                turn::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
             }
             Command::Mount { .. }
             | Command::ClimbCreature { .. }
@@ -353,7 +353,7 @@ impl Engine {
         profile.check_damage_type(*damage_type)?;
         tgt.check_not_hidden_from(attacker)?;
         let others = self.others(a);
-        let (edges, banes) = crate::opportunity::strike_modifiers(
+        let (edges, banes) = movement::opportunity::strike_modifiers(
             self.world.resource::<Map>(),
             &att,
             &tgt,
@@ -527,7 +527,7 @@ impl Engine {
         } else {
             Vec::new()
         };
-        banes.extend(crate::opportunity::roller_banes(&me));
+        banes.extend(movement::opportunity::roller_banes(&me));
         self.world
             .resource_mut::<Checked>()
             .insert(grab::CheckedGrab {
@@ -712,9 +712,9 @@ impl Engine {
             .find(|h| h.vitality.can_act())
             .map(|h| h.id);
         let others = self.others(e);
-        crate::burrow::check_dig(
+        movement::burrow::check_dig(
             self.world.resource::<Map>(),
-            self.world.resource::<crate::burrow::Ground>(),
+            self.world.resource::<movement::burrow::Ground>(),
             &me,
             speed,
             holding.as_deref(),
@@ -736,19 +736,19 @@ impl Engine {
         let me = self.creature_ref(e);
         let speed = self.move_speed(e, movement::Gait::Move);
         let others = self.others(e);
-        crate::burrow::check_claw(
+        movement::burrow::check_claw(
             self.world.resource::<Map>(),
-            self.world.resource::<crate::burrow::Ground>(),
+            self.world.resource::<movement::burrow::Ground>(),
             &me,
             speed,
             &others,
             *to,
             *depth,
         )?;
-        let banes = crate::opportunity::roller_banes(&me);
+        let banes = movement::opportunity::roller_banes(&me);
         self.world
             .resource_mut::<Checked>()
-            .insert(crate::burrow::CheckedClaw(banes));
+            .insert(movement::burrow::CheckedClaw(banes));
         Ok(())
     }
 
@@ -759,10 +759,11 @@ impl Engine {
         &mut self,
         target: &str,
         to: Square,
-    ) -> Result<crate::granted::CheckedTeleport, RuleError> {
+    ) -> Result<crate::ability::granted::CheckedTeleport, RuleError> {
         self.world.resource::<TurnState>().ensure_running()?;
-        let grant = crate::granted::pending(self.world.resource::<TurnState>(), target, true)?;
-        let crate::granted::Granted::Teleport { distance } = grant.movement else {
+        let grant =
+            crate::ability::granted::pending(self.world.resource::<TurnState>(), target, true)?;
+        let crate::ability::granted::Granted::Teleport { distance } = grant.movement else {
             unreachable!("a teleport grant was asked for");
         };
         let t = self.entity(target)?;
@@ -789,7 +790,7 @@ impl Engine {
                 format!("{} has no line of effect to {to}", user.id),
             ));
         }
-        Ok(crate::granted::CheckedTeleport {
+        Ok(crate::ability::granted::CheckedTeleport {
             target: t,
             from: moved.footprint.origin,
             to,
@@ -806,8 +807,9 @@ impl Engine {
         path: &[Square],
     ) -> Result<CheckedAdvance, RuleError> {
         self.world.resource::<TurnState>().ensure_running()?;
-        let grant = crate::granted::pending(self.world.resource::<TurnState>(), creature, false)?;
-        let crate::granted::Granted::Move(granted) = grant.movement else {
+        let grant =
+            crate::ability::granted::pending(self.world.resource::<TurnState>(), creature, false)?;
+        let crate::ability::granted::Granted::Move(granted) = grant.movement else {
             unreachable!("a move grant was asked for");
         };
         let e = self.entity(creature)?;
@@ -928,7 +930,7 @@ impl Engine {
     pub(crate) fn check_ability(
         &mut self,
         command: &Command,
-    ) -> Result<ability_use::CheckedAbility, RuleError> {
+    ) -> Result<resolve::CheckedAbility, RuleError> {
         let mut checked = self.check_ability_by(command, None)?;
         if let Command::UseAbility { squad, .. } = command
             && !squad.is_empty()
@@ -946,8 +948,8 @@ impl Engine {
     pub(super) fn check_squad_strike(
         &mut self,
         command: &Command,
-        checked: &mut ability_use::CheckedAbility,
-    ) -> Result<ability_use::SquadStrike, RuleError> {
+        checked: &mut resolve::CheckedAbility,
+    ) -> Result<resolve::SquadStrike, RuleError> {
         let Command::UseAbility {
             creature,
             ability,
@@ -1043,7 +1045,7 @@ impl Engine {
             }
             members.push((e, m.clone(), mate.target.clone()));
         }
-        Ok(ability_use::SquadStrike {
+        Ok(resolve::SquadStrike {
             squad: squad_id,
             members,
             ganging: on_target
@@ -1061,7 +1063,7 @@ impl Engine {
         &mut self,
         command: &Command,
         mate: Option<Entity>,
-    ) -> Result<ability_use::CheckedAbility, RuleError> {
+    ) -> Result<resolve::CheckedAbility, RuleError> {
         use crate::ability::{ActionType, Cost, Distance, Keyword, Who};
         let Command::UseAbility {
             creature,
@@ -1150,7 +1152,7 @@ impl Engine {
                 // Checked by `villain` before anything else.
                 ActionType::VillainAction => {}
                 // Triggered (seed 002 L2544-2552): only in the window its trigger opened.
-                _ => crate::trigger::check_answer(turn, &user, ability, &ab, targets)?,
+                _ => turn::trigger::check_answer(turn, &user, ability, &ab, targets)?,
             },
         }
         let extra = match (&ab.spend, spend) {
@@ -1205,10 +1207,13 @@ impl Engine {
         let others = self.others(e);
         let area_err = |m: String| RuleError::new(rule::AREA, m);
         let area = match ab.distance {
-            Distance::Aura(n) | Distance::Burst(n) => crate::area::burst(&map, user.footprint, n),
+            Distance::Aura(n) | Distance::Burst(n) => {
+                crate::ability::area::burst(&map, user.footprint, n)
+            }
             Distance::Cube { side, within } => {
                 let corner = at.ok_or_else(|| area_err("place the cube: give `at`".into()))?;
-                crate::area::cube(&map, user.footprint, corner, side, within).map_err(area_err)?
+                crate::ability::area::cube(&map, user.footprint, corner, side, within)
+                    .map_err(area_err)?
             }
             Distance::Line {
                 length,
@@ -1218,8 +1223,16 @@ impl Engine {
                 let (Some(origin), Some(dir)) = (at, direction) else {
                     return Err(area_err("place the line: give `at` and `direction`".into()));
                 };
-                crate::area::line(&map, user.footprint, *origin, *dir, length, width, within)
-                    .map_err(area_err)?
+                crate::ability::area::line(
+                    &map,
+                    user.footprint,
+                    *origin,
+                    *dir,
+                    length,
+                    width,
+                    within,
+                )
+                .map_err(area_err)?
             }
             Distance::Wall { squares: n, within } => {
                 let bodies: Vec<Footprint> = others
@@ -1228,7 +1241,7 @@ impl Engine {
                     .map(|o| o.footprint)
                     .chain(std::iter::once(user.footprint))
                     .collect();
-                crate::area::wall(&map, user.footprint, squares, n, within, |sq| {
+                crate::ability::area::wall(&map, user.footprint, squares, n, within, |sq| {
                     bodies.iter().any(|b| b.contains(sq))
                 })
                 .map_err(area_err)?
@@ -1272,7 +1285,7 @@ impl Engine {
         // seed 002 L2616-2620: an area reaches into the ground no deeper than its top layer.
         let in_area = |c: &CreatureRef| {
             c.footprint.squares().any(|sq| area.contains(&sq))
-                && crate::burrow::check_reach(&user, c).is_ok()
+                && movement::burrow::check_reach(&user, c).is_ok()
         };
         let chosen: Vec<CreatureRef> = if ab.distance == Distance::SelfOnly {
             vec![user.clone()]
@@ -1301,7 +1314,7 @@ impl Engine {
                 if !ab.distance.is_area() {
                     c.check_not_hidden_from(creature)?;
                 }
-                crate::burrow::check_reach(&user, &c)?;
+                movement::burrow::check_reach(&user, &c)?;
                 if ab.distance.is_area() {
                     if !(in_area(&c) || (c.id == user.id && ab.target.with_self)) {
                         return Err(RuleError::new(
@@ -1357,7 +1370,7 @@ impl Engine {
                 let (edges, banes) = if c.id == user.id {
                     (Vec::new(), Vec::new())
                 } else {
-                    crate::opportunity::strike_modifiers(&map, &user, c, &others, at_range)
+                    movement::opportunity::strike_modifiers(&map, &user, c, &others, at_range)
                 };
                 // Flanking and a prone roller's bane are for strikes; prone's edge for melee
                 // (seed 002 L1755, L3004); taunted spares an ability that targets the taunter.
@@ -1383,7 +1396,7 @@ impl Engine {
                         .filter(|by| **by != user.id)
                         .map(|by| format!("{} is grabbed by {by}: only {by} can move it", c.id))
                 };
-                ability_use::CheckedTarget {
+                resolve::CheckedTarget {
                     entity: self.entity(&c.id).expect("listed above"),
                     id: c.id.clone(),
                     edges,
@@ -1404,7 +1417,7 @@ impl Engine {
         // seed 002 L1494-1498, L1514-1516: an area that targets creatures and objects catches
         // each object in it, unless the user names its targets.
         let caught = if ab.target.who == Who::CreatureOrObject && ab.distance.is_area() {
-            crate::object_area::caught(&map, user.footprint, ab.distance, *at, *direction)
+            crate::ability::object_area::caught(&map, user.footprint, ab.distance, *at, *direction)
         } else {
             Vec::new()
         };
@@ -1421,7 +1434,7 @@ impl Engine {
                     .expect("characteristics"),
             )
         });
-        Ok(ability_use::CheckedAbility {
+        Ok(resolve::CheckedAbility {
             user: e,
             ability: ab,
             characteristic,
@@ -1581,7 +1594,7 @@ impl Engine {
                 format!("{target} is not within melee 1"),
             ));
         }
-        crate::burrow::check_reach(&att, &tgt)?;
+        movement::burrow::check_reach(&att, &tgt)?;
         if !self
             .world
             .resource::<Map>()
@@ -1597,7 +1610,7 @@ impl Engine {
             .get::<Characteristics>(a)
             .expect("characteristics")
             .might;
-        if !forced_resolution::knockback_size_ok(att.size, might, tgt.size) {
+        if !resolution::knockback_size_ok(att.size, might, tgt.size) {
             return Err(RuleError::new(
                 rule,
                 format!(
@@ -1622,7 +1635,7 @@ impl Engine {
         Vec<crate::power_roll::Modifier>,
     ) {
         let others = self.others(user);
-        let (edges, banes) = crate::opportunity::strike_modifiers(
+        let (edges, banes) = movement::opportunity::strike_modifiers(
             self.world.resource::<Map>(),
             att,
             tgt,

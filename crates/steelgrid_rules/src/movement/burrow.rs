@@ -284,8 +284,13 @@ pub fn plan(
         }
         cost += 1 + u32::from(through_enemy);
         if gait == Gait::Move {
-            let who =
-                crate::opportunity::provoked(map, &here, (at, here.z), (next, here.z), others);
+            let who = crate::movement::opportunity::provoked(
+                map,
+                &here,
+                (at, here.z),
+                (next, here.z),
+                others,
+            );
             if !who.is_empty() {
                 provoked.push((i, who));
             }

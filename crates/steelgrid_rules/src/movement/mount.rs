@@ -16,6 +16,8 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::free_strike::StrikeGear;
+use crate::ability::grab::{Party, parting_strike};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
 use crate::creature::{
@@ -27,9 +29,7 @@ use crate::dice::Dice;
 use crate::engine::Engine;
 use crate::event::{Event, EventLog};
 use crate::forced::fall_damage;
-use crate::forced_resolution::CheckedForced;
-use crate::free_strike::StrikeGear;
-use crate::grab::{Party, parting_strike};
+use crate::forced::resolution::CheckedForced;
 use crate::grid::{Footprint, Map, NEIGHBOURS, Square};
 use crate::movement::{self, CheckedAdvance, Gait};
 use crate::options::RulesOptions;
@@ -200,7 +200,7 @@ impl Engine {
                     square: *square,
                     roll: Some(PowerRollSpec {
                         characteristic: value,
-                        banes: crate::opportunity::roller_banes(&me),
+                        banes: movement::opportunity::roller_banes(&me),
                         ..PowerRollSpec::default()
                     }),
                 })
@@ -453,7 +453,7 @@ fn rides_this_round(log: &EventLog, rider: &str, mount: &str) -> (bool, bool) {
 fn hold_on_roll(chars: Option<&Characteristics>, roller: &CreatureRef) -> PowerRollSpec {
     PowerRollSpec {
         characteristic: chars.map_or(0, |c| c.might.max(c.agility)),
-        banes: crate::opportunity::roller_banes(roller),
+        banes: movement::opportunity::roller_banes(roller),
         ..PowerRollSpec::default()
     }
 }
@@ -544,7 +544,7 @@ fn come_down(
             },
         );
     }
-    crate::falling::land(
+    crate::forced::falling::land(
         commands,
         log,
         pending,

@@ -92,7 +92,7 @@ pub fn strike_modifiers(
     // seed 002 L2622: no high ground against a creature fully underground.
     if attacker.altitude == 0
         && attacker.z >= target.z + target.size.side()
-        && !crate::burrow::denies_high_ground(target)
+        && !crate::movement::burrow::denies_high_ground(target)
     {
         add(
             &mut edges,
@@ -114,7 +114,7 @@ pub fn strike_modifiers(
         );
     }
     condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
-    if crate::underwater::rolls_with_bane(map, attacker) {
+    if crate::movement::underwater::rolls_with_bane(map, attacker) {
         add(
             &mut banes,
             rule::UNDERWATER,
@@ -145,7 +145,7 @@ pub fn strike_modifiers(
             rule::COVER,
             format!("{} has cover from {}", target.id, attacker.id),
         );
-    } else if let Some(note) = crate::burrow::cover_note(attacker, target) {
+    } else if let Some(note) = crate::movement::burrow::cover_note(attacker, target) {
         // seed 002 L2616, L2620: a burrower in the ground has cover.
         add(&mut banes, rule::COVER, note);
     }
@@ -174,7 +174,7 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
         return false;
     }
     if !map.line_of_effect(ally.footprint, target.footprint)
-        || crate::burrow::check_reach(ally, target).is_err()
+        || crate::movement::burrow::check_reach(ally, target).is_err()
     {
         return false;
     }
@@ -251,7 +251,7 @@ pub fn provoked(
         .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
         .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
         // seed 002 L2616-2620: no strike without line of effect through the ground.
-        .filter(|c| crate::burrow::check_reach(c, &at_start).is_ok())
+        .filter(|c| crate::movement::burrow::check_reach(c, &at_start).is_ok())
         .filter(|c| {
             let everyone_else: Vec<CreatureRef> = others
                 .iter()

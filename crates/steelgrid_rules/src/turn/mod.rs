@@ -2,6 +2,11 @@
 //! one Director group) at a time, leftover creatures acting back to back, rounds and turns
 //! (seed 002 L2488-2542).
 
+pub mod aid;
+pub mod hero_token;
+pub mod trigger;
+pub mod trigger_targeted;
+
 use std::collections::BTreeSet;
 
 use bevy_ecs::prelude::*;
@@ -43,7 +48,7 @@ pub struct TurnState {
     pub queued_forced: Vec<crate::forced::PendingForced>,
     /// Conditions an ability imposes once its forced movement is over.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deferred_conditions: Vec<crate::ability_use::DeferredCondition>,
+    pub deferred_conditions: Vec<crate::ability::resolve::DeferredCondition>,
     /// The creature whose turn ended last, until the next turn starts: the moment a villain
     /// action can be used (seed 002 L4188).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -59,10 +64,10 @@ pub struct TurnState {
     /// A trigger window: creatures whose triggered abilities an event triggered, each to use
     /// one or pass before anything else happens (seed 002 L2544-2552).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trigger_window: Option<crate::trigger::TriggerWindow>,
+    pub trigger_window: Option<trigger::TriggerWindow>,
     /// Events that trigger abilities, waiting in order for the window before them to close.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub queued_triggers: Vec<crate::trigger::Happening>,
+    pub queued_triggers: Vec<trigger::Happening>,
     /// The round in which each creature last used its triggered action: one a round
     /// (seed 002 L2546).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -70,15 +75,15 @@ pub struct TurnState {
     /// An ability whose targets' triggered answers come first (seed 002 L2546, L3038): it
     /// resolves once their windows close.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_ability: Option<crate::trigger_targeted::PendingAbility>,
+    pub pending_ability: Option<trigger_targeted::PendingAbility>,
     /// A move waiting for the opportunity attacks its mover's leaving may draw: it goes on
     /// once their window closes (`opportunity_ask`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_move: Option<crate::opportunity_ask::PendingMove>,
+    pub pending_move: Option<crate::movement::opportunity_ask::PendingMove>,
     /// Teleports and moves abilities granted this turn, not yet placed; they lapse when the
     /// turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub granted: Vec<crate::granted::Grant>,
+    pub granted: Vec<crate::ability::granted::Grant>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,
@@ -443,7 +448,7 @@ pub fn resolve_turn_commands(
                     round: turn.round,
                 },
             );
-            crate::aid::lapse(creature, &mut log, &mut aided);
+            aid::lapse(creature, &mut log, &mut aided);
             if let Some((_, mut hero)) = heroes
                 .iter_mut()
                 .find(|h| &h.0.0 == creature && h.1.resource_per_turn != 0)

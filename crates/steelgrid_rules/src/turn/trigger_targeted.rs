@@ -17,16 +17,16 @@ use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::AbilityBook;
-use crate::ability_use::CheckedAbility;
+use crate::ability::granted::Granted;
+use crate::ability::resolve::CheckedAbility;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{ActionBudget, CreatureId, Side};
 use crate::engine::Engine;
 use crate::event::{Event, EventLog};
-use crate::granted::Granted;
 use crate::power_roll::Modifier;
 use crate::rule;
-use crate::trigger::{Happening, Waiting};
 use crate::turn::TurnState;
+use crate::turn::trigger::{Happening, Waiting};
 
 /// What one answer does to the pending ability.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -334,7 +334,7 @@ impl Engine {
         }
         self.world.resource_mut::<Checked>().insert(checked);
         self.world
-            .insert_resource(crate::aid::CommandLogStart(start));
+            .insert_resource(crate::turn::aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
         self.resolve.run(&mut self.world);
         self.world.resource_mut::<CurrentCommand>().0 = None;

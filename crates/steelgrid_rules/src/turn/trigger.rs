@@ -4,9 +4,9 @@
 //! neither (L2498, L1735).
 //!
 //! Readings: the engine watches a creature taking damage, a creature starting its turn and a
-//! creature being targeted ([`crate::ability::On`]; the last in [`crate::trigger_targeted`]),
+//! creature being targeted ([`crate::ability::On`]; the last in [`crate::turn::trigger_targeted`]),
 //! and a mover leaving the reach of creatures asked about opportunity attacks
-//! ([`crate::opportunity_ask`]).
+//! ([`crate::movement::opportunity_ask`]).
 //! After a command has resolved — forced movement and
 //! conditions included — each event it caused opens a trigger window in turn, listing the
 //! creatures that could answer it now: those with a triggered ability whose trigger matches and
@@ -20,8 +20,8 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::resolve::CheckedAbility;
 use crate::ability::{Ability, AbilityBook, ActionType, Aim, Distance, On};
-use crate::ability_use::CheckedAbility;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::Condition;
 use crate::creature::{Abilities, CreatureId, CreatureRef, Identity, Side};
@@ -586,7 +586,7 @@ impl Engine {
         window.waiting.retain(|w| {
             !w.options.is_empty()
                 || w.opportunity
-                || crate::trigger_targeted::moving(turn, &w.creature)
+                || crate::turn::trigger_targeted::moving(turn, &w.creature)
         });
         (!window.waiting.is_empty()).then_some(window)
     }

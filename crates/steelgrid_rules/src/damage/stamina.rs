@@ -162,7 +162,7 @@ pub fn regain(stamina: &mut Stamina, amount: i32) -> i32 {
 /// Command stage: Catch Breath.
 pub fn resolve_catch_breath(
     command: Res<CurrentCommand>,
-    effects: Res<crate::effect::Effects>,
+    effects: Res<crate::condition::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &mut Stamina, &mut Hero, &mut ActionBudget)>,
 ) {
@@ -201,7 +201,7 @@ pub fn resolve_catch_breath(
 /// creature without Recoveries regains a third of its maximum (seed 002 L2954-2956, L3080).
 pub fn resolve_heal(
     command: Res<CurrentCommand>,
-    effects: Res<crate::effect::Effects>,
+    effects: Res<crate::condition::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut healers: Query<(&CreatureId, &mut ActionBudget)>,
     mut targets: Query<(&CreatureId, &mut Stamina, Option<&mut Hero>)>,

@@ -6,6 +6,9 @@
 //! the plan it returns, and the same plan is the prediction the client and the AI show before a
 //! player commits, so the two cannot disagree.
 
+pub mod falling;
+pub mod resolution;
+
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use serde::{Deserialize, Serialize};
@@ -94,7 +97,7 @@ impl Body {
 
     /// Fully underground, burrowing (seed 002 L2618).
     pub fn underground(&self) -> bool {
-        crate::burrow::fully_underground(self.depth, self.size)
+        crate::movement::burrow::fully_underground(self.depth, self.size)
     }
 
     /// Stability with its effects counted, never below 0 (seed 002 L2811).
@@ -117,7 +120,7 @@ impl Body {
 pub struct Board<'a> {
     pub map: &'a Map,
     /// Dirt and stone under the map, for burrowers (seed 002 L2606).
-    pub ground: &'a crate::burrow::Ground,
+    pub ground: &'a crate::movement::burrow::Ground,
     pub bodies: Vec<Body>,
 }
 

@@ -5,20 +5,20 @@
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristics, CreatureId, CreatureSize, DamageModifiers,
     FreeStrike, Grabbed, Hero, Position, Stamina, Vitality,
 };
+use crate::damage::stamina;
 use crate::damage::{DamageRequest, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
-use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::Footprint;
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
 use crate::rule;
-use crate::stamina;
 use crate::turn::take_action;
 
 /// What the Grab or Escape Grab roll needs, gathered while validating.
@@ -45,7 +45,7 @@ pub(crate) type Party<'a> = (
 );
 
 /// `striker` makes a melee free strike against `target` just before a grab takes hold or lets
-/// go, or when a climb onto it fails (crate::mount). Returns whether the target is still
+/// go, or when a climb onto it fails (crate::movement::mount). Returns whether the target is still
 /// standing.
 pub(crate) fn parting_strike(
     parties: &mut Query<Party>,

@@ -3,6 +3,9 @@
 //! encounter (seed 002 L1677-1697, L1723-1775; digest §30, §32). Prone and grabbed have their
 //! own components (`creature::Prone`, `creature::Grabbed`).
 
+pub mod effect;
+pub mod hide;
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -178,7 +181,7 @@ type EndOfTurnQuery<'w, 's> = Query<
 /// condition left gets its d10 (one die per effect, digest AMB-26).
 pub fn end_of_turn(
     command: Res<CurrentCommand>,
-    mut tokens: ResMut<crate::hero_token::HeroTokens>,
+    mut tokens: ResMut<crate::turn::hero_token::HeroTokens>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut hits: ResMut<RecentHits>,
@@ -274,7 +277,7 @@ fn end_effect_now(
     let taken = crate::damage::compute(amount, None, false, &unreduced).amount;
     let mut after = *stamina;
     crate::damage::take(&mut after, taken, !is_hero);
-    if !crate::stamina::vitality_for(&after, is_hero).can_act() {
+    if !crate::damage::stamina::vitality_for(&after, is_hero).can_act() {
         return;
     }
     crate::damage::deal(
@@ -360,7 +363,7 @@ pub struct BleedsOnUse(pub Option<bool>);
 /// (seed 002 L243, L1729; digest A-42, DS-COMBAT-88).
 pub fn bleed(
     command: Res<CurrentCommand>,
-    start: Res<crate::aid::CommandLogStart>,
+    start: Res<crate::turn::aid::CommandLogStart>,
     mut ability: ResMut<BleedsOnUse>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
@@ -487,7 +490,7 @@ pub fn encounter_aftermath(
 /// activity this turn; only a critical hit's extra main action is left (seed 002 L1733-1735,
 /// L1636; DS-CORE-07, DS-CORE-52).
 pub fn dazed_acts_once(
-    start: Res<crate::aid::CommandLogStart>,
+    start: Res<crate::turn::aid::CommandLogStart>,
     log: Res<EventLog>,
     mut creatures: Query<(&CreatureId, &Conditions, &mut ActionBudget)>,
 ) {

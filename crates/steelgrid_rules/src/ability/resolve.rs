@@ -15,14 +15,14 @@ use crate::creature::{
 };
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
+use crate::director::malice::{Boost, Malice};
+use crate::director::squad::{AreaDamage, Squads};
 use crate::event::{Event, EventLog};
 use crate::forced::PendingForced;
 use crate::grid::Square;
-use crate::malice::{Boost, Malice};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
 use crate::rule;
-use crate::squad::{AreaDamage, Squads};
 use crate::turn::{TurnState, take_action};
 
 /// One target as validation found it.
@@ -48,7 +48,7 @@ pub struct CheckedAbility {
     /// The area's squares, for areas.
     pub area: Vec<Square>,
     pub targets: Vec<CheckedTarget>,
-    pub surges: crate::hero_token::SurgeSpend,
+    pub surges: crate::turn::hero_token::SurgeSpend,
     /// A consumable the user carries: used up (seed 002 L2928-2930).
     pub consumable: bool,
     /// The user pays for the ability's optional extra.
@@ -256,7 +256,7 @@ pub struct HealByDamage {
 /// dealt, after weakness and immunity; a squad's one hit counts as one instance. A dead user
 /// heals nothing.
 pub fn heal_by_damage(
-    start: Res<crate::aid::CommandLogStart>,
+    start: Res<crate::turn::aid::CommandLogStart>,
     mut heal: ResMut<HealByDamage>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &mut Stamina, &Vitality)>,
@@ -294,7 +294,7 @@ pub fn heal_by_damage(
         return;
     }
     let before = stamina.current;
-    let amount = crate::stamina::regain(&mut stamina, largest as i32);
+    let amount = crate::damage::stamina::regain(&mut stamina, largest as i32);
     log.push(
         rule::HEAL_BY_DAMAGE,
         Event::StaminaRegained {
@@ -325,7 +325,7 @@ pub fn resolve_ability(
     mut turn: ResMut<TurnState>,
     mut pending: ResMut<PendingDamage>,
     mut bleeds: ResMut<BleedsOnUse>,
-    mut new_zone: ResMut<crate::zone::NewZone>,
+    mut new_zone: ResMut<crate::ability::zone::NewZone>,
     mut consumables: Query<&mut crate::creature::Consumables>,
     mut map: ResMut<crate::grid::Map>,
     mut malice: ResMut<Malice>,
@@ -333,8 +333,8 @@ pub fn resolve_ability(
     (retainers, mut heal): (Query<&crate::creature::Retainer>, ResMut<HealByDamage>),
     (minions, mut effects, zones, bodies): (
         Query<&crate::creature::Minion>,
-        ResMut<crate::effect::Effects>,
-        Query<&crate::zone::Zone>,
+        ResMut<crate::condition::effect::Effects>,
+        Query<&crate::ability::zone::Zone>,
         Query<(&CreatureId, &Side, &Position, &CreatureSize, &Vitality)>,
     ),
     mut creatures: Query<(
@@ -543,7 +543,7 @@ pub fn resolve_ability(
             }
             squad.joined.insert(
                 minion.clone(),
-                crate::squad::Joined {
+                crate::director::squad::Joined {
                     round: turn.round,
                     extra_main: u32::from(critical),
                 },
@@ -621,17 +621,23 @@ pub fn resolve_ability(
             crate::grid::Footprint::new(b.2.0, b.3.0)
         };
         let areas = body(&by).map_or(Vec::new(), |me| {
-            crate::zone::potency_penalties(zones.iter(), &map, footprint(me), *me.1, |owner| {
-                body(owner)
-                    .filter(|o| *o.4 != Vitality::Dead)
-                    .map(|o| (*o.1, footprint(o)))
-            })
+            crate::ability::zone::potency_penalties(
+                zones.iter(),
+                &map,
+                footprint(me),
+                *me.1,
+                |owner| {
+                    body(owner)
+                        .filter(|o| *o.4 != Vitality::Dead)
+                        .map(|o| (*o.1, footprint(o)))
+                },
+            )
         });
         let lingering = effects
             .on(&by)
             .iter()
             .map(|e| (e.ability.as_str(), e.lingering.potency));
-        crate::effect::stack(lingering.chain(areas))
+        crate::condition::effect::stack(lingering.chain(areas))
     };
     let mut extra_landed = false;
     let mut any_landed = false;
@@ -742,14 +748,14 @@ pub fn resolve_ability(
                     }),
                 }
             }
-            crate::granted::grant(&mut turn, &mut log, &ability.name, &by, &t.id, outcome);
+            crate::ability::granted::grant(&mut turn, &mut log, &ability.name, &by, &t.id, outcome);
             if outcome.recovery_value
                 && squad_of(t.entity).is_none()
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
             {
                 let before = stamina.current;
                 let value = effects.recovery_value(&t.id, &stamina);
-                let amount = crate::stamina::regain(&mut stamina, value);
+                let amount = crate::damage::stamina::regain(&mut stamina, value);
                 log.push(
                     rule::ABILITY_OUTCOME,
                     Event::StaminaRegained {
@@ -780,7 +786,7 @@ pub fn resolve_ability(
                 let own_turn = turn.current.as_deref() == Some(by.as_str());
                 let now = effects.add(
                     &t.id,
-                    crate::effect::Effect::new(&ability.name, &by, lingering, own_turn),
+                    crate::condition::effect::Effect::new(&ability.name, &by, lingering, own_turn),
                 );
                 log.push(
                     rule::LINGERING,
@@ -945,7 +951,7 @@ pub fn resolve_ability(
         // "Until the end of your next turn": made on its own turn, the owner's turn has to end
         // twice.
         let own_turn = turn.current.as_deref() == Some(by.as_str());
-        new_zone.0 = Some(crate::zone::Zone {
+        new_zone.0 = Some(crate::ability::zone::Zone {
             seq: 0,
             owner: by.clone(),
             ability: ability.name.clone(),

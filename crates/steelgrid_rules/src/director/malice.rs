@@ -19,7 +19,7 @@ use crate::rule;
 use crate::turn::TurnState;
 
 /// The built-in monster families' Malice features (original content).
-pub const LIBRARY: &str = include_str!("../content/malice.ron");
+pub const LIBRARY: &str = include_str!("../../content/malice.ron");
 
 /// Brutal Effectiveness costs 3 (seed 002 L4356).
 pub const BRUTAL_EFFECTIVENESS_COST: u32 = 3;

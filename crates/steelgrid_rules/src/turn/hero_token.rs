@@ -96,7 +96,7 @@ pub fn close_windows(command: Res<CurrentCommand>, mut tokens: ResMut<HeroTokens
 /// Stamina stage: note who this command damaged (the failed saves are noted where they are
 /// rolled, `condition::end_of_turn`).
 pub fn open_windows(
-    start: Res<crate::aid::CommandLogStart>,
+    start: Res<crate::turn::aid::CommandLogStart>,
     log: Res<EventLog>,
     mut tokens: ResMut<HeroTokens>,
 ) {
@@ -112,7 +112,7 @@ pub fn open_windows(
 /// Command stage: spend hero tokens.
 pub fn resolve_spend(
     command: Res<CurrentCommand>,
-    effects: Res<crate::effect::Effects>,
+    effects: Res<crate::condition::effect::Effects>,
     mut tokens: ResMut<HeroTokens>,
     mut log: ResMut<EventLog>,
     mut heroes: Query<(&CreatureId, &mut Hero, &mut Stamina, &mut Conditions)>,
@@ -164,7 +164,7 @@ pub fn resolve_spend(
         TokenBenefit::Stamina => {
             let before = stamina.current;
             let value = effects.recovery_value(&id.0, &stamina);
-            let amount = crate::stamina::regain(&mut stamina, value);
+            let amount = crate::damage::stamina::regain(&mut stamina, value);
             log.push(
                 rule::HERO_TOKEN,
                 Event::StaminaRegained {

@@ -77,7 +77,7 @@ impl Zone {
     /// The squares it covers now.
     pub fn covers(&self, map: &Map, owner: Option<Footprint>) -> Vec<Square> {
         match (self.aura, owner) {
-            (Some(radius), Some(fp)) => crate::area::burst(map, fp, radius),
+            (Some(radius), Some(fp)) => crate::ability::area::burst(map, fp, radius),
             _ => self.squares.clone(),
         }
     }

@@ -11,7 +11,7 @@ use crate::creature::{
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
-use crate::falling::Falling;
+use crate::forced::falling::Falling;
 use crate::forced::{FALL_PER_ROUND, ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
 use crate::grid::{Map, Size, Terrain};
 use crate::options::RulesOptions;
@@ -110,9 +110,11 @@ pub fn resolve_forced_move(
         if o.depth > 0 {
             commands
                 .entity(entity)
-                .insert(crate::burrow::Depth(o.depth));
+                .insert(crate::movement::burrow::Depth(o.depth));
         } else {
-            commands.entity(entity).remove::<crate::burrow::Depth>();
+            commands
+                .entity(entity)
+                .remove::<crate::movement::burrow::Depth>();
         }
     }
     for &sq in &o.broken {

@@ -2,16 +2,24 @@
 //! action type, distance, target, power roll with three tier outcomes, effect and cost — and the
 //! checks `steelgrid check` makes on them (seed 002 L1333-1675; digest §17-29).
 
+pub mod area;
+pub mod free_strike;
+pub mod grab;
+pub mod granted;
+pub mod object_area;
+pub mod resolve;
+pub mod zone;
+
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ability::zone::{Lasting, ZoneGround};
 use crate::condition::{Condition, Duration};
 use crate::creature::{ActionKind, Characteristic, Characteristics, Side};
 use crate::damage::DamageType;
 use crate::forced::ForcedKind;
 use crate::power_roll::Tier;
-use crate::zone::{Lasting, ZoneGround};
 
 /// Ability keywords (seed 002 L1374-1414).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -284,7 +292,7 @@ pub struct Outcome {
     pub teleport: u32,
     /// The target may move, or shift, up to this many squares at once (seed 002 L2584).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub grant_move: Option<crate::granted::GrantMove>,
+    pub grant_move: Option<granted::GrantMove>,
     /// Answering a `Targeted` trigger: the triggering ability's roll against the creature it
     /// protects takes a bane (seed 002 L2546: the answer comes before the ability lands).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -437,7 +445,7 @@ pub struct Lingering {
     /// once (L1675, L781).
     #[serde(default)]
     pub halved_recovery_value: bool,
-    pub duration: crate::effect::EffectDuration,
+    pub duration: crate::condition::effect::EffectDuration,
 }
 
 fn is_zero_i32(n: &i32) -> bool {
@@ -1000,4 +1008,4 @@ impl AbilityBook {
 }
 
 /// The built-in ability library: original abilities built on the rules' formulas.
-pub const LIBRARY: &str = include_str!("../content/abilities.ron");
+pub const LIBRARY: &str = include_str!("../../content/abilities.ron");

@@ -16,17 +16,17 @@ use bevy_ecs::system::SystemParam;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::free_strike::{self, CheckedStrike};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{CreatureId, CreatureRef, Side};
 use crate::engine::Engine;
 use crate::event::{Event, EventLog};
-use crate::free_strike::{self, CheckedStrike};
 use crate::grid::{Footprint, Map, Square};
 use crate::movement::{self, AdvancePlan, CheckedAdvance};
 use crate::options::RulesOptions;
 use crate::rule;
-use crate::trigger::{Happening, TriggerWindow, Waiting};
 use crate::turn::TurnState;
+use crate::turn::trigger::{Happening, TriggerWindow, Waiting};
 
 /// A move stopped for the opportunity attacks of asked creatures.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -228,7 +228,7 @@ impl Engine {
         free_strike::validate_target(map, &striker, &tgt, false, &profile)?;
         tgt.check_not_hidden_from(&mover.id)?;
         let (edges, banes) =
-            crate::opportunity::strike_modifiers(map, &striker, &tgt, others, false);
+            movement::opportunity::strike_modifiers(map, &striker, &tgt, others, false);
         Ok(CheckedStrike {
             attacker: e,
             target: t,
@@ -328,7 +328,7 @@ impl Engine {
             let rider = self.entity(creature)?;
             self.world
                 .resource_mut::<Checked>()
-                .insert(crate::mount::CheckedMount::Ride {
+                .insert(movement::mount::CheckedMount::Ride {
                     rider,
                     mount: pending.mover.clone(),
                     speed: plan.cost,

@@ -2,6 +2,9 @@
 //! absorbing first (seed 002 L3022-3050, L3094-3102). The damage stage drains the damage that
 //! the command stage queued.
 
+pub mod respite;
+pub mod stamina;
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -83,7 +86,7 @@ pub fn compute(
     mods: &DamageModifiers,
 ) -> DamageBreakdown {
     let after_halving = if halved { base / 2 } else { base };
-    let (water_immunity, water_weakness) = crate::underwater::modifiers(mods.underwater);
+    let (water_immunity, water_weakness) = crate::movement::underwater::modifiers(mods.underwater);
     // seed 002 L3046-3050: only the highest weakness counts; "damage weakness" applies to all.
     let weakness = mods
         .weaknesses

@@ -4,25 +4,30 @@
 //! sizes allow, no cutting corners, never beyond speed; shifting avoids opportunity attacks but
 //! not difficult or damaging terrain (seed 002 L2570-2594, L2724-2730, L2821-2831, L1755).
 
+pub mod burrow;
+pub mod mount;
+pub mod opportunity;
+pub mod opportunity_ask;
+pub mod underwater;
+
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
+use crate::ability::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
 use crate::creature::{
     ActionBudget, ActionKind, Altitude, Characteristics, CreatureId, CreatureRef, DamageModifiers,
     FreeStrike, Grabbed, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
 };
+use crate::damage::stamina;
 use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
 use crate::forced::fall_damage;
-use crate::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
-use crate::opportunity;
 use crate::options::RulesOptions;
 use crate::rule::{self, Rule};
-use crate::stamina;
 use crate::turn::take_action;
 
 /// How a creature moves willingly.
@@ -201,7 +206,7 @@ fn plan_path(
         let through_enemy = others.iter().any(|o| {
             o.side != mover.side
                 && o.vitality.can_act()
-                && !crate::burrow::underground(o)
+                && !burrow::underground(o)
                 && entered.iter().any(|&s| o.footprint.contains(s))
         });
         if gait == Gait::Shift
@@ -482,7 +487,7 @@ fn occupant<'a>(
     others.iter().find(|o| {
         !o.vitality.is_down()
             && o.footprint.overlaps(end)
-            && !crate::burrow::underground(o)
+            && !burrow::underground(o)
             && !mover.size.may_share_space_with(o.size)
     })
 }
@@ -604,7 +609,7 @@ pub fn resolve_move(
     mut pending: ResMut<PendingDamage>,
     mut hits: ResMut<RecentHits>,
     gear: StrikeGear,
-    mut asking: crate::opportunity_ask::Asking,
+    mut asking: opportunity_ask::Asking,
     mut creatures: Query<(
         Entity,
         &CreatureId,
@@ -620,9 +625,9 @@ pub fn resolve_move(
     checked_results: Res<Checked>,
 ) {
     let plan = checked_results.get::<CheckedAdvance>();
-    let ride = checked_results.get::<crate::mount::CheckedMount>();
+    let ride = checked_results.get::<mount::CheckedMount>();
     let flown: Vec<Square>;
-    let current = crate::opportunity_ask::command_of(&command, asking.resumed.as_deref()).cloned();
+    let current = opportunity_ask::command_of(&command, asking.resumed.as_deref()).cloned();
     let (creature, path, gait, action) = match &current {
         Some(Command::Advance { creature, path }) => {
             (creature, path, Gait::Move, Some(ActionKind::Move))
@@ -642,11 +647,11 @@ pub fn resolve_move(
         // the grant's gait.
         Some(Command::GrantedMove { creature, path }) => (creature, path, Gait::Move, None),
         // The Ride move action moves the mount; the rider's move action pays for it (taken in
-        // crate::mount), none of the mount's (seed 002 L2833-2835).
+        // crate::movement::mount), none of the mount's (seed 002 L2833-2835).
         Some(Command::Ride {
             path, disengage, ..
         }) => match ride {
-            Some(crate::mount::CheckedMount::Ride { mount, .. }) => (
+            Some(mount::CheckedMount::Ride { mount, .. }) => (
                 mount,
                 path,
                 if *disengage { Gait::Shift } else { Gait::Move },
@@ -820,7 +825,7 @@ pub fn resolve_move(
                 altitude => commands.entity(entity).insert(Altitude(altitude)),
             };
         }
-        asking.pause(crate::opportunity_ask::PendingMove {
+        asking.pause(opportunity_ask::PendingMove {
             command: current.clone(),
             mover: id.0.clone(),
             step,
@@ -853,7 +858,7 @@ pub fn resolve_move(
         );
     }
     if let Some(depth) = plan.0.depth.filter(|_| completed) {
-        commands.entity(entity).insert(crate::burrow::Depth(depth));
+        commands.entity(entity).insert(burrow::Depth(depth));
     }
     if let Some(altitude) = plan.0.altitude.filter(|_| completed) {
         if altitude > 0 {
@@ -934,7 +939,7 @@ pub fn resolve_move(
             lands_at: to,
         },
     );
-    crate::falling::land(
+    crate::forced::falling::land(
         &mut commands,
         &mut log,
         &mut pending,

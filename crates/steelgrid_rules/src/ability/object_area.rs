@@ -5,7 +5,7 @@
 //! object (L1454). A wall is never an object, and a wall area's squares are open by rule.
 
 use crate::ability::Distance;
-use crate::area::{self, Direction};
+use crate::ability::area::{self, Direction};
 use crate::grid::{Cell, Footprint, Map, Square, Terrain};
 
 /// The object squares an area placed by `user` catches, row by row.

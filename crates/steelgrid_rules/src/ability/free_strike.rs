@@ -13,15 +13,15 @@ use crate::creature::{
     Abilities, ActionBudget, ActionKind, Characteristic, Characteristics, CreatureId, CreatureRef,
     DamageModifiers, FreeStrike, Hero, Minion, Position, Stamina,
 };
+use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, DamageType, PendingDamage};
 use crate::dice::Dice;
+use crate::director::squad::Squads;
 use crate::event::{Event, EventLog};
 use crate::grid::{Map, Square};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollResult, PowerRollSpec, Tier};
 use crate::rule;
-use crate::squad::Squads;
-use crate::stamina;
 use crate::turn::take_action;
 
 /// What a creature's free strikes are: how far each reaches, the damage types they may deal
@@ -252,7 +252,7 @@ pub fn validate_target(
             ),
         ));
     }
-    crate::burrow::check_reach(attacker, target)?;
+    crate::movement::burrow::check_reach(attacker, target)?;
     let distance = attacker.gap(target);
     let reach = profile.reach(ranged);
     if distance > reach {
@@ -407,7 +407,7 @@ pub fn log_strike(
 /// window for its target's leaving (seed 002 L2968-2972), which takes no action.
 pub fn resolve_free_strike(
     command: Res<CurrentCommand>,
-    resumed: Option<Res<crate::opportunity_ask::ResumedMove>>,
+    resumed: Option<Res<crate::movement::opportunity_ask::ResumedMove>>,
     turn: Res<crate::turn::TurnState>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
@@ -431,7 +431,7 @@ pub fn resolve_free_strike(
         return;
     };
     let plain = Command::free_strike("", "", false);
-    let current = crate::opportunity_ask::command_of(&command, resumed.as_deref());
+    let current = crate::movement::opportunity_ask::command_of(&command, resumed.as_deref());
     let (strike, charging) = match current {
         Some(c @ Command::FreeStrike { .. }) => (c, false),
         // seed 002 L2940-2944: a Charge ends with a melee free strike.
