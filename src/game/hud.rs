@@ -307,7 +307,7 @@ fn refusal(feedback: &Feedback) -> String {
 /// it waits on.
 pub fn leaving(state: &StateView) -> Option<&str> {
     match &state.trigger_window.as_ref()?.happening {
-        steelgrid_rules::turn::trigger::Happening::Leaving { creature } => Some(creature),
+        steelgrid_rules::trigger::Happening::Leaving { creature } => Some(creature),
         _ => None,
     }
 }

@@ -3,14 +3,14 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
+use steelgrid_rules::ability::hero_token::TokenBenefit;
 use steelgrid_rules::ability::zone::{ZoneDuration, ZoneGround};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
-use steelgrid_rules::turn::hero_token::TokenBenefit;
-use steelgrid_rules::turn::trigger::Happening;
+use steelgrid_rules::trigger::Happening;
 
 use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;

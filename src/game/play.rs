@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use steelgrid_rules::ability::area::{self, Direction};
+use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::ability::{Distance, Who};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::grid::{Footprint, Square};
 use steelgrid_rules::movement::Gait;
-use steelgrid_rules::turn::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::{Command, RuleError, StateView};
 
 use super::actions::{Action, Controls};

@@ -16,13 +16,13 @@
 
 use serde::Serialize;
 
+use crate::ability::hero_token::SurgeSpend;
 use crate::command::Command;
 use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
 use crate::grid::{Footprint, Square};
 use crate::movement::Gait;
-use crate::turn::hero_token::SurgeSpend;
 
 /// One option the AI weighed, for the log: the command and its score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -136,7 +136,7 @@ pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
         )];
         options.extend(ability_options(engine, &state, me, Moment::Trigger(w)));
         // An opportunity attack is always worth taking.
-        if let Some(crate::turn::trigger::Happening::Leaving { creature }) =
+        if let Some(crate::trigger::Happening::Leaving { creature }) =
             state.trigger_window.as_ref().map(|w| &w.happening)
             && w.opportunity
         {
@@ -576,7 +576,7 @@ fn holds_for_squad(state: &StateView, me: &CreatureView) -> bool {
 /// exit; a hero to the thing lying on the map, to the task's zone or to the defenses; a
 /// Director creature into the zone the heroes hold off. `None` when no objective moves it.
 fn objective_goal(engine: &Engine, me: &CreatureView) -> Option<Vec<Square>> {
-    use crate::director::encounter::{ItemPlace, Objective, Status};
+    use crate::encounter::{ItemPlace, Objective, Status};
     let info = engine.encounter();
     let zone = |name: &str| engine.map().zones.get(name).cloned();
     let heroes = me.side == Side::Heroes;
@@ -633,7 +633,7 @@ fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &st
     let Some(effect) = engine.ability(ability).and_then(|a| a.effect.as_ref()) else {
         return 0.0;
     };
-    let Some(crate::turn::trigger::Happening::Targeted { creature, .. }) =
+    let Some(crate::trigger::Happening::Targeted { creature, .. }) =
         state.trigger_window.as_ref().map(|w| &w.happening)
     else {
         return 0.0;
@@ -659,7 +659,7 @@ fn shielding(engine: &Engine, state: &StateView, me: &CreatureView, ability: &st
 enum Moment<'a> {
     Turn,
     Villain,
-    Trigger(&'a crate::turn::trigger::Waiting),
+    Trigger(&'a crate::trigger::Waiting),
 }
 
 fn ability_options(

@@ -6,11 +6,11 @@
 use std::fmt;
 
 use crate::creature::Side;
-use crate::director::encounter::Objective;
 use crate::director::monster::{
     Difficulty, EncounterBudget, MonsterFormula, Organization, difficulty_of, hero_budget,
     minion_ev,
 };
+use crate::encounter::Objective;
 use crate::engine::CreatureRecord;
 use crate::scenario::Scenario;
 use crate::script::Action;

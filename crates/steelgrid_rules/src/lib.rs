@@ -13,6 +13,7 @@ pub mod condition;
 pub mod creature;
 pub mod damage;
 pub mod director;
+pub mod encounter;
 pub mod encounter_budget;
 pub mod engine;
 pub mod event;
@@ -27,6 +28,8 @@ pub mod scenario;
 pub mod script;
 pub mod sim;
 pub mod summon;
+pub mod terms;
+pub mod trigger;
 pub mod turn;
 
 /// The kernel's grid, dice and source positions, under the names the chapters use.

@@ -7,19 +7,22 @@ use bevy_ecs::system::ScheduleSystem;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
-use crate::ability::{free_strike, grab, resolve, zone};
+use crate::ability::hero_token;
+use crate::ability::{resolve, zone};
 use crate::command::{Command, CurrentCommand};
 use crate::condition::{self, hide};
 use crate::creature::CreatureId;
 use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::director::{encounter, malice, squad};
+use crate::director::{malice, squad};
+use crate::encounter;
 use crate::event::{Event, EventLog};
 use crate::forced::{falling, resolution};
 use crate::movement;
+use crate::movement::{free_strike, grab};
 use crate::rule;
-use crate::turn::{self, aid, hero_token};
+use crate::turn::{self, aid};
 
 /// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
 /// and D&D Miniatures rulesets join this list as their plugins are written.
@@ -67,9 +70,9 @@ impl Ruleset for DrawSteel {
                     stamina::resolve_catch_breath,
                     stamina::resolve_heal,
                     stamina::resolve_defend,
-                    turn::trigger::resolve_answers,
+                    crate::trigger::resolve_answers,
                     resolve::resolve_ability,
-                    turn::trigger_targeted::record_answers,
+                    crate::trigger::targeted::record_answers,
                     crate::summon::spawn_summoned,
                     zone::place,
                     hero_token::resolve_spend,

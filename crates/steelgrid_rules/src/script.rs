@@ -29,8 +29,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::ability::AbilityBook;
 use crate::creature::{Side, Vitality};
-use crate::director::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::director::malice::MaliceFeature;
+use crate::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::engine::CreatureRecord;
 use crate::event::{Event, EventLog, Outcome};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};

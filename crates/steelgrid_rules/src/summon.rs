@@ -16,6 +16,8 @@
 //! creature fights on its summoner's side, with no initiative group or minion squad of its
 //! own, and gets the id `<summoner>-<template>-<n>`.
 
+pub use crate::ability::Summon;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use bevy_ecs::prelude::*;
@@ -32,17 +34,6 @@ use crate::grid::{Map, Square, Terrain};
 use crate::rule;
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::turn::TurnState;
-
-/// One creature an effect summons.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Summon {
-    /// A creature template from the scenario's `templates` or the built-in library.
-    pub template: String,
-    /// Where it appears, in squares right and down from the summoner's square.
-    #[serde(default)]
-    pub offset: (i32, i32),
-}
 
 /// The summonable creatures, resolved from their templates when the scenario loads.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -606,7 +606,7 @@ fn ds_core_49_two_halvings_of_a_recovery_value_of_9_leave_4() {
         &mut e,
         Command::SpendHeroToken {
             creature: "h".into(),
-            benefit: steelgrid_rules::turn::hero_token::TokenBenefit::Stamina,
+            benefit: steelgrid_rules::ability::hero_token::TokenBenefit::Stamina,
         },
     );
     assert_eq!(regained(&tokens), [4]);

@@ -11,7 +11,7 @@ use common::{
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::turn::trigger::Happening;
+use steelgrid_rules::trigger::Happening;
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------

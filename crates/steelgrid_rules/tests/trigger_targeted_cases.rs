@@ -11,7 +11,7 @@ use common::{
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::power_roll::Tier;
-use steelgrid_rules::turn::trigger::{Happening, TriggerOption, Waiting};
+use steelgrid_rules::trigger::{Happening, TriggerOption, Waiting};
 use steelgrid_rules::{Command, Engine, ai, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------

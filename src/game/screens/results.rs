@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::creature::Side;
-use steelgrid_rules::director::encounter::Status;
+use steelgrid_rules::encounter::Status;
 use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 
 use super::Screen;

@@ -11,42 +11,9 @@
 //! relative to the origin (the user's space for an aura or burst, the origin square otherwise) is
 //! left out. Out-of-bounds and solid squares are never part of an area.
 
-use serde::{Deserialize, Serialize};
+pub use crate::terms::ability::Direction;
 
-use crate::grid::{Footprint, Map, NEIGHBOURS, Square};
-
-/// The eight directions a line may run in, clockwise from north. `y` grows downward, so north
-/// is `y - 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Direction {
-    N,
-    NE,
-    E,
-    SE,
-    S,
-    SW,
-    W,
-    NW,
-}
-
-impl Direction {
-    /// All eight directions, clockwise from north.
-    pub const ALL: [Direction; 8] = [
-        Direction::N,
-        Direction::NE,
-        Direction::E,
-        Direction::SE,
-        Direction::S,
-        Direction::SW,
-        Direction::W,
-        Direction::NW,
-    ];
-
-    /// The `(dx, dy)` of one step in this direction.
-    pub fn step(self) -> (i32, i32) {
-        NEIGHBOURS[self as usize]
-    }
-}
+use crate::grid::{Footprint, Map, Square};
 
 /// The first square of a line leaving `user`'s space in `dir`: the one beside its edge (or
 /// corner) that way, where a "line within 1" starts.

@@ -4,8 +4,9 @@
 //! `Teleport` or `GrantedMove` command then places it, and what is not used by the end of the
 //! turn lapses.
 
+pub use crate::turn::pending::{Grant, GrantMove, Granted};
+
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::Outcome;
@@ -16,59 +17,6 @@ use crate::event::{Event, EventLog};
 use crate::grid::Square;
 use crate::rule;
 use crate::turn::TurnState;
-
-/// "The target may move (or shift) up to N squares" in an ability's outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GrantMove {
-    pub distance: u32,
-    /// A shift: it provokes no opportunity attacks (seed 002 L2590-2592).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub shift: bool,
-}
-
-/// What a pending grant lets happen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Granted {
-    /// The grant's user teleports the target up to `distance` squares.
-    Teleport { distance: u32 },
-    /// The target moves, or shifts, up to `distance` squares.
-    Move(GrantMove),
-}
-
-/// Movement an ability granted and no command has placed yet.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Grant {
-    pub ability: String,
-    /// The ability's user.
-    pub by: String,
-    pub target: String,
-    pub movement: Granted,
-}
-
-impl Grant {
-    fn describe(&self) -> String {
-        match self.movement {
-            Granted::Teleport { distance } => format!(
-                "to be teleported up to {distance} squares by {} ({})",
-                self.by, self.ability
-            ),
-            Granted::Move(m) => format!(
-                "free to {} up to {} squares ({})",
-                if m.shift { "shift" } else { "move" },
-                m.distance,
-                self.ability
-            ),
-        }
-    }
-
-    fn rule(&self) -> crate::event::Rule {
-        match self.movement {
-            Granted::Teleport { .. } => rule::TELEPORT,
-            Granted::Move(_) => rule::GRANTED_MOVE,
-        }
-    }
-}
 
 /// Leave the grants an outcome makes on `target` pending.
 pub fn grant(
@@ -224,5 +172,29 @@ fn use_up(turn: &mut TurnState, target: &str, teleport: bool) {
         g.target == target && matches!(g.movement, Granted::Teleport { .. }) == teleport
     }) {
         turn.granted.remove(i);
+    }
+}
+
+impl Grant {
+    fn describe(&self) -> String {
+        match self.movement {
+            Granted::Teleport { distance } => format!(
+                "to be teleported up to {distance} squares by {} ({})",
+                self.by, self.ability
+            ),
+            Granted::Move(m) => format!(
+                "free to {} up to {} squares ({})",
+                if m.shift { "shift" } else { "move" },
+                m.distance,
+                self.ability
+            ),
+        }
+    }
+
+    fn rule(&self) -> crate::event::Rule {
+        match self.movement {
+            Granted::Teleport { .. } => rule::TELEPORT,
+            Granted::Move(_) => rule::GRANTED_MOVE,
+        }
     }
 }

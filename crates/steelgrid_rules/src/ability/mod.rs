@@ -2,10 +2,13 @@
 //! action type, distance, target, power roll with three tier outcomes, effect and cost — and the
 //! checks `steelgrid check` makes on them (seed 002 L1333-1675; digest §17-29).
 
+pub use crate::terms::effect::Lingering;
+
+pub use crate::terms::ability::{Keyword, Kit};
+
 pub mod area;
-pub mod free_strike;
-pub mod grab;
 pub mod granted;
+pub mod hero_token;
 pub mod object_area;
 pub mod resolve;
 pub mod zone;
@@ -20,26 +23,6 @@ use crate::creature::{ActionKind, Characteristic, Characteristics, Side};
 use crate::damage::DamageType;
 use crate::forced::ForcedKind;
 use crate::power_roll::Tier;
-
-/// Ability keywords (seed 002 L1374-1414).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Keyword {
-    /// Creates an area of effect; never a strike.
-    Area,
-    /// Usable with the Charge main action in place of the melee free strike.
-    Charge,
-    Magic,
-    /// Reaches by contact.
-    Melee,
-    Psionic,
-    /// Reaches creatures too far for contact.
-    Ranged,
-    /// Picks specific targets and rolls to harm them.
-    Strike,
-    /// Made with a weapon (or a monster's claws and teeth); big creatures push little ones
-    /// farther with it (seed 002 L2813-2817).
-    Weapon,
-}
 
 /// What using the ability costs from the turn (seed 002 L1416-1422).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -278,7 +261,7 @@ pub struct Outcome {
     pub heal_by_damage: bool,
     /// Creatures the effect brings in beside its user (seed 002 L4280-4282).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub summon: Vec<crate::summon::Summon>,
+    pub summon: Vec<Summon>,
     /// Temporary Stamina the ability's user gains, not the target: once per use however many
     /// targets the outcome lands on, the user picking the tier's when they differ (seed 002
     /// L1565; DS-CORE-26).
@@ -425,85 +408,6 @@ pub fn characteristic_letter(c: Characteristic) -> &'static str {
         Characteristic::Reason => "R",
         Characteristic::Intuition => "I",
         Characteristic::Presence => "P",
-    }
-}
-
-/// What an outcome leaves on its target until its duration runs out (seed 002 L1622-1624,
-/// L1675, L1677-1693). Used again by the same ability on the same target it doesn't stack:
-/// the larger shift stays, with the latest duration (L1669-1673; `effect::Effects::add`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Lingering {
-    /// Added to the target's potencies; a negative number lowers them.
-    #[serde(default)]
-    pub potency: i32,
-    /// Added to the target's stability; a negative number lowers it, never below 0 in total
-    /// (L2807-2811).
-    #[serde(default, skip_serializing_if = "is_zero_i32")]
-    pub stability: i32,
-    /// The target's recovery value is halved, rounded down; several such effects halve it
-    /// once (L1675, L781).
-    #[serde(default)]
-    pub halved_recovery_value: bool,
-    pub duration: crate::condition::effect::EffectDuration,
-}
-
-fn is_zero_i32(n: &i32) -> bool {
-    *n == 0
-}
-
-impl Lingering {
-    /// In words: `+2 potency (save ends)`.
-    pub fn describe(self) -> String {
-        let mut parts = Vec::new();
-        if self.potency != 0 {
-            parts.push(format!("{:+} potency", self.potency));
-        }
-        if self.stability != 0 {
-            parts.push(format!("{:+} stability", self.stability));
-        }
-        if self.halved_recovery_value {
-            parts.push("recovery value halved".to_owned());
-        }
-        format!("{} ({})", parts.join(", "), self.duration.label())
-    }
-}
-
-/// A hero's kit: the weapon damage bonuses it adds to the rolled damage of its weapon abilities
-/// (seed 002 L335, L1414). Only one applies to a use: the ranged bonus when the ability is used
-/// at range, the melee bonus when it is used in melee — a "Melee X or Ranged Y" ability is
-/// whichever the user picked (L1438-1442; DS-CORE-86). The seed leaves the kits themselves to a
-/// later chapter, so each bonus is one number for every tier.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Kit {
-    #[serde(default)]
-    pub melee_damage: u32,
-    #[serde(default)]
-    pub ranged_damage: u32,
-}
-
-impl Kit {
-    pub fn is_empty(&self) -> bool {
-        *self == Kit::default()
-    }
-
-    /// The bonus `ability` gets from the kit, used at range or not.
-    pub fn weapon_damage_bonus(&self, ability: &Ability, ranged: bool) -> u32 {
-        if !ability.has(Keyword::Weapon) {
-            return 0;
-        }
-        let at_range = match ability.distance.reach(ranged) {
-            Some((at_range, _)) => at_range,
-            None if ability.has(Keyword::Ranged) => true,
-            None if ability.has(Keyword::Melee) => false,
-            None => return 0,
-        };
-        if at_range {
-            self.ranged_damage
-        } else {
-            self.melee_damage
-        }
     }
 }
 
@@ -1009,3 +913,38 @@ impl AbilityBook {
 
 /// The built-in ability library: original abilities built on the rules' formulas.
 pub const LIBRARY: &str = include_str!("../../content/abilities.ron");
+
+impl Kit {
+    pub fn is_empty(&self) -> bool {
+        *self == Kit::default()
+    }
+
+    /// The bonus `ability` gets from the kit, used at range or not.
+    pub fn weapon_damage_bonus(&self, ability: &Ability, ranged: bool) -> u32 {
+        if !ability.has(Keyword::Weapon) {
+            return 0;
+        }
+        let at_range = match ability.distance.reach(ranged) {
+            Some((at_range, _)) => at_range,
+            None if ability.has(Keyword::Ranged) => true,
+            None if ability.has(Keyword::Melee) => false,
+            None => return 0,
+        };
+        if at_range {
+            self.ranged_damage
+        } else {
+            self.melee_damage
+        }
+    }
+}
+
+/// One creature an effect summons.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Summon {
+    /// A creature template from the scenario's `templates` or the built-in library.
+    pub template: String,
+    /// Where it appears, in squares right and down from the summoner's square.
+    #[serde(default)]
+    pub offset: (i32, i32),
+}

@@ -2,8 +2,10 @@
 //! tier, critical hits, damage, then forced movement, then conditions behind their potencies
 //! (seed 002 L1522-1675; digest §24-29, §9.1).
 
+pub use crate::turn::pending::DeferredCondition;
+
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, ActionType, ConditionEffect, Cost, Keyword, Outcome};
@@ -48,7 +50,7 @@ pub struct CheckedAbility {
     /// The area's squares, for areas.
     pub area: Vec<Square>,
     pub targets: Vec<CheckedTarget>,
-    pub surges: crate::turn::hero_token::SurgeSpend,
+    pub surges: crate::ability::hero_token::SurgeSpend,
     /// A consumable the user carries: used up (seed 002 L2928-2930).
     pub consumable: bool,
     /// The user pays for the ability's optional extra.
@@ -232,14 +234,6 @@ impl CheckedAbility {
             })
             .collect()
     }
-}
-
-/// A condition waiting for the ability's forced movement to finish (seed 002 L1565: effects
-/// resolve in the order printed, and the engine prints damage, movement, then conditions).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeferredCondition {
-    pub target: String,
-    pub afflicted: Afflicted,
 }
 
 /// The targets whose damage from the ability just used may heal its user, for the damage
@@ -754,7 +748,7 @@ pub fn resolve_ability(
                 && let Ok((_, _, _, _, mut stamina, _)) = creatures.get_mut(t.entity)
             {
                 let before = stamina.current;
-                let value = effects.recovery_value(&t.id, &stamina);
+                let value = crate::damage::stamina::recovery_value(&effects, &t.id, &stamina);
                 let amount = crate::damage::stamina::regain(&mut stamina, value);
                 log.push(
                     rule::ABILITY_OUTCOME,

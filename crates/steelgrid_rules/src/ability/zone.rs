@@ -5,54 +5,17 @@
 //! changed on the map (a wall is stone that blocks movement and line of effect and can be broken
 //! like any object), and enemies of its owner who start their turn in it take its damage.
 
+pub use crate::terms::ability::{Lasting, ZoneDuration, ZoneGround};
+
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, CreatureSize, Position, Side, Vitality};
-use crate::damage::{DamageRequest, DamageType, PendingDamage};
+use crate::damage::{DamageRequest, PendingDamage};
 use crate::event::{Event, EventLog};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
 use crate::rule;
-
-/// How long an area stays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ZoneDuration {
-    /// Until the end of its creator's next turn.
-    EndOfYourNextTurn,
-    /// Until the encounter ends.
-    EndOfEncounter,
-}
-
-/// What an area does to the ground under it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum ZoneGround {
-    /// Stone squares: they block movement and line of effect (seed 002 L1476-1478) and break
-    /// like stone objects.
-    Wall,
-    /// Difficult terrain (seed 002 L2726).
-    Difficult,
-    /// Damaging terrain dealing this much to a creature entering it (seed 002 L2728).
-    Damaging(u32),
-}
-
-/// What an ability leaves behind, as content writes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Lasting {
-    pub duration: ZoneDuration,
-    #[serde(default)]
-    pub ground: Option<ZoneGround>,
-    /// Damage to each enemy of its creator that starts its turn in the area.
-    #[serde(default)]
-    pub start_of_turn_damage: Option<u32>,
-    #[serde(default)]
-    pub damage_type: Option<DamageType>,
-    /// Enemies of its creator inside it have their potencies lowered by this much (seed 002
-    /// L1622-1624, the Null's Null Field); the same ability's areas lower them once (L1673).
-    #[serde(default)]
-    pub potency_penalty: u32,
-}
 
 /// An area on the map.
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

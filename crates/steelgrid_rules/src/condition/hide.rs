@@ -9,8 +9,9 @@
 //! the searcher's 2d10 + Intuition against each hidden creature's 2d10 + Agility, within 10
 //! squares and line of effect; only a higher total finds it.
 
+pub use crate::terms::condition::Hidden;
+
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
@@ -22,27 +23,6 @@ use crate::event::{Event, EventLog};
 use crate::grid::{Footprint, Map};
 use crate::rule;
 use crate::turn::take_action;
-
-/// Hidden from these creatures. Once `revealed`, it is no longer hidden, but keeps its edge
-/// against them until the turn ends (seed 002 L2277-2279).
-#[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Hidden {
-    pub from: Vec<String>,
-    #[serde(default)]
-    pub revealed: bool,
-}
-
-impl Hidden {
-    /// Hidden from `viewer` now.
-    pub fn hides_from(&self, viewer: &str) -> bool {
-        !self.revealed && self.from.iter().any(|f| f == viewer)
-    }
-
-    /// Its edge against `target` still holds (hidden, or revealed this turn).
-    pub fn edge_against(&self, target: &str) -> bool {
-        self.from.iter().any(|f| f == target)
-    }
-}
 
 /// How far a search reaches (seed 002 L2283).
 pub const SEARCH_RANGE: u32 = 10;

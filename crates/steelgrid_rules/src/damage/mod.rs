@@ -2,41 +2,18 @@
 //! absorbing first (seed 002 L3022-3050, L3094-3102). The damage stage drains the damage that
 //! the command stage queued.
 
+pub use crate::terms::damage::DamageType;
+
 pub mod respite;
 pub mod stamina;
 
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::creature::{
     Amount, CreatureId, DamageModifier, DamageModifiers, Hero, Retainer, Stamina,
 };
 use crate::event::{Event, EventLog};
 use crate::rule;
-
-/// Typed damage (seed 002 L3026-3030). Untyped damage is `None` where a type is optional.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DamageType {
-    #[serde(alias = "Acid")]
-    Acid,
-    #[serde(alias = "Cold")]
-    Cold,
-    #[serde(alias = "Corruption")]
-    Corruption,
-    #[serde(alias = "Fire")]
-    Fire,
-    #[serde(alias = "Holy")]
-    Holy,
-    #[serde(alias = "Lightning")]
-    Lightning,
-    #[serde(alias = "Poison")]
-    Poison,
-    #[serde(alias = "Psychic")]
-    Psychic,
-    #[serde(alias = "Sonic")]
-    Sonic,
-}
 
 /// Damage on its way to a creature.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +63,7 @@ pub fn compute(
     mods: &DamageModifiers,
 ) -> DamageBreakdown {
     let after_halving = if halved { base / 2 } else { base };
-    let (water_immunity, water_weakness) = crate::movement::underwater::modifiers(mods.underwater);
+    let (water_immunity, water_weakness) = underwater_modifiers(mods.underwater);
     // seed 002 L3046-3050: only the highest weakness counts; "damage weakness" applies to all.
     let weakness = mods
         .weaknesses
@@ -214,6 +191,19 @@ pub fn deal(
     if b.amount > 0 {
         hits.0.push((req.target, req.knock_out));
     }
+}
+
+/// The immunity and weakness being underwater adds: fire immunity 5, lightning weakness 5
+/// (seed 002 L3117).
+pub fn underwater_modifiers(underwater: bool) -> (Vec<DamageModifier>, Vec<DamageModifier>) {
+    if !underwater {
+        return (Vec::new(), Vec::new());
+    }
+    let of = |kind| DamageModifier {
+        kind: Some(kind),
+        amount: Amount::Value(5),
+    };
+    (vec![of(DamageType::Fire)], vec![of(DamageType::Lightning)])
 }
 
 #[cfg(test)]

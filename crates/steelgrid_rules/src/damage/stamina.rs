@@ -162,7 +162,7 @@ pub fn regain(stamina: &mut Stamina, amount: i32) -> i32 {
 /// Command stage: Catch Breath.
 pub fn resolve_catch_breath(
     command: Res<CurrentCommand>,
-    effects: Res<crate::condition::effect::Effects>,
+    effects: Res<crate::terms::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut creatures: Query<(&CreatureId, &mut Stamina, &mut Hero, &mut ActionBudget)>,
 ) {
@@ -184,7 +184,7 @@ pub fn resolve_catch_breath(
         },
     );
     let before = stamina.current;
-    let recovery_value = effects.recovery_value(&id.0, &stamina);
+    let recovery_value = recovery_value(&effects, &id.0, &stamina);
     let amount = regain(&mut stamina, recovery_value);
     log.push(
         rule::CATCH_BREATH,
@@ -201,7 +201,7 @@ pub fn resolve_catch_breath(
 /// creature without Recoveries regains a third of its maximum (seed 002 L2954-2956, L3080).
 pub fn resolve_heal(
     command: Res<CurrentCommand>,
-    effects: Res<crate::condition::effect::Effects>,
+    effects: Res<crate::terms::effect::Effects>,
     mut log: ResMut<EventLog>,
     mut healers: Query<(&CreatureId, &mut ActionBudget)>,
     mut targets: Query<(&CreatureId, &mut Stamina, Option<&mut Hero>)>,
@@ -225,7 +225,7 @@ pub fn resolve_heal(
                     left: hero.recoveries,
                 },
             );
-            effects.recovery_value(&id.0, &stamina)
+            recovery_value(&effects, &id.0, &stamina)
         }
         None => stamina.max / 3,
     };
@@ -265,6 +265,25 @@ pub fn resolve_defend(
             effect: "defending".into(),
         },
     );
+}
+
+/// The creature's recovery value: a third of its maximum Stamina, halved once (rounded down)
+/// however many of its effects halve it (seed 002 L1675, L781; DS-CORE-49).
+pub fn recovery_value(
+    effects: &crate::terms::effect::Effects,
+    creature: &str,
+    stamina: &Stamina,
+) -> i32 {
+    let value = stamina.recovery_value();
+    if effects
+        .on(creature)
+        .iter()
+        .any(|e| e.lingering.halved_recovery_value)
+    {
+        value / 2
+    } else {
+        value
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,8 @@
 //! by monsters on their abilities, on the basic Malice features and on their family's
 //! features, and lost when the encounter ends (seed 002 L4328-4366).
 
+pub use crate::terms::director::MaliceSpend;
+
 use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
@@ -65,18 +67,6 @@ pub struct Boost {
     pub strike: u32,
 }
 
-/// What the Director buys with Malice at the start of a monster's turn.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MaliceSpend {
-    /// 3 Malice: the monster's next ability with a potency gets potency +1 (seed 002 L4356-4358).
-    BrutalEffectiveness,
-    /// 5 or more Malice: the next strike deals + the highest characteristic to one target, +1
-    /// per Malice over 5, to at most three times that characteristic (seed 002 L4360-4362).
-    MaliciousStrike { malice: u32 },
-    /// One of the monster family's own features (seed 002 L4344).
-    Feature { id: String },
-}
-
 /// A monster family's Malice feature, written in content (seed 002 L4344).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -108,25 +98,6 @@ impl FeatureEffect {
             FeatureEffect::DamagePerAdjacent { damage } => {
                 format!("each enemy takes {damage} damage for every one of the family beside it")
             }
-        }
-    }
-}
-
-impl MaliceSpend {
-    pub fn name(&self, features: &BTreeMap<String, MaliceFeature>) -> String {
-        match self {
-            MaliceSpend::BrutalEffectiveness => "Brutal Effectiveness".into(),
-            MaliceSpend::MaliciousStrike { .. } => "Malicious Strike".into(),
-            MaliceSpend::Feature { id } => features.get(id).map_or(id.clone(), |f| f.name.clone()),
-        }
-    }
-
-    /// The Malice it takes.
-    pub fn cost(&self, features: &BTreeMap<String, MaliceFeature>) -> u32 {
-        match self {
-            MaliceSpend::BrutalEffectiveness => BRUTAL_EFFECTIVENESS_COST,
-            MaliceSpend::MaliciousStrike { malice } => *malice,
-            MaliceSpend::Feature { id } => features.get(id).map_or(0, |f| f.cost),
         }
     }
 }
@@ -423,6 +394,25 @@ fn gain(malice: &mut Malice, log: &mut EventLog, amount: u32, reason: String) {
             reason,
         },
     );
+}
+
+impl MaliceSpend {
+    pub fn name(&self, features: &BTreeMap<String, MaliceFeature>) -> String {
+        match self {
+            MaliceSpend::BrutalEffectiveness => "Brutal Effectiveness".into(),
+            MaliceSpend::MaliciousStrike { .. } => "Malicious Strike".into(),
+            MaliceSpend::Feature { id } => features.get(id).map_or(id.clone(), |f| f.name.clone()),
+        }
+    }
+
+    /// The Malice it takes.
+    pub fn cost(&self, features: &BTreeMap<String, MaliceFeature>) -> u32 {
+        match self {
+            MaliceSpend::BrutalEffectiveness => BRUTAL_EFFECTIVENESS_COST,
+            MaliceSpend::MaliciousStrike { malice } => *malice,
+            MaliceSpend::Feature { id } => features.get(id).map_or(0, |f| f.cost),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -2,8 +2,12 @@
 //! schedule that resolves one command at a time. Commands are validated first, so a refused
 //! command changes nothing; every fact lands in the event log with its rule.
 
+mod mount;
+mod opportunity;
 mod query;
 mod snapshot;
+mod trigger;
+mod trigger_targeted;
 mod validate;
 mod view;
 
@@ -12,17 +16,17 @@ use bevy_ecs::query::QueryData;
 use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
 
-use crate::ability::free_strike;
 use crate::ability::{Ability, AbilityBook};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition;
 use crate::condition::hide;
 use crate::creature::*;
 use crate::dice::Dice;
-use crate::director::encounter::EncounterInfo;
 use crate::director::malice;
+use crate::encounter::EncounterInfo;
 use crate::event::{EventLog, LoggedEvent, Outcome};
 use crate::grid::{Footprint, Map};
+use crate::movement::free_strike;
 use crate::rule;
 use crate::ruleset::RulesetName;
 use crate::turn::aid;

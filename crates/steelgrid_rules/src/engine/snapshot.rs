@@ -8,6 +8,7 @@ use steelgrid_kernel::checksum::fnv1a;
 use steelgrid_kernel::schedule::resolve_schedule;
 
 use crate::ability::AbilityBook;
+use crate::ability::hero_token;
 use crate::ability::resolve;
 use crate::ability::zone;
 use crate::command::CurrentCommand;
@@ -16,9 +17,9 @@ use crate::condition::hide;
 use crate::creature::*;
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
-use crate::director::encounter::{self, EncounterInfo};
 use crate::director::malice;
 use crate::director::squad;
+use crate::encounter::{self, EncounterInfo};
 use crate::event::{Event, EventLog};
 use crate::forced::falling;
 use crate::grid::{Map, Size, Square};
@@ -26,7 +27,6 @@ use crate::options::RulesOptions;
 use crate::rule;
 use crate::ruleset::RulesetName;
 use crate::turn::aid;
-use crate::turn::hero_token;
 use crate::turn::{self, TurnState};
 
 use super::{Begin, Engine};

@@ -3,8 +3,7 @@
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
-use crate::ability::free_strike::{self, CheckedStrike};
-use crate::ability::grab;
+use crate::ability::hero_token;
 use crate::ability::resolve;
 use crate::ability::{Ability, AbilityBook};
 use crate::command::{Command, RuleError};
@@ -13,15 +12,16 @@ use crate::condition::hide;
 use crate::creature::*;
 use crate::damage::DamageType;
 use crate::damage::stamina;
-use crate::director::encounter;
 use crate::director::malice;
 use crate::director::squad;
+use crate::encounter;
 use crate::event::{Event, EventLog};
 use crate::forced::resolution;
 use crate::grid::{Footprint, Map, Square, Terrain};
+use crate::movement::free_strike::{self, CheckedStrike};
+use crate::movement::grab;
 use crate::movement::{self, CheckedAdvance};
 use crate::rule;
-use crate::turn::hero_token;
 use crate::turn::{self, TurnState};
 
 use super::Engine;
@@ -58,7 +58,7 @@ impl Engine {
         let turn = self.world.resource::<TurnState>();
         if turn.pending_forced.is_none() && turn.trigger_window.is_some() {
             let roster = self.roster();
-            turn::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
+            crate::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
                 roster.iter().find(|r| r.id == id).map(|r| r.side)
             })?;
         }
@@ -281,7 +281,7 @@ impl Engine {
             }
             Command::PassTrigger { creature } => {
                 self.entity(creature)?;
-                turn::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
+                crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
             }
             Command::Mount { .. }
             | Command::ClimbCreature { .. }
@@ -1152,7 +1152,7 @@ impl Engine {
                 // Checked by `villain` before anything else.
                 ActionType::VillainAction => {}
                 // Triggered (seed 002 L2544-2552): only in the window its trigger opened.
-                _ => turn::trigger::check_answer(turn, &user, ability, &ab, targets)?,
+                _ => crate::trigger::check_answer(turn, &user, ability, &ab, targets)?,
             },
         }
         let extra = match (&ab.spend, spend) {

@@ -2,15 +2,15 @@
 
 use serde::Serialize;
 
-use crate::ability::free_strike;
 use crate::ability::zone;
 use crate::ability::{Ability, AbilityBook, ActionType};
 use crate::condition::Condition;
 use crate::creature::*;
-use crate::director::encounter;
+use crate::encounter;
 use crate::event::Outcome;
 use crate::forced;
 use crate::grid::{Footprint, Map, Size, Square};
+use crate::movement::free_strike;
 use crate::turn::TurnState;
 
 use super::Engine;
@@ -144,7 +144,7 @@ pub struct StateView {
     pub pending_forced: Option<forced::PendingForced>,
     /// Creatures whose triggered abilities an event triggered: each uses one or passes
     /// before anything else happens.
-    pub trigger_window: Option<crate::turn::trigger::TriggerWindow>,
+    pub trigger_window: Option<crate::trigger::TriggerWindow>,
     pub status: &'static str,
     /// Each objective by its rules name, with where it stands (seed 002 L4542-4625).
     pub objectives: Vec<ObjectiveView>,

@@ -59,8 +59,8 @@ pub fn drop_grounded_fliers(
             Has<Prone>,
             Has<Grabbed>,
         ),
-        // Riders and climbers sit on what carries them (crate::movement::mount handles their falls).
-        (Without<Falling>, Without<crate::movement::mount::Mounted>),
+        // Riders and climbers sit on what carries them (`movement::mount` handles their falls).
+        (Without<Falling>, Without<crate::terms::movement::Mounted>),
     >,
 ) {
     let mut falling: Vec<_> = fliers

@@ -6,6 +6,8 @@
 //! the plan it returns, and the same plan is the prediction the client and the AI show before a
 //! player commits, so the two cannot disagree.
 
+pub use crate::terms::forced::{Distance, ForcedKind, PendingForced};
+
 pub mod falling;
 pub mod resolution;
 
@@ -19,39 +21,6 @@ use crate::grid::{
     Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain, cuts_corner,
 };
 use crate::rule::{self, Rule};
-
-/// The three kinds of forced movement (seed 002 L2740-2748).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ForcedKind {
-    /// Each square moved takes the target farther from the forcer, in a straight line.
-    #[serde(alias = "Push")]
-    Push,
-    /// Each square moved brings the target closer to the forcer, in a straight line.
-    #[serde(alias = "Pull")]
-    Pull,
-    /// Any direction, not necessarily straight.
-    #[serde(alias = "Slide")]
-    Slide,
-}
-
-impl ForcedKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            ForcedKind::Push => "push",
-            ForcedKind::Pull => "pull",
-            ForcedKind::Slide => "slide",
-        }
-    }
-
-    fn rule(self) -> Rule {
-        match self {
-            ForcedKind::Push => rule::FORCED_PUSH,
-            ForcedKind::Pull => rule::FORCED_PULL,
-            ForcedKind::Slide => rule::FORCED_SLIDE,
-        }
-    }
-}
 
 /// A creature as forced movement sees it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +66,7 @@ impl Body {
 
     /// Fully underground, burrowing (seed 002 L2618).
     pub fn underground(&self) -> bool {
-        crate::movement::burrow::fully_underground(self.depth, self.size)
+        crate::terms::movement::fully_underground(self.depth, self.size)
     }
 
     /// Stability with its effects counted, never below 0 (seed 002 L2811).
@@ -120,7 +89,7 @@ impl Body {
 pub struct Board<'a> {
     pub map: &'a Map,
     /// Dirt and stone under the map, for burrowers (seed 002 L2606).
-    pub ground: &'a crate::movement::burrow::Ground,
+    pub ground: &'a crate::terms::movement::Ground,
     pub bodies: Vec<Body>,
 }
 
@@ -162,41 +131,6 @@ pub struct ForcedSpec {
     pub heights: Vec<i32>,
 }
 
-/// A forced movement an ability or maneuver has granted, waiting for the forcer to choose the
-/// path (and the target how much stability to use).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingForced {
-    pub source: String,
-    pub forcer: String,
-    pub target: String,
-    pub kind: ForcedKind,
-    pub distance: u32,
-    pub melee_weapon: bool,
-    /// A vertical push, pull or slide (seed 002 L2754-2756).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub vertical: bool,
-}
-
-impl PendingForced {
-    /// The forced movement to place: its path is the forcer's choice, and the target uses all
-    /// of its stability unless told otherwise.
-    pub fn spec(&self) -> ForcedSpec {
-        ForcedSpec {
-            kind: self.kind,
-            forcer: Some(self.forcer.clone()),
-            target: self.target.clone(),
-            distance: self.distance,
-            melee_weapon: self.melee_weapon,
-            stability: None,
-            chosen: None,
-            path: Vec::new(),
-            break_objects: true,
-            vertical: self.vertical,
-            heights: Vec::new(),
-        }
-    }
-}
-
 impl ForcedSpec {
     /// The `ForceMove` command that makes one of the outcomes [`choices`] offers.
     pub fn command_for(&self, outcome: &ForcedOutcome) -> Command {
@@ -224,18 +158,6 @@ impl ForcedSpec {
             heights: self.heights.clone(),
         }
     }
-}
-
-/// How the distance was worked out (seed 002 L2764, L2807-2811; digest A-9 order).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Distance {
-    pub base: u32,
-    pub big_vs_little: u32,
-    pub stability: u32,
-    /// base + big vs little − stability, never below 0.
-    pub allowed: u32,
-    /// The distance the forcer chose to use.
-    pub chosen: u32,
 }
 
 /// Damage one creature takes from a forced movement, and why.
@@ -1136,4 +1058,24 @@ pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, R
         }
     }
     Ok(found.into_values().collect())
+}
+
+impl PendingForced {
+    /// The forced movement to place: its path is the forcer's choice, and the target uses all
+    /// of its stability unless told otherwise.
+    pub fn spec(&self) -> ForcedSpec {
+        ForcedSpec {
+            kind: self.kind,
+            forcer: Some(self.forcer.clone()),
+            target: self.target.clone(),
+            distance: self.distance,
+            melee_weapon: self.melee_weapon,
+            stability: None,
+            chosen: None,
+            path: Vec::new(),
+            break_objects: true,
+            vertical: self.vertical,
+            heights: Vec::new(),
+        }
+    }
 }

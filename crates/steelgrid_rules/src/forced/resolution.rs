@@ -110,11 +110,11 @@ pub fn resolve_forced_move(
         if o.depth > 0 {
             commands
                 .entity(entity)
-                .insert(crate::movement::burrow::Depth(o.depth));
+                .insert(crate::terms::movement::Depth(o.depth));
         } else {
             commands
                 .entity(entity)
-                .remove::<crate::movement::burrow::Depth>();
+                .remove::<crate::terms::movement::Depth>();
         }
     }
     for &sq in &o.broken {

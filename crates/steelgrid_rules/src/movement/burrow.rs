@@ -7,8 +7,9 @@
 //! A size-N creature is N squares tall (seed 002 L2459-2478): it is fully underground when its
 //! depth is N or more, partly surfaced when its depth is between 1 and N − 1.
 
+pub use crate::terms::movement::{Depth, Ground, Soil, fully_underground};
+
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -24,87 +25,11 @@ use crate::movement::{AdvancePlan, Gait, Reach};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
 use crate::rule;
-use crate::scenario::{Checker, MapSpec};
 use crate::turn::take_action;
-
-/// What the ground under a square is made of (seed 002 L2606): dirt is burrowed through; harder
-/// ground such as stone only by a creature whose stat block says so.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Soil {
-    #[default]
-    Dirt,
-    Stone,
-}
-
-/// The ground under the map: the map's soil, and the squares whose soil differs from it.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Ground {
-    #[serde(default)]
-    pub soil: Soil,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub squares: Vec<(Square, Soil)>,
-}
-
-impl Ground {
-    /// The ground a scenario's map describes: its `ground`, and each legend entry's own.
-    pub fn of(spec: &MapSpec) -> Ground {
-        let mut squares = Vec::new();
-        for (y, row) in spec.rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                if let Some(soil) = spec.legend.get(&ch).and_then(|t| t.ground)
-                    && soil != spec.ground
-                {
-                    squares.push((Square::new(x as i32, y as i32), soil));
-                }
-            }
-        }
-        Ground {
-            soil: spec.ground,
-            squares,
-        }
-    }
-
-    pub fn is_default(&self) -> bool {
-        *self == Ground::default()
-    }
-
-    pub fn soil(&self, sq: Square) -> Soil {
-        self.squares
-            .iter()
-            .find(|(s, _)| *s == sq)
-            .map_or(self.soil, |&(_, soil)| soil)
-    }
-
-    /// Why a creature can't burrow through `sq`, if it can't: walls, objects and liquid are
-    /// not ground, and stone only yields to a creature that burrows through stone.
-    pub fn refuses(&self, map: &Map, sq: Square, through_stone: bool) -> Option<&'static str> {
-        match map.terrain(sq) {
-            None => Some("off the map"),
-            Some(t @ (Terrain::Wall | Terrain::Object { .. } | Terrain::Water { .. })) => {
-                Some(t.name())
-            }
-            Some(_) if self.soil(sq) == Soil::Stone && !through_stone => Some("stone"),
-            Some(_) => None,
-        }
-    }
-
-    pub fn burrowable(&self, map: &Map, sq: Square, through_stone: bool) -> bool {
-        self.refuses(map, sq, through_stone).is_none()
-    }
-}
-
-/// How many squares below the ground under it a creature's space starts; absent on the surface.
-#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Depth(pub u32);
 
 /// For `skip_serializing_if`: a creature on the surface.
 pub fn on_surface(depth: &u32) -> bool {
     *depth == 0
-}
-
-/// Fully underground: its whole space is below the ground (seed 002 L2618).
-pub fn fully_underground(depth: u32, size: Size) -> bool {
-    depth > 0 && depth >= size.value()
 }
 
 pub fn underground(c: &CreatureRef) -> bool {
@@ -738,29 +663,32 @@ fn claw(world: &mut World, creature: &str, to: Square, depth: u32) {
     }
 }
 
-/// Scenario check: a creature starting in the ground has burrow in its speed and every square
-/// of its space is ground it can burrow.
-pub(crate) fn check_scenario(
-    ck: &mut Checker,
-    creatures: &[crate::engine::CreatureRecord],
-    map: &Map,
-    ground: &Ground,
-) {
-    let list_at = crate::source::field(ck.src, None, "creatures").unwrap_or(0);
-    for c in creatures.iter().filter(|c| c.depth > 0) {
-        let stone = c.movement.has(MovementMode::BurrowStone);
-        let why = if !can_burrow(&c.movement) {
-            Some("starts in the ground but has no burrow: add `movement: [Burrow]`".to_owned())
-        } else {
-            Footprint::new(c.position, c.size).squares().find_map(|s| {
-                ground
-                    .refuses(map, s, stone)
-                    .map(|w| format!("starts in the ground at {s}, which is {w}"))
-            })
-        };
-        if let Some(why) = why {
-            let at = ck.src.find(&format!("\"{}\"", c.id)).unwrap_or(list_at);
-            ck.at(at, format!("`{}` {why}", c.id));
+impl Ground {
+    pub fn is_default(&self) -> bool {
+        *self == Ground::default()
+    }
+
+    pub fn soil(&self, sq: Square) -> Soil {
+        self.squares
+            .iter()
+            .find(|(s, _)| *s == sq)
+            .map_or(self.soil, |&(_, soil)| soil)
+    }
+
+    /// Why a creature can't burrow through `sq`, if it can't: walls, objects and liquid are
+    /// not ground, and stone only yields to a creature that burrows through stone.
+    pub fn refuses(&self, map: &Map, sq: Square, through_stone: bool) -> Option<&'static str> {
+        match map.terrain(sq) {
+            None => Some("off the map"),
+            Some(t @ (Terrain::Wall | Terrain::Object { .. } | Terrain::Water { .. })) => {
+                Some(t.name())
+            }
+            Some(_) if self.soil(sq) == Soil::Stone && !through_stone => Some("stone"),
+            Some(_) => None,
         }
+    }
+
+    pub fn burrowable(&self, map: &Map, sq: Square, through_stone: bool) -> bool {
+        self.refuses(map, sq, through_stone).is_none()
     }
 }

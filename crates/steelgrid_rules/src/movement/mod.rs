@@ -5,6 +5,8 @@
 //! not difficult or damaging terrain (seed 002 L2570-2594, L2724-2730, L2821-2831, L1755).
 
 pub mod burrow;
+pub mod free_strike;
+pub mod grab;
 pub mod mount;
 pub mod opportunity;
 pub mod opportunity_ask;
@@ -13,7 +15,6 @@ pub mod underwater;
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
-use crate::ability::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::{Condition, Conditions};
 use crate::creature::{
@@ -26,6 +27,7 @@ use crate::dice::Dice;
 use crate::event::{Event, EventLog};
 use crate::forced::fall_damage;
 use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
+use crate::movement::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::options::RulesOptions;
 use crate::rule::{self, Rule};
 use crate::turn::take_action;

@@ -7,10 +7,10 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::{
-    Altitude, Amount, Characteristics, CreatureId, CreatureRef, CreatureSize, DamageModifier,
-    DamageModifiers, Identity, MovementMode, Position, Vitality,
+    Altitude, Characteristics, CreatureId, CreatureRef, CreatureSize, DamageModifiers, Identity,
+    MovementMode, Position, Vitality,
 };
-use crate::damage::{DamageRequest, DamageType, PendingDamage};
+use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
 use crate::grid::{Footprint, Map, Terrain};
@@ -40,19 +40,6 @@ pub fn submerged(map: &Map, footprint: Footprint, altitude: u32) -> bool {
 /// (seed 002 L3117; ability rolls, not tests: digest A-20).
 pub fn rolls_with_bane(map: &Map, roller: &CreatureRef) -> bool {
     submerged(map, roller.footprint, roller.altitude) && !roller.movement.has(MovementMode::Swim)
-}
-
-/// The immunity and weakness being underwater adds: fire immunity 5, lightning weakness 5
-/// (seed 002 L3117).
-pub fn modifiers(underwater: bool) -> (Vec<DamageModifier>, Vec<DamageModifier>) {
-    if !underwater {
-        return (Vec::new(), Vec::new());
-    }
-    let of = |kind| DamageModifier {
-        kind: Some(kind),
-        amount: Amount::Value(5),
-    };
-    (vec![of(DamageType::Fire)], vec![of(DamageType::Lightning)])
 }
 
 /// Rounds a creature with `might` holds its breath: its Might, at least 1 (seed 002 L3121).

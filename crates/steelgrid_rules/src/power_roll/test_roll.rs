@@ -6,10 +6,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::command::RuleError;
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, NetEdge, PowerRollResult, PowerRollSpec, Tier};
 use crate::rule;
+use steelgrid_kernel::rule::RuleError;
 
 /// An applicable skill's bonus to a test: +2, which is not an edge (seed 002 L2023-2027).
 pub const SKILL_BONUS: i32 = 2;

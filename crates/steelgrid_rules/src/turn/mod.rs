@@ -3,9 +3,7 @@
 //! (seed 002 L2488-2542).
 
 pub mod aid;
-pub mod hero_token;
-pub mod trigger;
-pub mod trigger_targeted;
+pub mod pending;
 
 use std::collections::BTreeSet;
 
@@ -41,14 +39,14 @@ pub struct TurnState {
     /// A forced movement the rules have granted and whose path (and the target's stability) a
     /// `ForceMove` must now choose; nothing else can happen until it does.
     #[serde(default)]
-    pub pending_forced: Option<crate::forced::PendingForced>,
+    pub pending_forced: Option<crate::terms::forced::PendingForced>,
     /// Further forced movements from the same ability, in the order its user named the targets;
     /// each becomes the pending one in turn.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub queued_forced: Vec<crate::forced::PendingForced>,
+    pub queued_forced: Vec<crate::terms::forced::PendingForced>,
     /// Conditions an ability imposes once its forced movement is over.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub deferred_conditions: Vec<crate::ability::resolve::DeferredCondition>,
+    pub deferred_conditions: Vec<pending::DeferredCondition>,
     /// The creature whose turn ended last, until the next turn starts: the moment a villain
     /// action can be used (seed 002 L4188).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -64,10 +62,10 @@ pub struct TurnState {
     /// A trigger window: creatures whose triggered abilities an event triggered, each to use
     /// one or pass before anything else happens (seed 002 L2544-2552).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub trigger_window: Option<trigger::TriggerWindow>,
+    pub trigger_window: Option<pending::TriggerWindow>,
     /// Events that trigger abilities, waiting in order for the window before them to close.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub queued_triggers: Vec<trigger::Happening>,
+    pub queued_triggers: Vec<crate::terms::trigger::Happening>,
     /// The round in which each creature last used its triggered action: one a round
     /// (seed 002 L2546).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
@@ -75,15 +73,15 @@ pub struct TurnState {
     /// An ability whose targets' triggered answers come first (seed 002 L2546, L3038): it
     /// resolves once their windows close.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_ability: Option<trigger_targeted::PendingAbility>,
+    pub pending_ability: Option<pending::PendingAbility>,
     /// A move waiting for the opportunity attacks its mover's leaving may draw: it goes on
     /// once their window closes (`opportunity_ask`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pending_move: Option<crate::movement::opportunity_ask::PendingMove>,
+    pub pending_move: Option<pending::PendingMove>,
     /// Teleports and moves abilities granted this turn, not yet placed; they lapse when the
     /// turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub granted: Vec<crate::ability::granted::Grant>,
+    pub granted: Vec<pending::Grant>,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,

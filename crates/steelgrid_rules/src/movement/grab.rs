@@ -5,7 +5,6 @@
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
-use crate::ability::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{
     ActionBudget, ActionKind, Characteristics, CreatureId, CreatureSize, DamageModifiers,
@@ -16,6 +15,7 @@ use crate::damage::{DamageRequest, RecentHits, deal};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
 use crate::grid::Footprint;
+use crate::movement::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
 use crate::rule;

@@ -6,75 +6,17 @@
 //! (AMB-04). Surges add the hero's highest characteristic to one target's rolled damage, up to
 //! three at a time, or raise a potency by 1 against one target for two.
 
-use std::collections::BTreeSet;
+pub use crate::terms::hero_token::HeroTokens;
+
+pub use crate::terms::hero_token::{SurgeSpend, TokenBenefit};
 
 use bevy_ecs::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::command::{Command, CurrentCommand};
-use crate::condition::{Condition, Conditions};
+use crate::condition::Conditions;
 use crate::creature::{CreatureId, Hero, Stamina};
 use crate::event::{Event, EventLog};
 use crate::rule;
-
-/// What a hero token buys.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TokenBenefit {
-    /// One token: 2 surges.
-    Surges,
-    /// One token: the saving throw just failed succeeds instead.
-    Save,
-    /// Two tokens: regain Stamina equal to the recovery value.
-    Stamina,
-}
-
-impl TokenBenefit {
-    pub fn cost(self) -> u32 {
-        match self {
-            TokenBenefit::Surges | TokenBenefit::Save => 1,
-            TokenBenefit::Stamina => 2,
-        }
-    }
-}
-
-/// Surges a hero spends on one ability use: `damage` surges (at most 3) on `damage_target`,
-/// and 2 surges for +1 potency against each of `potency`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SurgeSpend {
-    #[serde(default)]
-    pub damage: u32,
-    #[serde(default)]
-    pub damage_target: Option<String>,
-    #[serde(default)]
-    pub potency: Vec<String>,
-}
-
-impl SurgeSpend {
-    pub fn is_empty(&self) -> bool {
-        self.damage == 0 && self.potency.is_empty()
-    }
-
-    /// Surges it costs.
-    pub fn cost(&self) -> u32 {
-        self.damage + 2 * self.potency.len() as u32
-    }
-}
-
-/// The pool and the windows in which tokens may be spent.
-#[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HeroTokens {
-    pub pool: u32,
-    /// Heroes who have had a token benefit this turn.
-    #[serde(default, skip_serializing_if = "BTreeSet::is_empty")]
-    pub used_this_turn: BTreeSet<String>,
-    /// Saving throws failed by the last command, which a token may still turn.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub failed_saves: Vec<(String, Condition)>,
-    /// Creatures damaged by the last command (a hero may spend 2 tokens to recover then).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub just_damaged: Vec<String>,
-}
 
 /// Command stage, first: the windows of the last command close unless this command is a token
 /// spent in them; a new turn gives every hero a token benefit again.
@@ -163,7 +105,7 @@ pub fn resolve_spend(
         }
         TokenBenefit::Stamina => {
             let before = stamina.current;
-            let value = effects.recovery_value(&id.0, &stamina);
+            let value = crate::damage::stamina::recovery_value(&effects, &id.0, &stamina);
             let amount = crate::damage::stamina::regain(&mut stamina, value);
             log.push(
                 rule::HERO_TOKEN,

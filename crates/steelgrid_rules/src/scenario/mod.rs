@@ -2,6 +2,8 @@
 //! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
 //! everything and reports each problem at `file:line:col`.
 
+mod start;
+
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -18,7 +20,7 @@ use crate::ruleset::RulesetName;
 use crate::command::Command;
 use crate::command_list::PlacedCommand;
 use crate::dice::Dice;
-use crate::director::encounter::{EncounterInfo, Objective};
+use crate::encounter::{EncounterInfo, Objective};
 use crate::encounter_budget::Pricing;
 use crate::engine::{CreatureRecord, Engine, Snapshot};
 use crate::event::EventLog;
@@ -28,7 +30,7 @@ use crate::source::{self, line_col};
 use crate::turn::TurnState;
 
 /// The built-in content library: original creature templates built on the rules' formulas.
-pub const LIBRARY: &str = include_str!("../content/creatures.ron");
+pub const LIBRARY: &str = include_str!("../../content/creatures.ron");
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -431,7 +433,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let squads = build_squads(&mut ck, &parsed, &creatures);
     check_retainers(&mut ck, &parsed, &creatures);
     let ground = crate::movement::burrow::Ground::of(&parsed.map);
-    crate::movement::burrow::check_scenario(&mut ck, &creatures, &map, &ground);
+    start::check_burrowers(&mut ck, &creatures, &map, &ground);
     let script = crate::script::build(
         &mut ck,
         &parsed,
@@ -442,7 +444,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     );
     let summons =
         crate::summon::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
-    crate::director::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
+    crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
         // Only when every creature loaded: a rejected creature already has its own message.
@@ -515,7 +517,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
                 ..Malice::default()
             },
             squads,
-            hero_tokens: crate::turn::hero_token::HeroTokens {
+            hero_tokens: crate::ability::hero_token::HeroTokens {
                 // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
                 pool: parsed
                     .hero_tokens
@@ -1202,7 +1204,7 @@ pub(crate) fn build_creature_list(
             },
         ));
     }
-    for (i, problem) in crate::movement::mount::seat_riders(&mut out, map) {
+    for (i, problem) in start::seat_riders(&mut out, map) {
         let item = starts.get(i).copied().unwrap_or(list_at);
         let open = source::open_paren(ck.src, item);
         ck.at(
