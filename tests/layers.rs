@@ -173,7 +173,11 @@ fn draw_steel_chapters_import_only_the_chapters_below_them() {
             }
         }
     }
-    assert!(wrong.is_empty(), "imports running upward: {}", wrong.join(", "));
+    assert!(
+        wrong.is_empty(),
+        "imports running upward: {}",
+        wrong.join(", ")
+    );
 }
 
 #[test]
