@@ -24,6 +24,14 @@ use crate::movement::{free_strike, grab};
 use crate::rule;
 use crate::turn::{self, aid};
 
+/// A run condition: the command being resolved is of this kind. Each command-stage system that
+/// serves one command says so where it is added; the rest watch the turn or several commands.
+macro_rules! serves {
+    ($kind:ident) => {
+        |command: Res<CurrentCommand>| matches!(command.0, Some(Command::$kind { .. }))
+    };
+}
+
 /// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
 /// and D&D Miniatures rulesets join this list as their plugins are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -60,44 +68,44 @@ impl Ruleset for DrawSteel {
                 (
                     hero_token::close_windows,
                     turn::resolve_turn_commands,
-                    crate::summon::start_of_turn,
+                    crate::summon::start_of_turn.run_if(serves!(StartTurn)),
                     squad::start_member_turn,
-                    zone::start_of_turn,
+                    zone::start_of_turn.run_if(serves!(StartTurn)),
                     movement::mount::resolve,
                     movement::resolve_move,
                     free_strike::resolve_free_strike,
-                    movement::opportunity_ask::answered,
-                    stamina::resolve_catch_breath,
-                    stamina::resolve_heal,
-                    stamina::resolve_defend,
+                    movement::opportunity_ask::answered.run_if(serves!(FreeStrike)),
+                    stamina::resolve_catch_breath.run_if(serves!(CatchBreath)),
+                    stamina::resolve_heal.run_if(serves!(Heal)),
+                    stamina::resolve_defend.run_if(serves!(Defend)),
                     crate::trigger::resolve_answers,
-                    resolve::resolve_ability,
+                    resolve::resolve_ability.run_if(serves!(UseAbility)),
                     crate::trigger::targeted::record_answers,
                     crate::summon::spawn_summoned,
                     zone::place,
-                    hero_token::resolve_spend,
-                    malice::resolve_spend,
+                    hero_token::resolve_spend.run_if(serves!(SpendHeroToken)),
+                    malice::resolve_spend.run_if(serves!(SpendMalice)),
                     encounter::resolve_commands,
                 )
                     .chain(),
                 (
-                    resolve_environment_damage,
-                    resolve_script_dice,
+                    resolve_environment_damage.run_if(serves!(EnvironmentDamage)),
+                    resolve_script_dice.run_if(serves!(ScriptDice)),
                     movement::burrow::resolve,
                     (resolution::resolve_forced_move, movement::mount::knock_off).chain(),
-                    resolution::resolve_stand_up,
+                    resolution::resolve_stand_up.run_if(serves!(StandUp)),
                     resolution::resolve_knockback,
                     grab::resolve_grab,
-                    grab::resolve_release,
-                    aid::resolve_aid_attack,
+                    grab::resolve_release.run_if(serves!(Release)),
+                    aid::resolve_aid_attack.run_if(serves!(AidAttack)),
                     condition::dazed_acts_once,
-                    condition::end_of_turn,
-                    condition::effect::end_of_turn,
-                    zone::expire,
-                    condition::resolve_end_effect,
+                    condition::end_of_turn.run_if(serves!(EndTurn)),
+                    condition::effect::end_of_turn.run_if(serves!(EndTurn)),
+                    zone::expire.run_if(serves!(EndTurn)),
+                    condition::resolve_end_effect.run_if(serves!(EndEffect)),
                     crate::ability::granted::resolve,
-                    hide::resolve_hide,
-                    hide::resolve_search,
+                    hide::resolve_hide.run_if(serves!(Hide)),
+                    hide::resolve_search.run_if(serves!(Search)),
                     hide::end_of_turn,
                     (condition::bleed, movement::mount::carry).chain(),
                 )
