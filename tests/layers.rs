@@ -5,7 +5,7 @@
 //!
 //! An edge A -> B is any `crate::B` path written in A outside its unit tests, as
 //! `../shared/tools/import-cycles.py` counts them. The ceilings below are today's figures: lower
-//! them as the assembly layer is untangled (the goal is 1, no cycle at all).
+//! them if a cycle ever creeps back (1 is no cycle at all).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -16,7 +16,7 @@ use petgraph::graphmap::DiGraphMap;
 /// The largest import cycle each crate may have, in modules.
 const CEILINGS: &[(&str, usize)] = &[
     ("crates/steelgrid_kernel", 1),
-    ("crates/steelgrid_rules", 8),
+    ("crates/steelgrid_rules", 1),
 ];
 
 /// The Draw Steel rules crate's vocabulary and chapters, lowest first: each imports only the
@@ -45,13 +45,14 @@ const CHAPTERS: &[&str] = &[
 const ASSEMBLY: &[&str] = &[
     "ai",
     "command_list",
+    "creature_record",
+    "diagnostic",
     "encounter",
     "encounter_budget",
     "engine",
     "record",
     "ruleset",
     "scenario",
-    "script",
     "sim",
     "summon",
 ];

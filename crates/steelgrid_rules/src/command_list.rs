@@ -2,8 +2,8 @@
 //! until one is refused. Command files, demonstration scripts and `steelgrid sim` use them.
 
 use crate::command::{Command, RuleError};
+use crate::diagnostic::{Diagnostic, ron_options};
 use crate::engine::Engine;
-use crate::scenario::{Diagnostic, ron_options};
 use crate::source::{self, line_col};
 
 /// A command from a command file, with where it was written.

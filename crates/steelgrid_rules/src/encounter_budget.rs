@@ -3,26 +3,19 @@
 //! Director's creatures cost, the difficulty that buys, and the steps the objectives add.
 //! `steelgrid check` prints it for every scenario that loads.
 
+pub use crate::director::monster::Pricing;
+
 use std::fmt;
 
 use crate::creature::Side;
+use crate::creature_record::CreatureRecord;
 use crate::director::monster::{
     Difficulty, EncounterBudget, MonsterFormula, Organization, difficulty_of, hero_budget,
     minion_ev,
 };
 use crate::encounter::Objective;
-use crate::engine::CreatureRecord;
+use crate::encounter::script::Action;
 use crate::scenario::Scenario;
-use crate::script::Action;
-
-/// How a Director creature is priced, as written on it or its template.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Pricing {
-    /// Level, organisation and role: the EV comes from the formula (seed 002 L4719).
-    pub monster: Option<MonsterFormula>,
-    /// An EV written out, used in place of the formula's; for a minion a set of four's.
-    pub ev: Option<u32>,
-}
 
 /// One line of the Director's purchase: the creatures of one kind (same name and price), minions
 /// bought together in sets of four whatever squads they are split into (seed 002 L4500, A-23).

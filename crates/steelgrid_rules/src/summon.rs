@@ -18,21 +18,18 @@
 
 pub use crate::ability::Summon;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
-use crate::ability::AbilityBook;
 use crate::ability::resolve::CheckedAbility;
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, Position, Side};
-use crate::director::malice::MaliceFeature;
-use crate::engine::CreatureRecord;
+use crate::creature_record::CreatureRecord;
 use crate::grid::{Map, Square, Terrain};
 use crate::rule;
-use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::turn::TurnState;
 
 /// The summonable creatures, resolved from their templates when the scenario loads.
@@ -45,61 +42,7 @@ impl SummonTable {
     }
 }
 
-/// Resolve every template the encounter's abilities summon — and those their summons' own
-/// abilities summon — reporting a problem at the scenario's `abilities` (or its start).
-pub(crate) fn build(
-    ck: &mut Checker,
-    parsed: &ScenarioFile,
-    map: &Map,
-    book: &mut AbilityBook,
-    features: &mut BTreeMap<String, MaliceFeature>,
-) -> SummonTable {
-    let at = crate::source::field(ck.src, None, "abilities").unwrap_or(0);
-    let mut table = BTreeMap::new();
-    let mut failed = BTreeSet::new();
-    loop {
-        let wanted: Vec<String> = book
-            .0
-            .values()
-            .flat_map(|a| a.effect.iter().flat_map(|e| &e.summon))
-            .map(|s| s.template.clone())
-            .filter(|t| !table.contains_key(t) && !failed.contains(t))
-            .collect();
-        let Some(template) = wanted.into_iter().next() else {
-            break;
-        };
-        // Checked where it stands on the map's first open square; it appears elsewhere.
-        let spec = CreatureSpec {
-            id: Some(template.clone()),
-            template: Some(template.clone()),
-            side: Some(Side::Director),
-            position: first_open(map),
-            ..CreatureSpec::default()
-        };
-        let before = ck.problems.len();
-        let built = crate::scenario::build_creature_list(
-            ck,
-            parsed,
-            std::slice::from_ref(&spec),
-            at,
-            &[],
-            map,
-        );
-        match built.into_iter().next() {
-            Some(record) if ck.problems.len() == before => {
-                crate::script::gather(ck, parsed, &record, at, book, features);
-                table.insert(template, record);
-            }
-            // build_creature_list reported why.
-            _ => {
-                failed.insert(template);
-            }
-        }
-    }
-    SummonTable(table)
-}
-
-fn first_open(map: &Map) -> Option<Square> {
+pub(crate) fn first_open(map: &Map) -> Option<Square> {
     (0..map.height)
         .flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)))
         .find(|&s| !map.is_solid(s) && !matches!(map.terrain(s), Some(Terrain::Pit { .. })))
@@ -160,7 +103,7 @@ pub fn spawn_summoned(world: &mut World) {
             .map(|_| crate::creature::Minion { squad: None });
         record.position = Square::new(origin.x + s.offset.0, origin.y + s.offset.1);
         let id = record.id.clone();
-        if crate::script::spawn(world, record, rule::SUMMON).is_some() {
+        if crate::encounter::script::spawn(world, record, rule::SUMMON).is_some() {
             world.resource_mut::<TurnState>().summoned.push(id);
         }
     }

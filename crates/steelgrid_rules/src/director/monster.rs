@@ -453,3 +453,12 @@ mod tests {
         assert_eq!(average_party_level(&[]), None);
     }
 }
+
+/// How a Director creature is priced, as written on it or its template.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pricing {
+    /// Level, organisation and role: the EV comes from the formula (seed 002 L4719).
+    pub monster: Option<MonsterFormula>,
+    /// An EV written out, used in place of the formula's; for a minion a set of four's.
+    pub ev: Option<u32>,
+}

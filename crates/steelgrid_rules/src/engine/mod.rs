@@ -32,8 +32,8 @@ use crate::ruleset::RulesetName;
 use crate::turn::aid;
 use crate::turn::{self, TurnState};
 
-pub(crate) use snapshot::spawn_creature;
-pub use snapshot::{CreatureRecord, Snapshot};
+pub use crate::creature_record::CreatureRecord;
+pub use snapshot::Snapshot;
 pub use view::*;
 
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]

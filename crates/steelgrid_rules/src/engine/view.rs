@@ -14,7 +14,8 @@ use crate::movement::free_strike;
 use crate::turn::TurnState;
 
 use super::Engine;
-use super::snapshot::{CreatureRecord, state_checksum};
+use super::snapshot::state_checksum;
+use crate::creature_record::CreatureRecord;
 
 impl Engine {
     /// The state as the JSON interface publishes it.

@@ -2,12 +2,16 @@
 //! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
 //! everything and reports each problem at `file:line:col`.
 
+mod objectives;
+mod scripted;
 mod start;
+mod summons;
+
+pub use crate::diagnostic::{Diagnostic, ron_options};
+pub use scripted::{ActionSpec, ScriptEntry};
 
 use std::collections::BTreeMap;
-use std::fmt;
 
-use ron::extensions::Extensions;
 use serde::{Deserialize, Serialize};
 
 use crate::ability::{Ability, AbilityBook};
@@ -19,10 +23,11 @@ use crate::ruleset::RulesetName;
 
 use crate::command::Command;
 use crate::command_list::PlacedCommand;
+use crate::creature_record::CreatureRecord;
 use crate::dice::Dice;
+use crate::director::monster::Pricing;
 use crate::encounter::{EncounterInfo, Objective};
-use crate::encounter_budget::Pricing;
-use crate::engine::{CreatureRecord, Engine, Snapshot};
+use crate::engine::{Engine, Snapshot};
 use crate::event::EventLog;
 use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
 use crate::options::RulesOptions;
@@ -267,7 +272,7 @@ pub struct ScenarioFile {
     /// Scripted events: on round N, on entering a zone, on a death or a met objective, spawn
     /// creatures, narrate, change terrain or end the battle (each fires once).
     #[serde(default)]
-    pub script: Vec<crate::script::ScriptEntry>,
+    pub script: Vec<ScriptEntry>,
     /// Scripted die faces (1-10), used before the seeded dice.
     #[serde(default)]
     pub dice: Vec<u32>,
@@ -284,25 +289,6 @@ pub struct DemoLine {
     pub say: String,
     #[serde(default)]
     pub command: Option<Command>,
-}
-
-/// A problem in a file, at a 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    pub file: String,
-    pub line: usize,
-    pub col: usize,
-    pub message: String,
-}
-
-impl fmt::Display for Diagnostic {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.file, self.line, self.col, self.message
-        )
-    }
 }
 
 /// A loaded, checked scenario, ready to start.
@@ -360,11 +346,6 @@ impl Scenario {
         .map(|(side, _)| side)
         .collect()
     }
-}
-
-/// RON as scenario authors write it: `Some(..)` may be left out.
-pub fn ron_options() -> ron::Options {
-    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
 }
 
 pub(crate) struct Checker<'a> {
@@ -434,7 +415,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     check_retainers(&mut ck, &parsed, &creatures);
     let ground = crate::movement::burrow::Ground::of(&parsed.map);
     start::check_burrowers(&mut ck, &creatures, &map, &ground);
-    let script = crate::script::build(
+    let script = scripted::build(
         &mut ck,
         &parsed,
         &map,
@@ -442,9 +423,8 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         &mut abilities,
         &mut malice_features,
     );
-    let summons =
-        crate::summon::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
-    crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
+    let summons = summons::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
+    objectives::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
     let top = |key: &str| source::field(src, None, key).unwrap_or(0);
     for side in [Side::Heroes, Side::Director] {
         // Only when every creature loaded: a rejected creature already has its own message.
@@ -758,7 +738,7 @@ fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
         .iter()
         .flat_map(|entry| &entry.then)
         .filter_map(|action| match action {
-            crate::script::ActionSpec::Spawn(spec) => Some(&**spec),
+            ActionSpec::Spawn(spec) => Some(&**spec),
             _ => None,
         });
     parsed

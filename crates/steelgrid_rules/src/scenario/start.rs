@@ -3,7 +3,7 @@
 //! `movement::mount`); these apply them to a scenario as it loads.
 
 use crate::creature::MovementMode;
-use crate::engine::CreatureRecord;
+use crate::creature_record::CreatureRecord;
 use crate::grid::{Footprint, Map, Square};
 use crate::movement::burrow::can_burrow;
 use crate::terms::movement::Ground;
