@@ -34,12 +34,16 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(Pace(Timer::from_seconds(0.35, TimerMode::Repeating)))
         .init_resource::<AiReasoning>()
         .add_systems(Startup, spawn_reasoning)
-        .add_systems(Update, play_ai_seats.in_set(super::screens::PlaySystems))
+        .add_systems(
+            Update,
+            play_ai_seats
+                .in_set(super::screens::PlaySystems)
+                .in_set(super::BattleSystems::Command),
+        )
         .add_systems(
             Update,
             show_reasoning
-                .after(play_ai_seats)
-                .after(super::handoff::watch_viewer)
+                .in_set(super::BattleSystems::Present)
                 .run_if(resource_changed::<AiReasoning>.or_else(resource_changed::<DirectorView>)),
         );
 }

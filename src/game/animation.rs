@@ -23,7 +23,7 @@ use super::board::{BoardLayout, SQUARE};
 use super::log::ascii;
 use super::settings::Settings;
 use super::tokens::Token;
-use super::{CurrentState, Rules, publish_state};
+use super::{CurrentState, Rules};
 
 /// Seconds at speed 1: a walked square, a square of forced movement, an impact shake, a
 /// floating number, a flash.
@@ -59,10 +59,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 follow_log
-                    .after(publish_state)
+                    .in_set(super::BattleSystems::Follow)
                     .run_if(resource_changed::<Rules>),
                 // Paused with the battle.
-                play.after(follow_log).in_set(super::screens::PlaySystems),
+                play.in_set(super::screens::PlaySystems)
+                    .in_set(super::BattleSystems::Present),
             ),
         )
         .add_systems(
@@ -76,6 +77,7 @@ pub fn plugin(app: &mut App) {
                 draw_dice_outlines,
             )
                 .chain()
+                // Bevy's own set: tokens move before their transforms are propagated.
                 .before(TransformSystems::Propagate),
         );
 }
@@ -496,7 +498,7 @@ fn follow_from_now(rules: Res<Rules>, mut followed: ResMut<Followed>) {
     followed.last = log.last().cloned();
 }
 
-pub(super) fn follow_log(
+fn follow_log(
     rules: Res<Rules>,
     settings: Res<Settings>,
     mut followed: ResMut<Followed>,

@@ -27,11 +27,10 @@ pub fn plugin(app: &mut App) {
         (
             // A new layout is a new battle (see `screens::start`).
             spawn_board.run_if(resource_changed::<BoardLayout>),
-            refresh_terrain
-                .after(super::publish_state)
-                .run_if(resource_changed::<super::CurrentState>),
+            refresh_terrain.run_if(resource_changed::<super::CurrentState>),
         )
-            .chain(),
+            .chain()
+            .in_set(super::BattleSystems::Present),
     );
 }
 

@@ -11,13 +11,13 @@ use steelgrid_rules::movement::{Gait, Reach};
 
 use super::movement_tools;
 use super::play::{Feedback, PlayMode, Tool};
-use super::{CurrentState, Rules, publish_state};
+use super::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Choices>().add_systems(
         Update,
         refresh
-            .after(publish_state)
+            .in_set(BattleSystems::Follow)
             .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<PlayMode>)),
     );
 }

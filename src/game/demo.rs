@@ -11,14 +11,14 @@ use super::actions::{Action, Controls};
 use super::explainer::{Explaining, Narration};
 use super::play::Feedback;
 use super::records::Beat;
-use super::{Rules, publish_state};
+use super::{BattleSystems, Rules};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_demo
             .in_set(super::screens::PlaySystems)
-            .before(publish_state)
+            .in_set(BattleSystems::Command)
             .run_if(resource_exists::<DemoPlayer>),
     );
 }

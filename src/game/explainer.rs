@@ -15,7 +15,7 @@ use super::board::{BoardLayout, SQUARE};
 use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use super::log::{ascii, seen_line};
-use super::{CurrentState, Rules, publish_state};
+use super::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Narration>()
@@ -23,13 +23,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer.in_set(super::screens::PlaySystems),
-                fill_panel,
-                draw_highlights,
-            )
-                .chain()
-                .after(publish_state)
-                .after(super::handoff::watch_viewer),
+                steer
+                    .in_set(super::screens::PlaySystems)
+                    .in_set(BattleSystems::Follow),
+                (fill_panel, draw_highlights).in_set(BattleSystems::Present),
+            ),
         );
 }
 

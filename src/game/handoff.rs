@@ -17,7 +17,7 @@ use super::demo::DemoPlayer;
 use super::explainer::Explaining;
 use super::hud::{MUTED, TITLE};
 use super::records::ReplayPlayer;
-use super::{CurrentState, publish_state};
+use super::{BattleSystems, CurrentState};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Seat>()
@@ -28,13 +28,18 @@ pub fn plugin(app: &mut App) {
             (pass_control, dismiss)
                 .chain()
                 .in_set(super::screens::PlaySystems)
-                .after(publish_state)
-                .after(super::play::handle_actions)
+                .in_set(BattleSystems::Follow)
                 .run_if(not(resource_exists::<ReplayPlayer>))
                 .run_if(not(resource_exists::<Explaining>))
                 .run_if(not(resource_exists::<DemoPlayer>)),
         )
-        .add_systems(Update, watch_viewer.after(pass_control));
+        // Within the stage: who looks follows the seat a hand-off may just have passed.
+        .add_systems(
+            Update,
+            watch_viewer
+                .in_set(BattleSystems::Follow)
+                .after(pass_control),
+        );
 }
 
 /// The seat whose person has the screen now.
@@ -135,7 +140,7 @@ pub fn kept_from_view(state: &StateView, creature: &CreatureView, director: bool
             .all(|hero| creature.hidden_from.contains(&hero.id))
 }
 
-pub fn watch_viewer(
+fn watch_viewer(
     seats: Res<AiSeats>,
     seat: Res<Seat>,
     demo: Option<Res<DemoPlayer>>,

@@ -10,6 +10,7 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::mount::Hold;
 
+use super::CurrentState;
 use super::actions::Action;
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
@@ -24,7 +25,6 @@ use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
 use super::records::{RecordLine, ReplayPlayer};
 use super::settings::{Bindings, Direction, Settings, Slot};
-use super::{CurrentState, publish_state};
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
 pub const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
@@ -115,15 +115,11 @@ fn refresh_hints(settings: Res<Settings>, mut line: Single<&mut Text, With<Hints
 pub fn plugin(app: &mut App) {
     app.init_resource::<StatusLine>()
         .add_systems(Startup, spawn_hud)
-        .add_systems(Update, refresh_hints.run_if(resource_changed::<Settings>))
         .add_systems(
             Update,
-            update_hud
-                .after(publish_state)
-                .after(super::overlay::preview)
-                .after(super::records::describe_record)
-                .after(super::handoff::watch_viewer)
-                .run_if(
+            (
+                refresh_hints.run_if(resource_changed::<Settings>),
+                update_hud.run_if(
                     resource_changed::<CurrentState>
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
@@ -134,6 +130,8 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<DirectorView>)
                         .or_else(resource_changed::<Seat>),
                 ),
+            )
+                .in_set(super::BattleSystems::Present),
         );
 }
 

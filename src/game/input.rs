@@ -22,7 +22,9 @@ const PAN_SPEED: f32 = 700.0;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (zoom, pan, frame_board).in_set(super::screens::PlaySystems),
+        (zoom, pan, frame_board)
+            .in_set(super::screens::PlaySystems)
+            .in_set(super::BattleSystems::Input),
     );
 }
 

@@ -16,7 +16,7 @@ use super::camera::LOG_PANEL_PX;
 use super::cursor::STATUS_BAR_PX;
 use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
-use super::{CurrentState, Rules, publish_state};
+use super::{CurrentState, Rules};
 
 /// Events listed in the panel.
 const SHOWN: usize = 14;
@@ -25,8 +25,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
         fill_panel
-            .after(publish_state)
-            .after(super::handoff::watch_viewer)
+            .in_set(super::BattleSystems::Present)
             .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
     );
 }

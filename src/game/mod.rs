@@ -112,7 +112,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
             }),
     )
     .insert_resource(ClearColor(BACKGROUND))
-    .add_systems(Update, publish_state.run_if(resource_changed::<Rules>))
+    .add_plugins(stages)
     .add_plugins((
         board::plugin,
         tokens::plugin,
@@ -177,6 +177,46 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         });
     }
     app.run().report()
+}
+
+/// The battle's stages each frame, in this order. Every battle system is put in one where it is
+/// added; the order between stages is set here alone, so a system orders itself only against
+/// others of its own stage.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BattleSystems {
+    /// Read the players' keys into the client's own state: the camera, the pause menu.
+    Input,
+    /// Touch the engine: a person's action, the AI's, a demonstration's or replay's next step,
+    /// undo, saves and what-if branches.
+    Command,
+    /// Publish the engine's state as [`CurrentState`].
+    Publish,
+    /// Work out from the published state what to show: whose seat has the screen, what may be
+    /// chosen and previewed, the record line, the animations to play, the explainer's event.
+    Follow,
+    /// Draw it: the board, tokens, overlays, the HUD, the log and the panels.
+    Present,
+}
+
+/// Order the [`BattleSystems`] stages and publish the engine's state in its own.
+pub(crate) fn stages(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            BattleSystems::Input,
+            BattleSystems::Command,
+            BattleSystems::Publish,
+            BattleSystems::Follow,
+            BattleSystems::Present,
+        )
+            .chain(),
+    )
+    .add_systems(
+        Update,
+        publish_state
+            .in_set(BattleSystems::Publish)
+            .run_if(resource_changed::<Rules>),
+    );
 }
 
 /// Publish the engine's state whenever the engine has been touched.

@@ -18,7 +18,7 @@ use super::choices::Choices;
 use super::cursor::HoveredSquare;
 use super::log::short_name;
 use super::movement_tools;
-use super::{CurrentState, Rules, publish_state};
+use super::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<PlayMode>()
@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
             Update,
             handle_actions
                 .in_set(super::screens::PlaySystems)
-                .before(publish_state)
+                .in_set(super::BattleSystems::Command)
                 // A replay being watched is not played, nor a board behind the hand-off screen.
                 .run_if(not(resource_exists::<super::records::ReplayPlayer>))
                 .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty())
@@ -701,7 +701,7 @@ const KEYS: [Action; 37] = [
     Action::Select,
 ];
 
-pub fn handle_actions(
+fn handle_actions(
     controls: Single<&ActionState<Action>, With<Controls>>,
     hovered: Res<HoveredSquare>,
     state: Res<CurrentState>,

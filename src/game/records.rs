@@ -10,7 +10,7 @@ use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
 use super::explainer::Explaining;
 use super::play::Feedback;
-use super::{CurrentState, Rules, publish_state};
+use super::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<RecordLine>()
@@ -27,9 +27,9 @@ pub fn plugin(app: &mut App) {
                 play_replay.run_if(resource_exists::<ReplayPlayer>),
             )
                 .in_set(super::screens::PlaySystems)
-                .before(publish_state),
+                .in_set(BattleSystems::Command),
         )
-        .add_systems(Update, describe_record.after(publish_state));
+        .add_systems(Update, describe_record.in_set(BattleSystems::Follow));
 }
 
 /// What undo or the replay player would do next, for the status bar.
@@ -264,7 +264,7 @@ fn play_replay(
     }
 }
 
-pub fn describe_record(
+fn describe_record(
     rules: Res<Rules>,
     player: Option<Res<ReplayPlayer>>,
     branch: Option<Res<WhatIf>>,

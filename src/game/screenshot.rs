@@ -37,7 +37,7 @@ impl Plugin for ScreenshotPlugin {
         .init_resource::<PipelinesReady>()
         .add_systems(
             Update,
-            request_screenshot.after(super::animation::follow_log),
+            request_screenshot.in_set(super::BattleSystems::Present),
         );
         app.sub_app_mut(RenderApp)
             .add_systems(ExtractSchedule, report_pipelines);

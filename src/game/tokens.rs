@@ -12,9 +12,9 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
 
+use super::CurrentState;
 use super::board::{BoardLayout, SQUARE};
 use super::settings::{Palette, Settings};
-use super::{CurrentState, publish_state};
 
 /// Depth of the tokens, above the board and its labels.
 const TOKEN_Z: f32 = 10.0;
@@ -23,15 +23,13 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<TokenStyle>().add_systems(
         Update,
         (
-            sync_tokens
-                .after(publish_state)
-                .after(super::handoff::watch_viewer)
-                .run_if(
-                    resource_changed::<CurrentState>
-                        .or_else(resource_changed::<super::handoff::DirectorView>),
-                ),
+            sync_tokens.run_if(
+                resource_changed::<CurrentState>
+                    .or_else(resource_changed::<super::handoff::DirectorView>),
+            ),
             recolour.run_if(resource_changed::<Settings>),
-        ),
+        )
+            .in_set(super::BattleSystems::Present),
     );
 }
 

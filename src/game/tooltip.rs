@@ -36,8 +36,7 @@ pub fn plugin(app: &mut App) {
             follow_cursor,
         )
             .chain()
-            .after(super::publish_state)
-            .after(super::handoff::watch_viewer),
+            .in_set(super::BattleSystems::Present),
     );
 }
 

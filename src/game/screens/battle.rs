@@ -17,7 +17,7 @@ use crate::game::explainer::{Explaining, Narration};
 use crate::game::handoff::{HandOff, Players, Seat};
 use crate::game::play::{Feedback, PlayMode};
 use crate::game::records::{ReplayPlayer, WhatIf};
-use crate::game::{CurrentState, Rules, publish_state};
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 /// Seconds between the end of a battle and its results: time to see the last blow land.
 const RESULTS_AFTER: f32 = 1.5;
@@ -25,7 +25,9 @@ const RESULTS_AFTER: f32 = 1.5;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        watch_for_the_end.in_set(PlaySystems).after(publish_state),
+        watch_for_the_end
+            .in_set(PlaySystems)
+            .in_set(BattleSystems::Follow),
     )
     .add_systems(Update, name_window.run_if(state_changed::<Screen>));
 }

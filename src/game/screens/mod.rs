@@ -118,7 +118,7 @@ mod tests {
     use crate::game::ai_seat::AiSeats;
     use crate::game::play::{PlayMode, Tool};
     use crate::game::settings::Settings;
-    use crate::game::{CurrentState, Rules, publish_state};
+    use crate::game::{CurrentState, Rules};
 
     /// The screens over the default scenario (seed 7, the AI playing the Director), opened at
     /// `first`, with a quarter of a second passing each frame.
@@ -134,7 +134,7 @@ mod tests {
                 first,
                 keys: Vec::new(),
             })
-            .add_systems(Update, publish_state.run_if(resource_changed::<Rules>));
+            .add_plugins(crate::game::stages);
         let d = crate::scenarios::DEFAULT;
         let game = Game::new(d.file, d.text, Some(7)).unwrap();
         start(

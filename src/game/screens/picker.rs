@@ -13,7 +13,9 @@ use steelgrid_rules::grid::Terrain;
 use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, MenuItem, PANEL, hints, layer, text};
+use super::menu::{
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, PANEL, hints, layer, text,
+};
 use super::{Screen, Selection};
 use crate::game::actions::{Action, Controls};
 use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
@@ -32,7 +34,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (type_path, choose, describe, follow_focus, scroll_list)
                 .chain()
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Picker)),
         );
 }

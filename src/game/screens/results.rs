@@ -11,7 +11,7 @@ use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 
 use super::Screen;
 use super::battle::restart;
-use super::menu::{self, Ask, Focus, MenuInput, VEIL, button, hints, layer, panel, text};
+use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
 use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
 use crate::game::log::ascii;
 use crate::game::settings::Settings;
@@ -22,7 +22,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             choose
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Results)),
         );
 }

@@ -4,7 +4,9 @@
 
 use bevy::prelude::*;
 
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, MenuItem, button, hints, layer, text};
+use super::menu::{
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
+};
 use super::{Pause, Screen};
 use crate::game::actions::Action;
 use crate::game::hud::{MUTED, TEXT, TITLE};
@@ -21,7 +23,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (choose, show_values, hide_under_bindings)
                 .chain()
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Settings)),
         );
 }
