@@ -11,6 +11,7 @@ use super::actions::{Action, Controls};
 use super::explainer::{Explaining, Narration};
 use super::play::Feedback;
 use super::records::Beat;
+use super::screens::BattleMode;
 use super::{BattleSystems, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -19,7 +20,7 @@ pub fn plugin(app: &mut App) {
         play_demo
             .in_set(super::screens::PlaySystems)
             .in_set(BattleSystems::Command)
-            .run_if(resource_exists::<DemoPlayer>),
+            .run_if(in_state(BattleMode::Demo)),
     );
 }
 

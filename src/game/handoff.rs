@@ -13,10 +13,8 @@ use steelgrid_rules::engine::CreatureView;
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::demo::DemoPlayer;
-use super::explainer::Explaining;
 use super::hud::{MUTED, TITLE};
-use super::records::ReplayPlayer;
+use super::screens::BattleMode;
 use super::{BattleSystems, CurrentState};
 
 pub fn plugin(app: &mut App) {
@@ -29,9 +27,7 @@ pub fn plugin(app: &mut App) {
                 .chain()
                 .in_set(super::screens::PlaySystems)
                 .in_set(BattleSystems::Follow)
-                .run_if(not(resource_exists::<ReplayPlayer>))
-                .run_if(not(resource_exists::<Explaining>))
-                .run_if(not(resource_exists::<DemoPlayer>)),
+                .run_if(in_state(BattleMode::Live).or_else(in_state(BattleMode::HandOff))),
         )
         // Within the stage: who looks follows the seat a hand-off may just have passed.
         .add_systems(
@@ -143,11 +139,11 @@ pub fn kept_from_view(state: &StateView, creature: &CreatureView, director: bool
 fn watch_viewer(
     seats: Res<AiSeats>,
     seat: Res<Seat>,
-    demo: Option<Res<DemoPlayer>>,
-    replay: Option<Res<ReplayPlayer>>,
+    mode: Option<Res<State<BattleMode>>>,
     mut view: ResMut<DirectorView>,
 ) {
-    let watching = demo.is_some() || replay.is_some();
+    let watching =
+        mode.is_some_and(|mode| matches!(mode.get(), BattleMode::Demo | BattleMode::Replay));
     view.set_if_neq(DirectorView(director_view(&seats.0, seat.0, watching)));
 }
 

@@ -16,14 +16,14 @@ use super::ai_seat::{AiSeats, ai_to_move};
 use super::camera::LOG_PANEL_PX;
 use super::choices::Choices;
 use super::cursor::STATUS_BAR_PX;
-use super::demo::DemoPlayer;
 use super::explainer::Narration;
 use super::handoff::{DirectorView, Players, Seat, seat_label};
 use super::log::{ascii, short_name};
 use super::movement_tools::grant_prompt;
 use super::overlay::Preview;
 use super::play::{Feedback, PlayMode, Tool};
-use super::records::{RecordLine, ReplayPlayer};
+use super::records::RecordLine;
+use super::screens::BattleMode;
 use super::settings::{Bindings, Direction, Settings, Slot};
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
@@ -128,7 +128,8 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<RecordLine>)
                         .or_else(resource_changed::<Narration>)
                         .or_else(resource_changed::<DirectorView>)
-                        .or_else(resource_changed::<Seat>),
+                        .or_else(resource_changed::<Seat>)
+                        .or_else(state_changed::<BattleMode>),
                 ),
             )
                 .in_set(super::BattleSystems::Present),
@@ -242,16 +243,18 @@ fn update_hud(
     preview: Res<Preview>,
     choices: Res<Choices>,
     record: Res<RecordLine>,
-    replay: Option<Res<ReplayPlayer>>,
-    demo: Option<Res<DemoPlayer>>,
+    battle: Option<Res<State<BattleMode>>>,
     view: Res<DirectorView>,
     (seat, players): (Res<Seat>, Res<Players>),
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
+    let watching = battle.map(|battle| *battle.get());
     let line = |field: HudField| match field {
-        HudField::Prompt if replay.is_some() => ("Watching a replay".into(), TEXT),
-        HudField::Prompt if demo.is_some() => (
+        HudField::Prompt if watching == Some(BattleMode::Replay) => {
+            ("Watching a replay".into(), TEXT)
+        }
+        HudField::Prompt if watching == Some(BattleMode::Demo) => (
             "Watching a demonstration (P pause, . next, +/- pace)".into(),
             TEXT,
         ),

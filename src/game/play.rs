@@ -18,6 +18,7 @@ use super::choices::Choices;
 use super::cursor::HoveredSquare;
 use super::log::short_name;
 use super::movement_tools;
+use super::screens::BattleMode;
 use super::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -28,12 +29,9 @@ pub fn plugin(app: &mut App) {
             handle_actions
                 .in_set(super::screens::PlaySystems)
                 .in_set(super::BattleSystems::Command)
-                // A replay being watched is not played, nor a board behind the hand-off screen.
-                .run_if(not(resource_exists::<super::records::ReplayPlayer>))
-                .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty())
-                // Nor while a past command is being explained.
-                .run_if(not(resource_exists::<super::explainer::Explaining>))
-                .run_if(not(resource_exists::<super::demo::DemoPlayer>)),
+                // Not a replay or demonstration being watched, a board behind the hand-off
+                // screen, nor while a past command is being explained.
+                .run_if(in_state(BattleMode::Live)),
         );
 }
 

@@ -10,6 +10,7 @@ use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
 use super::explainer::Explaining;
 use super::play::Feedback;
+use super::screens::BattleMode;
 use super::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -23,8 +24,8 @@ pub fn plugin(app: &mut App) {
                     autosave_at_turn_start.run_if(not(resource_exists::<WhatIf>)),
                     what_if,
                 )
-                    .run_if(not(resource_exists::<ReplayPlayer>)),
-                play_replay.run_if(resource_exists::<ReplayPlayer>),
+                    .run_if(not(in_state(BattleMode::Replay))),
+                play_replay.run_if(in_state(BattleMode::Replay)),
             )
                 .in_set(super::screens::PlaySystems)
                 .in_set(BattleSystems::Command),

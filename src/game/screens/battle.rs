@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::{Game, Record, ScenarioSource};
 
-use super::{PlaySystems, Screen, Selection};
+use super::{BattleMode, PlaySystems, Screen, Selection};
 use crate::game::ai_seat::AiSeats;
 use crate::game::animation::Animations;
 use crate::game::board::BoardLayout;
@@ -137,8 +137,7 @@ fn watch_for_the_end(
     time: Res<Time>,
     rules: Res<Rules>,
     animations: Option<Res<Animations>>,
-    demo: Option<Res<DemoPlayer>>,
-    replay: Option<Res<ReplayPlayer>>,
+    mode: Res<State<BattleMode>>,
     branch: Option<Res<WhatIf>>,
     mut was_on: Local<bool>,
     mut wait: Local<Option<Timer>>,
@@ -149,7 +148,7 @@ fn watch_for_the_end(
         *wait = None;
         return;
     }
-    let watched = demo.is_some() || replay.is_some() || branch.is_some();
+    let watched = matches!(mode.get(), BattleMode::Demo | BattleMode::Replay) || branch.is_some();
     if std::mem::take(&mut *was_on) && !watched {
         *wait = Some(Timer::from_seconds(RESULTS_AFTER, TimerMode::Once));
     }

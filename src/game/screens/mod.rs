@@ -4,9 +4,10 @@
 //! One battle is always loaded (the [`Rules`](super::Rules) resource and what is drawn from
 //! it): the menus are drawn over it, and starting a battle ([`battle::start`]) replaces it whole.
 //! The systems that *play* the battle — input, the AI, demonstrations and replays — are in
-//! [`PlaySystems`], which runs only while the battle is on screen and not paused. A new system
-//! that acts on its own or on the players' input belongs in it, and a new resource that belongs
-//! to one battle is reset in [`battle::start`].
+//! [`PlaySystems`], which runs only while the battle is on screen and not paused; [`BattleMode`]
+//! says which of them drives it (live play, the hand-off screen, the explainer, a replay, a
+//! demonstration). A new system that acts on its own or on the players' input belongs in it,
+//! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
 mod keys;
@@ -18,7 +19,10 @@ mod seats;
 mod settings;
 mod title;
 
-use crate::game::handoff::Players;
+use crate::game::demo::DemoPlayer;
+use crate::game::explainer::Explaining;
+use crate::game::handoff::{HandOff, Players};
+use crate::game::records::ReplayPlayer;
 use bevy::prelude::*;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::ScenarioSource;
@@ -51,6 +55,53 @@ pub enum Pause {
     Paused,
 }
 
+/// How the battle on the board is being played. Exists only on the battle screen, and follows
+/// what is loaded there ([`follow_mode`]): the resources hold each mode's data (the script, the
+/// record, the event explained), the mode says which of them drives the battle.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Battle)]
+pub enum BattleMode {
+    /// The people at the screen and the AI seats play.
+    #[default]
+    Live,
+    /// The hot-seat hand-off screen hides the board until the next person is ready.
+    HandOff,
+    /// The explainer is open on a command already played: play waits until it closes.
+    Explaining,
+    /// A replay plays itself (the explainer may be open over it).
+    Replay,
+    /// A demonstration plays itself, walking through each command's events in the explainer.
+    Demo,
+}
+
+/// Set the [`BattleMode`] before this frame's state transitions from what the last frame left:
+/// a demonstration or a replay drives the battle whatever else is open; otherwise the explainer,
+/// then a hand-off screen, hold live play. Off the battle screen the mode waits here for the
+/// battle to be back.
+fn follow_mode(
+    demo: Option<Res<DemoPlayer>>,
+    replay: Option<Res<ReplayPlayer>>,
+    explaining: Option<Res<Explaining>>,
+    hand_off: Query<(), With<HandOff>>,
+    mode: Option<Res<State<BattleMode>>>,
+    mut next: ResMut<NextState<BattleMode>>,
+) {
+    let wanted = if demo.is_some() {
+        BattleMode::Demo
+    } else if replay.is_some() {
+        BattleMode::Replay
+    } else if explaining.is_some() {
+        BattleMode::Explaining
+    } else if !hand_off.is_empty() {
+        BattleMode::HandOff
+    } else {
+        BattleMode::Live
+    };
+    if mode.is_none_or(|mode| *mode.get() != wanted) {
+        next.set(wanted);
+    }
+}
+
 /// The systems that play the battle: they take the players' input, let the AI, a demonstration
 /// or a replay move, and hand the screen over between seats. They run only in
 /// [`Pause::Playing`].
@@ -80,6 +131,8 @@ impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
         app.insert_state(self.first)
             .add_sub_state::<Pause>()
+            .add_sub_state::<BattleMode>()
+            .add_systems(PreUpdate, follow_mode)
             .configure_sets(PreUpdate, PlaySystems.run_if(in_state(Pause::Playing)))
             .configure_sets(Update, PlaySystems.run_if(in_state(Pause::Playing)))
             .add_plugins((
@@ -162,6 +215,12 @@ mod tests {
 
     fn pause(app: &App) -> Option<Pause> {
         app.world().get_resource::<State<Pause>>().map(|s| *s.get())
+    }
+
+    fn mode(app: &App) -> Option<BattleMode> {
+        app.world()
+            .get_resource::<State<BattleMode>>()
+            .map(|s| *s.get())
     }
 
     fn texts(app: &mut App) -> Vec<String> {
@@ -266,6 +325,43 @@ mod tests {
         press(&mut app, KeyCode::Escape);
         assert_eq!(pause(&app), Some(Pause::Playing));
         assert!(!texts(&mut app).contains(&"Paused".to_owned()));
+    }
+
+    #[test]
+    fn the_battle_mode_follows_what_is_loaded_and_outlasts_the_settings() {
+        let mut app = app(Screen::Battle);
+        assert_eq!(mode(&app), Some(BattleMode::Live));
+        let open = Explaining { step: 0, sub: 0 };
+        app.insert_resource(open);
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Explaining));
+        app.world_mut().remove_resource::<Explaining>();
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Live));
+
+        // A replay of the battle so far, watched from its start.
+        let record = app.world_mut().resource_mut::<Rules>().0.save();
+        let d = crate::scenarios::DEFAULT;
+        let game = Game::new(d.file, d.text, Some(7)).unwrap();
+        start(
+            app.world_mut(),
+            game,
+            vec![Side::Director],
+            Players::default(),
+            Some(record),
+        );
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Replay));
+        // Pause, settings, and back: still the replay.
+        press(&mut app, KeyCode::Escape);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Settings);
+        assert_eq!(mode(&app), None);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert_eq!(mode(&app), Some(BattleMode::Replay));
     }
 
     #[test]
