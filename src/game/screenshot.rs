@@ -69,7 +69,7 @@ fn request_screenshot(
     mut pending: ResMut<Pending>,
     ready: Res<PipelinesReady>,
     time: Res<Time>,
-    mut animations: ResMut<super::animation::Animations>,
+    mut animations: ResMut<crate::game::view::animation::Animations>,
 ) {
     if pending.requested || time.elapsed_secs() < pending.after {
         return;

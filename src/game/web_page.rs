@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::board::BoardLayout;
-use super::camera::BoardCamera;
-use super::hud::StatusLine;
 use super::{BattleSystems, CurrentState};
+use crate::game::ui::hud::StatusLine;
+use crate::game::view::board::BoardLayout;
+use crate::game::view::camera::BoardCamera;
 use crate::web;
 use steelgrid_rules::grid::Square;
 

@@ -8,11 +8,11 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::actions::{Action, Controls};
-use crate::game::hud::{MUTED, TEXT};
-use crate::game::rebind::BindingsList;
+use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Direction::{Down, Left, Right, Up};
 use crate::game::settings::{Settings, Slot};
+use crate::game::ui::hud::{MUTED, TEXT};
+use crate::game::ui::rebind::BindingsList;
 
 /// Menus are drawn above the board, its panels and the hot-seat hand-off screen.
 pub const MENU_Z: i32 = 200;

@@ -19,10 +19,10 @@ mod seats;
 mod settings;
 mod title;
 
-use crate::game::demo::DemoPlayer;
-use crate::game::explainer::Explaining;
-use crate::game::handoff::{HandOff, Players};
-use crate::game::records::ReplayPlayer;
+use crate::game::battle::demo::DemoPlayer;
+use crate::game::battle::handoff::{HandOff, Players};
+use crate::game::battle::records::ReplayPlayer;
+use crate::game::ui::explainer::Explaining;
 use bevy::prelude::*;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::ScenarioSource;
@@ -168,8 +168,8 @@ mod tests {
 
     use super::battle::Setup;
     use super::*;
-    use crate::game::ai_seat::AiSeats;
-    use crate::game::play::{PlayMode, Tool};
+    use crate::game::battle::ai_seat::AiSeats;
+    use crate::game::battle::play::{PlayMode, Tool};
     use crate::game::settings::Settings;
     use crate::game::{CurrentState, Rules};
 
@@ -182,7 +182,7 @@ mod tests {
                 250,
             )))
             .init_resource::<Settings>()
-            .add_plugins(crate::game::actions::plugin)
+            .add_plugins(crate::game::battle::actions::plugin)
             .add_plugins(ScreensPlugin {
                 first,
                 keys: Vec::new(),
@@ -249,7 +249,8 @@ mod tests {
         );
         // Above Start: a line per hero, then the number of heroes' players, then the
         // Director's seat. Switch the Director to a person; back down to Start.
-        let heroes = crate::game::handoff::heroes(&app.world().resource::<CurrentState>().0);
+        let heroes =
+            crate::game::battle::handoff::heroes(&app.world().resource::<CurrentState>().0);
         let up = heroes.len() + 2;
         for _ in 0..up {
             press(&mut app, KeyCode::ArrowUp);

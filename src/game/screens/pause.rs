@@ -8,10 +8,10 @@ use super::battle::restart;
 use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
 use super::{Pause, PlaySystems, Screen};
 use crate::game::BattleSystems;
-use crate::game::actions::{Action, Controls};
-use crate::game::hud::TITLE;
-use crate::game::play::PlayMode;
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::battle::play::PlayMode;
 use crate::game::settings::Settings;
+use crate::game::ui::hud::TITLE;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(

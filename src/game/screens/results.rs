@@ -12,9 +12,9 @@ use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 use super::Screen;
 use super::battle::restart;
 use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
-use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
-use crate::game::log::ascii;
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
+use crate::game::ui::log::ascii;
 use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {

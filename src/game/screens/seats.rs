@@ -11,10 +11,10 @@ use super::menu::{
     Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
 };
 use super::{Screen, Selection};
-use crate::game::handoff::Players;
-use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
-use crate::game::log::ascii;
+use crate::game::battle::handoff::Players;
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
+use crate::game::ui::log::ascii;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Seats), spawn).add_systems(

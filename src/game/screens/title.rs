@@ -7,8 +7,8 @@ use bevy::prelude::*;
 
 use super::Screen;
 use super::menu::{Ask, BACKDROP, Focus, MenuInput, MenuSystems, button, hints, layer, text};
-use crate::game::hud::{MUTED, TITLE};
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{MUTED, TITLE};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn).add_systems(

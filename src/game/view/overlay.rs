@@ -9,11 +9,11 @@ use steelgrid_rules::StateView;
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
-use super::choices::{self, Choices, MoveBy};
 use super::cursor::HoveredSquare;
-use super::log::{ascii, short_name, sq};
-use super::play::{PlayMode, Tool, aim};
-use super::{BattleSystems, CurrentState, Rules};
+use crate::game::battle::choices::{self, Choices, MoveBy};
+use crate::game::battle::play::{PlayMode, Tool, aim};
+use crate::game::ui::log::{ascii, short_name, sq};
+use crate::game::{BattleSystems, CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::ability_use::AbilityPreview;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};

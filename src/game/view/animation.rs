@@ -18,12 +18,12 @@ use leafwing_input_manager::prelude::*;
 use steelgrid_rules::event::{Event, LoggedEvent, rule};
 use steelgrid_rules::grid::Square;
 
-use super::actions::{Action, Controls};
 use super::board::{BoardLayout, SQUARE};
-use super::log::ascii;
-use super::settings::Settings;
 use super::tokens::Token;
-use super::{CurrentState, Rules};
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::settings::Settings;
+use crate::game::ui::log::ascii;
+use crate::game::{CurrentState, Rules};
 
 /// Seconds at speed 1: a walked square, a square of forced movement, an impact shake, a
 /// floating number, a flash.
@@ -59,11 +59,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 follow_log
-                    .in_set(super::BattleSystems::Follow)
+                    .in_set(crate::game::BattleSystems::Follow)
                     .run_if(resource_changed::<Rules>),
                 // Paused with the battle.
-                play.in_set(super::screens::PlaySystems)
-                    .in_set(super::BattleSystems::Present),
+                play.in_set(crate::game::screens::PlaySystems)
+                    .in_set(crate::game::BattleSystems::Present),
             ),
         )
         .add_systems(
@@ -323,7 +323,7 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
                 effect: Effect::Dice {
                     creature: creature.clone(),
                     faces: roll.dice,
-                    sum: super::log::power_roll(roll),
+                    sum: crate::game::ui::log::power_roll(roll),
                 },
                 duration: DICE * k,
                 hold: DICE_GAP * k,
@@ -486,7 +486,7 @@ fn along(squares: &[Square], progress: f32) -> Vec2 {
 /// How much of the log has been turned into animations: its length and last event, to notice
 /// when the log is another one (undo, a what-if branch, a restart).
 #[derive(Resource, Default)]
-pub(super) struct Followed {
+pub(in crate::game) struct Followed {
     len: usize,
     last: Option<LoggedEvent>,
 }

@@ -11,7 +11,7 @@ use steelgrid_rules::movement::{Gait, Reach};
 
 use super::movement_tools;
 use super::play::{Feedback, PlayMode, Tool};
-use super::{BattleSystems, CurrentState, Rules};
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Choices>().add_systems(
@@ -100,7 +100,7 @@ pub fn refresh(
     };
 }
 
-pub(super) fn ask(
+pub(in crate::game) fn ask(
     engine: &mut steelgrid_rules::Engine,
     state: &StateView,
     mode: &PlayMode,

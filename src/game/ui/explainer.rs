@@ -10,12 +10,12 @@ use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::Game;
 
-use super::actions::{Action, Controls};
-use super::board::{BoardLayout, SQUARE};
-use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use super::log::{ascii, seen_line};
-use super::{BattleSystems, CurrentState, Rules};
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::battle::handoff::DirectorView;
+use crate::game::view::board::{BoardLayout, SQUARE};
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Narration>()
@@ -24,7 +24,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 steer
-                    .in_set(super::screens::PlaySystems)
+                    .in_set(crate::game::screens::PlaySystems)
                     .in_set(BattleSystems::Follow),
                 (fill_panel, draw_highlights).in_set(BattleSystems::Present),
             ),

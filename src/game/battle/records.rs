@@ -8,10 +8,10 @@ use steelgrid_rules::record::{Record, UndoRefused};
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::explainer::Explaining;
 use super::play::Feedback;
-use super::screens::BattleMode;
-use super::{BattleSystems, CurrentState, Rules};
+use crate::game::screens::BattleMode;
+use crate::game::ui::explainer::Explaining;
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<RecordLine>()
@@ -27,7 +27,7 @@ pub fn plugin(app: &mut App) {
                     .run_if(not(in_state(BattleMode::Replay))),
                 play_replay.run_if(in_state(BattleMode::Replay)),
             )
-                .in_set(super::screens::PlaySystems)
+                .in_set(crate::game::screens::PlaySystems)
                 .in_set(BattleSystems::Command),
         )
         .add_systems(Update, describe_record.in_set(BattleSystems::Follow));

@@ -10,21 +10,21 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::mount::Hold;
 
-use super::CurrentState;
-use super::actions::Action;
-use super::ai_seat::{AiSeats, ai_to_move};
-use super::camera::LOG_PANEL_PX;
-use super::choices::Choices;
-use super::cursor::STATUS_BAR_PX;
 use super::explainer::Narration;
-use super::handoff::{DirectorView, Players, Seat, seat_label};
 use super::log::{ascii, short_name};
-use super::movement_tools::grant_prompt;
-use super::overlay::Preview;
-use super::play::{Feedback, PlayMode, Tool};
-use super::records::RecordLine;
-use super::screens::BattleMode;
-use super::settings::{Bindings, Direction, Settings, Slot};
+use crate::game::CurrentState;
+use crate::game::battle::actions::Action;
+use crate::game::battle::ai_seat::{AiSeats, ai_to_move};
+use crate::game::battle::choices::Choices;
+use crate::game::battle::handoff::{DirectorView, Players, Seat, seat_label};
+use crate::game::battle::movement_tools::grant_prompt;
+use crate::game::battle::play::{Feedback, PlayMode, Tool};
+use crate::game::battle::records::RecordLine;
+use crate::game::screens::BattleMode;
+use crate::game::settings::{Bindings, Direction, Settings, Slot};
+use crate::game::view::camera::LOG_PANEL_PX;
+use crate::game::view::cursor::STATUS_BAR_PX;
+use crate::game::view::overlay::Preview;
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
 pub const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
@@ -132,7 +132,7 @@ pub fn plugin(app: &mut App) {
                         .or_else(state_changed::<BattleMode>),
                 ),
             )
-                .in_set(super::BattleSystems::Present),
+                .in_set(crate::game::BattleSystems::Present),
         );
 }
 
@@ -327,7 +327,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
     }
     if let Some(p) = &state.pending_forced {
         // An ally chooses how much of its stability to use.
-        let stability = super::play::ally_pushed(state)
+        let stability = crate::game::battle::play::ally_pushed(state)
             .filter(|c| c.stability > 0)
             .map(|c| {
                 format!(
@@ -669,7 +669,7 @@ mod tests {
 
     #[test]
     fn prompts_follow_the_flow() {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
-use crate::game::animation::Animations;
-use crate::game::handoff::DirectorView;
-use crate::game::hud::MUTED;
-use crate::game::log::ascii;
+use crate::game::battle::handoff::DirectorView;
+use crate::game::ui::hud::MUTED;
+use crate::game::ui::log::ascii;
+use crate::game::view::animation::Animations;
 use crate::game::{CurrentState, Rules};
 
 /// The sides the AI plays.
@@ -37,13 +37,13 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             play_ai_seats
-                .in_set(super::screens::PlaySystems)
-                .in_set(super::BattleSystems::Command),
+                .in_set(crate::game::screens::PlaySystems)
+                .in_set(crate::game::BattleSystems::Command),
         )
         .add_systems(
             Update,
             show_reasoning
-                .in_set(super::BattleSystems::Present)
+                .in_set(crate::game::BattleSystems::Present)
                 .run_if(resource_changed::<AiReasoning>.or_else(resource_changed::<DirectorView>)),
         );
 }
@@ -61,7 +61,7 @@ fn spawn_reasoning(mut commands: Commands) {
             position_type: PositionType::Absolute,
             bottom: px(84),
             left: px(16),
-            right: px(super::camera::LOG_PANEL_PX + 16.0),
+            right: px(crate::game::view::camera::LOG_PANEL_PX + 16.0),
             ..default()
         },
     ));

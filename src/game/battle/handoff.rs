@@ -13,9 +13,9 @@ use steelgrid_rules::engine::CreatureView;
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::hud::{MUTED, TITLE};
-use super::screens::BattleMode;
-use super::{BattleSystems, CurrentState};
+use crate::game::screens::BattleMode;
+use crate::game::ui::hud::{MUTED, TITLE};
+use crate::game::{BattleSystems, CurrentState};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Seat>()
@@ -25,7 +25,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (pass_control, dismiss)
                 .chain()
-                .in_set(super::screens::PlaySystems)
+                .in_set(crate::game::screens::PlaySystems)
                 .in_set(BattleSystems::Follow)
                 .run_if(in_state(BattleMode::Live).or_else(in_state(BattleMode::HandOff))),
         )
