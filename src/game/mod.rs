@@ -181,7 +181,7 @@ pub enum BattleSystems {
 }
 
 /// Order the [`BattleSystems`] stages and publish the engine's state in its own.
-pub(crate) fn stages(app: &mut App) {
+fn stages(app: &mut App) {
     app.configure_sets(
         Update,
         (

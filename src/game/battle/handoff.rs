@@ -136,6 +136,8 @@ pub fn kept_from_view(state: &StateView, creature: &CreatureView, director: bool
             .all(|hero| creature.hidden_from.contains(&hero.id))
 }
 
+/// Who is looking now; off the battle screen (the menus, the results) no one is watching a
+/// demonstration or a replay.
 fn watch_viewer(
     seats: Res<AiSeats>,
     seat: Res<Seat>,

@@ -76,8 +76,8 @@ pub enum BattleMode {
 
 /// Set the [`BattleMode`] before this frame's state transitions from what the last frame left:
 /// a demonstration or a replay drives the battle whatever else is open; otherwise the explainer,
-/// then a hand-off screen, hold live play. Off the battle screen the mode waits here for the
-/// battle to be back.
+/// then a hand-off screen, hold live play. Off the battle screen the mode set here is dropped,
+/// until the frame the battle is back: then it is the mode the battle comes back in.
 fn follow_mode(
     demo: Option<Res<DemoPlayer>>,
     replay: Option<Res<ReplayPlayer>>,
