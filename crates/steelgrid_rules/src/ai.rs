@@ -16,12 +16,12 @@
 
 use serde::Serialize;
 
+use crate::ability::hero_token::SurgeSpend;
 use crate::command::Command;
 use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
 use crate::grid::{Footprint, Square};
-use crate::hero_token::SurgeSpend;
 use crate::movement::Gait;
 
 /// One option the AI weighed, for the log: the command and its score.
@@ -498,7 +498,7 @@ fn malice_options(
     me: &CreatureView,
     options: &[(Command, i32)],
 ) -> Vec<(Command, i32)> {
-    use crate::malice::MaliceSpend;
+    use crate::director::malice::MaliceSpend;
     if me.side != Side::Director || !(me.actions.main && me.actions.maneuver) {
         return Vec::new();
     }
@@ -542,7 +542,9 @@ fn malice_options(
     if strike_ready && malice.current >= 5 {
         let highest = me.characteristics.highest().max(0) as u32;
         let keep = malice.current.saturating_sub(5) / 2;
-        let amount = (5 + keep).min(crate::malice::malicious_strike_max(highest as i32));
+        let amount = (5 + keep).min(crate::director::malice::malicious_strike_max(
+            highest as i32,
+        ));
         out.push((spend(MaliceSpend::MaliciousStrike { malice: amount }), 60));
     }
     let potency = me.abilities.iter().any(|a| a.potency);
@@ -666,8 +668,8 @@ fn ability_options(
     me: &CreatureView,
     moment: Moment,
 ) -> Vec<(Command, i32)> {
+    use crate::ability::area::Direction;
     use crate::ability::{ActionType, Distance};
-    use crate::area::Direction;
     let mut out = Vec::new();
     for a in &me.abilities {
         let left = match (moment, a.action) {
@@ -718,14 +720,15 @@ fn ability_options(
             Distance::Cube { side, .. } => state
                 .enemies_of(me)
                 .map(|e| {
-                    let at = crate::area::cube_corner(e.position, side);
+                    let at = crate::ability::area::cube_corner(e.position, side);
                     use_it(Vec::new(), Some(at), None)
                 })
                 .collect(),
             Distance::Line { .. } => Direction::ALL
                 .into_iter()
                 .map(|d| {
-                    let at = crate::area::line_start(Footprint::new(me.position, me.size), d);
+                    let at =
+                        crate::ability::area::line_start(Footprint::new(me.position, me.size), d);
                     use_it(Vec::new(), Some(at), Some(d))
                 })
                 .collect(),

@@ -5,10 +5,10 @@ use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 use crate::creature::{Characteristic, Side};
-use crate::damage::DamageType;
-use crate::forced::ForcedKind;
 use crate::grid::Square;
 use crate::power_roll::Tier;
+use crate::terms::damage::DamageType;
+use crate::terms::forced::ForcedKind;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -147,7 +147,7 @@ pub enum Command {
         #[serde(default)]
         at: Option<Square>,
         #[serde(default)]
-        direction: Option<crate::area::Direction>,
+        direction: Option<crate::terms::ability::Direction>,
         #[serde(default)]
         squares: Vec<Square>,
         /// Objects targeted, by their squares ("one creature or object").
@@ -170,9 +170,9 @@ pub enum Command {
         /// Surges the hero spends on it (seed 002 L1646-1655).
         #[serde(
             default,
-            skip_serializing_if = "crate::hero_token::SurgeSpend::is_empty"
+            skip_serializing_if = "crate::terms::hero_token::SurgeSpend::is_empty"
         )]
-        surges: crate::hero_token::SurgeSpend,
+        surges: crate::terms::hero_token::SurgeSpend,
         /// Members of the user's minion squad joining its signature strike, each with its
         /// target: one roll for all of them (seed 002 L4420-4428).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -182,7 +182,7 @@ pub enum Command {
     EndEffect {
         creature: String,
         target: String,
-        condition: crate::condition::Condition,
+        condition: crate::terms::condition::Condition,
     },
     /// The Hide maneuver: hide from every enemy the creature has cover from
     /// (seed 002 L2265-2281, L2893-2895).
@@ -193,13 +193,13 @@ pub enum Command {
     /// Spend from the heroes' hero tokens (seed 002 L746-773).
     SpendHeroToken {
         creature: String,
-        benefit: crate::hero_token::TokenBenefit,
+        benefit: crate::terms::hero_token::TokenBenefit,
     },
     /// Buy a Malice feature for a Director creature at the start of its turn
     /// (seed 002 L4340-4362).
     SpendMalice {
         creature: String,
-        spend: crate::malice::MaliceSpend,
+        spend: crate::terms::director::MaliceSpend,
     },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },

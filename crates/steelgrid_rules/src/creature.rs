@@ -5,8 +5,8 @@
 use bevy_ecs::prelude::Component;
 use serde::{Deserialize, Serialize};
 
-use crate::damage::DamageType;
 use crate::grid::{Footprint, Size};
+use crate::terms::damage::DamageType;
 use steelgrid_kernel::rule::RuleError;
 
 /// Identity, side, place and size are the kernel's: every ruleset has them.
@@ -152,8 +152,8 @@ pub struct Hero {
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub victories: u32,
     /// Its kit's weapon damage bonuses (seed 002 L335, L1438-1442).
-    #[serde(default, skip_serializing_if = "crate::ability::Kit::is_empty")]
-    pub kit: crate::ability::Kit,
+    #[serde(default, skip_serializing_if = "crate::terms::ability::Kit::is_empty")]
+    pub kit: crate::terms::ability::Kit,
 }
 
 fn is_zero_u32(n: &u32) -> bool {
@@ -431,8 +431,8 @@ pub struct CreatureRef {
     pub altitude: u32,
     /// Squares the bottom of its space is below the ground (burrowers, seed 002 L2604-2622).
     pub depth: u32,
-    pub conditions: crate::condition::Conditions,
-    pub hidden: Option<crate::hide::Hidden>,
+    pub conditions: crate::terms::condition::Conditions,
+    pub hidden: Option<crate::terms::condition::Hidden>,
     pub invisible: bool,
     /// The creature it rides or climbs (seed 002 L2650-2660).
     pub on: Option<String>,

@@ -373,7 +373,7 @@ pub(crate) fn entered(world: &World, bodies: &[Body], zone: &str) -> BTreeSet<St
         .filter(|b| in_zone(map, zone, b.footprint))
         .map(|b| b.id.clone())
         .collect();
-    let start = world.resource::<crate::aid::CommandLogStart>().0;
+    let start = world.resource::<crate::turn::aid::CommandLogStart>().0;
     let log = world.resource::<EventLog>();
     for ev in log.events.get(start..).unwrap_or_default() {
         let (who, path) = match &ev.event {

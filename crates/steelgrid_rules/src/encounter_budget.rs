@@ -6,12 +6,12 @@
 use std::fmt;
 
 use crate::creature::Side;
-use crate::encounter::Objective;
-use crate::engine::CreatureRecord;
-use crate::monster::{
+use crate::director::monster::{
     Difficulty, EncounterBudget, MonsterFormula, Organization, difficulty_of, hero_budget,
     minion_ev,
 };
+use crate::encounter::Objective;
+use crate::engine::CreatureRecord;
 use crate::scenario::Scenario;
 use crate::script::Action;
 
@@ -424,7 +424,7 @@ mod tests {
     use std::collections::BTreeMap;
 
     use crate::creature::Side;
-    use crate::monster::Organization;
+    use crate::director::monster::Organization;
     use crate::scenario::{CreatureSpec, LIBRARY, ron_options};
 
     #[test]

@@ -3,11 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ability::Keyword;
 use crate::creature::{ActionKind, Side, Vitality};
-use crate::damage::DamageType;
 use crate::grid::Square;
 use crate::power_roll::PowerRollResult;
+use crate::terms::ability::Keyword;
+use crate::terms::damage::DamageType;
 
 pub use crate::rule::{self, Rule};
 pub use steelgrid_kernel::log::{Log, Logged, RuleBook};
@@ -149,8 +149,8 @@ pub enum Event {
     /// A forced movement, with its whole derivation.
     ForcedMoved {
         target: String,
-        kind: crate::forced::ForcedKind,
-        distance: crate::forced::Distance,
+        kind: crate::terms::forced::ForcedKind,
+        distance: crate::terms::forced::Distance,
         from: Square,
         to: Square,
         moved: Vec<Square>,
@@ -177,7 +177,7 @@ pub enum Event {
     },
     /// A forced movement now waits for its path (and the target's stability choice).
     ForcedMovementPending {
-        pending: crate::forced::PendingForced,
+        pending: crate::terms::forced::PendingForced,
     },
     /// A creature falling from a great height drops `dropped` squares and is still `left`
     /// squares above the ground.
@@ -189,7 +189,7 @@ pub enum Event {
     /// Something happened that triggers abilities: the creatures in `waiting` (heroes first)
     /// each use one of theirs or pass before anything else happens.
     TriggerWindowOpened {
-        happening: crate::trigger::Happening,
+        happening: crate::terms::trigger::Happening,
         waiting: Vec<String>,
     },
     /// A creature answers the open trigger window with a triggered ability; `free` when it is a
@@ -296,7 +296,7 @@ pub enum Event {
         ability: String,
         squares: Vec<Square>,
         aura: Option<u32>,
-        lasting: crate::zone::Lasting,
+        lasting: crate::terms::ability::Lasting,
     },
     AreaDamage {
         creature: String,
@@ -309,7 +309,7 @@ pub enum Event {
     },
     HeroTokenSpent {
         creature: String,
-        benefit: crate::hero_token::TokenBenefit,
+        benefit: crate::terms::hero_token::TokenBenefit,
         left: u32,
     },
     SurgesGained {

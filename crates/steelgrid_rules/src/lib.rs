@@ -6,54 +6,31 @@
 //! and each event names the rule (and seed lines) that produced it. Nothing here renders.
 
 pub mod ability;
-pub mod ability_use;
 pub mod ai;
-pub mod aid;
-pub mod area;
-pub mod burrow;
 pub mod command;
 pub mod command_list;
 pub mod condition;
 pub mod creature;
 pub mod damage;
-pub mod effect;
+pub mod director;
 pub mod encounter;
 pub mod encounter_budget;
 pub mod engine;
 pub mod event;
-pub mod falling;
 pub mod forced;
-pub mod forced_resolution;
-pub mod free_strike;
-pub mod grab;
-pub mod granted;
-pub mod hero_token;
-pub mod hide;
-pub mod malice;
-pub mod monster;
-pub mod mount;
 pub mod movement;
-pub mod object_area;
-pub mod opportunity;
-pub mod opportunity_ask;
 pub mod options;
 pub mod power_roll;
 pub mod record;
-pub mod respite;
 pub mod rule;
 pub mod ruleset;
 pub mod scenario;
 pub mod script;
 pub mod sim;
-pub mod squad;
-pub mod stamina;
 pub mod summon;
-pub mod test_roll;
+pub mod terms;
 pub mod trigger;
-pub mod trigger_targeted;
 pub mod turn;
-pub mod underwater;
-pub mod zone;
 
 /// The kernel's grid, dice and source positions, under the names the chapters use.
 pub use steelgrid_kernel::{dice, grid, source};

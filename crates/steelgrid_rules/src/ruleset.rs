@@ -7,16 +7,30 @@ use bevy_ecs::system::ScheduleSystem;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
+use crate::ability::hero_token;
+use crate::ability::{resolve, zone};
 use crate::command::{Command, CurrentCommand};
+use crate::condition::{self, hide};
 use crate::creature::CreatureId;
+use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
+use crate::director::{malice, squad};
+use crate::encounter;
 use crate::event::{Event, EventLog};
+use crate::forced::{falling, resolution};
+use crate::movement;
+use crate::movement::{free_strike, grab};
 use crate::rule;
-use crate::{
-    ability_use, aid, condition, encounter, falling, forced_resolution, free_strike, grab,
-    hero_token, hide, malice, movement, squad, stamina, turn, zone,
-};
+use crate::turn::{self, aid};
+
+/// A run condition: the command being resolved is of this kind. Each command-stage system that
+/// serves one command says so where it is added; the rest watch the turn or several commands.
+macro_rules! serves {
+    ($kind:ident) => {
+        |command: Res<CurrentCommand>| matches!(command.0, Some(Command::$kind { .. }))
+    };
+}
 
 /// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
 /// and D&D Miniatures rulesets join this list as their plugins are written.
@@ -54,50 +68,46 @@ impl Ruleset for DrawSteel {
                 (
                     hero_token::close_windows,
                     turn::resolve_turn_commands,
-                    crate::summon::start_of_turn,
+                    crate::summon::start_of_turn.run_if(serves!(StartTurn)),
                     squad::start_member_turn,
-                    zone::start_of_turn,
-                    crate::mount::resolve,
+                    zone::start_of_turn.run_if(serves!(StartTurn)),
+                    movement::mount::resolve,
                     movement::resolve_move,
                     free_strike::resolve_free_strike,
-                    crate::opportunity_ask::answered,
-                    stamina::resolve_catch_breath,
-                    stamina::resolve_heal,
-                    stamina::resolve_defend,
+                    movement::opportunity_ask::answered.run_if(serves!(FreeStrike)),
+                    stamina::resolve_catch_breath.run_if(serves!(CatchBreath)),
+                    stamina::resolve_heal.run_if(serves!(Heal)),
+                    stamina::resolve_defend.run_if(serves!(Defend)),
                     crate::trigger::resolve_answers,
-                    ability_use::resolve_ability,
-                    crate::trigger_targeted::record_answers,
+                    resolve::resolve_ability.run_if(serves!(UseAbility)),
+                    crate::trigger::targeted::record_answers,
                     crate::summon::spawn_summoned,
                     zone::place,
-                    hero_token::resolve_spend,
-                    malice::resolve_spend,
+                    hero_token::resolve_spend.run_if(serves!(SpendHeroToken)),
+                    malice::resolve_spend.run_if(serves!(SpendMalice)),
                     encounter::resolve_commands,
                 )
                     .chain(),
                 (
-                    resolve_environment_damage,
-                    resolve_script_dice,
-                    crate::burrow::resolve,
-                    (
-                        forced_resolution::resolve_forced_move,
-                        crate::mount::knock_off,
-                    )
-                        .chain(),
-                    forced_resolution::resolve_stand_up,
-                    forced_resolution::resolve_knockback,
+                    resolve_environment_damage.run_if(serves!(EnvironmentDamage)),
+                    resolve_script_dice.run_if(serves!(ScriptDice)),
+                    movement::burrow::resolve,
+                    (resolution::resolve_forced_move, movement::mount::knock_off).chain(),
+                    resolution::resolve_stand_up.run_if(serves!(StandUp)),
+                    resolution::resolve_knockback,
                     grab::resolve_grab,
-                    grab::resolve_release,
-                    aid::resolve_aid_attack,
+                    grab::resolve_release.run_if(serves!(Release)),
+                    aid::resolve_aid_attack.run_if(serves!(AidAttack)),
                     condition::dazed_acts_once,
-                    condition::end_of_turn,
-                    crate::effect::end_of_turn,
-                    zone::expire,
-                    condition::resolve_end_effect,
-                    crate::granted::resolve,
-                    hide::resolve_hide,
-                    hide::resolve_search,
+                    condition::end_of_turn.run_if(serves!(EndTurn)),
+                    condition::effect::end_of_turn.run_if(serves!(EndTurn)),
+                    zone::expire.run_if(serves!(EndTurn)),
+                    condition::resolve_end_effect.run_if(serves!(EndEffect)),
+                    crate::ability::granted::resolve,
+                    hide::resolve_hide.run_if(serves!(Hide)),
+                    hide::resolve_search.run_if(serves!(Search)),
                     hide::end_of_turn,
-                    (condition::bleed, crate::mount::carry).chain(),
+                    (condition::bleed, movement::mount::carry).chain(),
                 )
                     .chain(),
             )
@@ -106,10 +116,10 @@ impl Ruleset for DrawSteel {
         );
         schedule.add_systems(
             (
-                crate::underwater::sync,
+                movement::underwater::sync,
                 squad::apply_squad_damage,
                 damage::apply_pending_damage,
-                ability_use::heal_by_damage,
+                resolve::heal_by_damage,
             )
                 .chain()
                 .in_set(Stage::Damage),
@@ -122,8 +132,8 @@ impl Ruleset for DrawSteel {
                 falling::drop_grounded_fliers,
                 settle_damage(),
                 squad::watch_captains,
-                ability_use::impose_deferred_conditions,
-                (crate::mount::fall_off, settle_damage()).chain(),
+                resolve::impose_deferred_conditions,
+                (movement::mount::fall_off, settle_damage()).chain(),
                 hero_token::open_windows,
                 hide::reveal,
             )
@@ -132,7 +142,7 @@ impl Ruleset for DrawSteel {
         );
         schedule.add_systems(
             (
-                crate::underwater::suffocate,
+                movement::underwater::suffocate,
                 settle_damage(),
                 encounter::check_objectives,
             )

@@ -29,11 +29,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::ability::AbilityBook;
 use crate::creature::{Side, Vitality};
+use crate::director::malice::MaliceFeature;
 use crate::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::engine::CreatureRecord;
 use crate::event::{Event, EventLog, Outcome};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
-use crate::malice::MaliceFeature;
 use crate::rule::{self, Rule};
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::source;

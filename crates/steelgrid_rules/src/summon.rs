@@ -16,6 +16,8 @@
 //! creature fights on its summoner's side, with no initiative group or minion squad of its
 //! own, and gets the id `<summoner>-<template>-<n>`.
 
+pub use crate::ability::Summon;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use bevy_ecs::prelude::*;
@@ -23,26 +25,15 @@ use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::AbilityBook;
-use crate::ability_use::CheckedAbility;
+use crate::ability::resolve::CheckedAbility;
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{CreatureId, Position, Side};
+use crate::director::malice::MaliceFeature;
 use crate::engine::CreatureRecord;
 use crate::grid::{Map, Square, Terrain};
-use crate::malice::MaliceFeature;
 use crate::rule;
 use crate::scenario::{Checker, CreatureSpec, ScenarioFile};
 use crate::turn::TurnState;
-
-/// One creature an effect summons.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Summon {
-    /// A creature template from the scenario's `templates` or the built-in library.
-    pub template: String,
-    /// Where it appears, in squares right and down from the summoner's square.
-    #[serde(default)]
-    pub offset: (i32, i32),
-}
 
 /// The summonable creatures, resolved from their templates when the scenario loads.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,7 +13,7 @@ use common::{
     stamina, start, take_turn,
 };
 use steelgrid_rules::ability::Ability;
-use steelgrid_rules::area::Direction;
+use steelgrid_rules::ability::area::Direction;
 use steelgrid_rules::creature::{Characteristic, Side};
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::event::{Event, LoggedEvent};

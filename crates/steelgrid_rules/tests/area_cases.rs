@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use steelgrid_rules::area::{self, Direction};
+use steelgrid_rules::ability::area::{self, Direction};
 use steelgrid_rules::grid::{Cell, Footprint, Map, Square, Terrain};
 
 /// A map drawn row by row from the top: `#` is a wall, anything else open floor.

@@ -14,13 +14,14 @@ use common::{
 use steelgrid_rules::ability::Kit;
 use steelgrid_rules::condition::Duration;
 use steelgrid_rules::creature::{Hero, Side, Stamina};
+use steelgrid_rules::damage::respite;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::options::RulesOptions;
-use steelgrid_rules::power_roll::{Modifier, NetEdge, PowerRollSpec, Tier};
-use steelgrid_rules::test_roll::{
+use steelgrid_rules::power_roll::test_roll::{
     self, Difficulty, GroupOutcome, MontageLimits, Opposed, TestOutcome, TestSpec,
 };
-use steelgrid_rules::{Command, Engine, respite};
+use steelgrid_rules::power_roll::{Modifier, NetEdge, PowerRollSpec, Tier};
+use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -605,7 +606,7 @@ fn ds_core_49_two_halvings_of_a_recovery_value_of_9_leave_4() {
         &mut e,
         Command::SpendHeroToken {
             creature: "h".into(),
-            benefit: steelgrid_rules::hero_token::TokenBenefit::Stamina,
+            benefit: steelgrid_rules::ability::hero_token::TokenBenefit::Stamina,
         },
     );
     assert_eq!(regained(&tokens), [4]);

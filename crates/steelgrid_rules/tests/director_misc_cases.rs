@@ -11,9 +11,9 @@ use common::{
     ROOM, apply, conditions, count, creature, end, fight_with, find, refused, saving_throws,
     stamina, start, until_turn_of,
 };
+use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::creature::{Side, Vitality};
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 //! A scenario's encounter budget as `steelgrid check` reports it (Director digest §10, §11, §14;
 //! DS-DIR-53, 55, 56; ), against `steelgrid_rules::encounter_budget`.
 
+use steelgrid_rules::director::monster::{Difficulty, difficulty_of, hero_budget};
 use steelgrid_rules::encounter_budget::{BudgetReport, report};
-use steelgrid_rules::monster::{Difficulty, difficulty_of, hero_budget};
 use steelgrid_rules::scenario;
 
 /// A 12×4 room with a zone `gate` (`G`) and a zone `exit` (`E`), `creatures` and more top-level

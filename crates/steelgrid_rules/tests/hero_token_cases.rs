@@ -13,9 +13,9 @@ use common::{
     ROOM, apply, conditions, count, creature, end, fight_with, pick, refused, saving_throws,
     stamina, start, take_turn,
 };
+use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::creature::{Characteristic, Side};
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::power_roll::Tier;
 use steelgrid_rules::{Command, Engine};
 

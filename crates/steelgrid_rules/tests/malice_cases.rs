@@ -10,8 +10,8 @@ use common::{
     ROOM, apply, count, end, fight_with, refused, stamina, start, take_turn, until_turn_of,
 };
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::director::malice::MaliceSpend;
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::malice::MaliceSpend;
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------

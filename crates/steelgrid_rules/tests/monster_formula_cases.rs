@@ -1,7 +1,7 @@
 //! Monster formulas and encounter budgets from the Director digest (§10, §11, §14; DS-DIR-53,
-//! 55, 56, 58, 61, 62, 64, 65, 67, 68; ), against `steelgrid_rules::monster`.
+//! 55, 56, 58, 61, 62, 64, 65, 67, 68; ), against `steelgrid_rules::director::monster`.
 
-use steelgrid_rules::monster::{
+use steelgrid_rules::director::monster::{
     Difficulty, EncounterBudget, MonsterFormula, Organization, Role, average_party_level,
     difficulty_of, hero_budget, minion_ev, object_stamina, stamina_for_role_mod,
 };

@@ -226,7 +226,7 @@ fn a_line_stops_at_the_first_object_on_it() {
     let mut line = use_ability("h", "spear", &[]);
     if let Command::UseAbility { at, direction, .. } = &mut line {
         *at = Some(Square::new(3, 2));
-        *direction = Some(steelgrid_rules::area::Direction::E);
+        *direction = Some(steelgrid_rules::ability::area::Direction::E);
     }
     let events = apply(&mut e, line);
     assert_eq!(object_hits(&events), vec![(Square::new(4, 2), 4, 0)]);

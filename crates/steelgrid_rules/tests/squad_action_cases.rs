@@ -9,8 +9,8 @@ use common::abilities::{enemies, fields, foe, hero, use_ability};
 use common::{ROOM, apply, creature, end, fight_with, refused, stamina, start};
 use steelgrid_rules::command::SquadMate;
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::director::malice::MaliceSpend;
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::malice::MaliceSpend;
 use steelgrid_rules::{Command, Engine};
 
 /// Spit: the minions' signature strike, 3/4/5 damage with no characteristic in it; and a hero's

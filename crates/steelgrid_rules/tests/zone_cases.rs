@@ -10,6 +10,8 @@ use common::{
     ROOM, advance, apply, count, creature, end, fight_with, find, force, pick, refused, squares,
     stamina, start,
 };
+use steelgrid_rules::ability::hero_token::SurgeSpend;
+use steelgrid_rules::ability::zone::{Lasting, ZoneDuration, ZoneGround};
 use steelgrid_rules::ability::{Ability, ActionType, Distance, Keyword, Outcome, Target, Who};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::damage::DamageType;
@@ -17,8 +19,6 @@ use steelgrid_rules::engine::{Snapshot, ZoneView};
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::{Cell, Material, Square, Terrain};
-use steelgrid_rules::hero_token::SurgeSpend;
-use steelgrid_rules::zone::{Lasting, ZoneDuration, ZoneGround};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------

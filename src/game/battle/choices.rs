@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
+use steelgrid_rules::ability::granted::Grant;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
-use steelgrid_rules::granted::Grant;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::movement::{Gait, Reach};
 

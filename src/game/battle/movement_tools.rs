@@ -2,11 +2,11 @@
 //! climbing creatures, digging, and flying at a chosen height. The engine checks every
 //! command; the window offers what the engine accepts and sends what the player picks.
 
+use steelgrid_rules::ability::granted::Granted;
 use steelgrid_rules::creature::MovementMode;
 use steelgrid_rules::engine::{CreatureRecord, CreatureView};
-use steelgrid_rules::granted::Granted;
 use steelgrid_rules::grid::{Footprint, Square};
-use steelgrid_rules::mount::Hold;
+use steelgrid_rules::movement::mount::Hold;
 use steelgrid_rules::movement::{Gait, Reach};
 use steelgrid_rules::{Command, Engine, RuleError, StateView};
 

@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
+use steelgrid_rules::ability::area::{self, Direction};
+use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::ability::{Distance, Who};
-use steelgrid_rules::area::{self, Direction};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::grid::{Footprint, Square};
-use steelgrid_rules::hero_token::{SurgeSpend, TokenBenefit};
 use steelgrid_rules::movement::Gait;
 use steelgrid_rules::{Command, RuleError, StateView};
 

@@ -8,7 +8,7 @@ use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Cost, Distance};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
-use steelgrid_rules::mount::Hold;
+use steelgrid_rules::movement::mount::Hold;
 
 use super::explainer::Narration;
 use super::log::{ascii, short_name};

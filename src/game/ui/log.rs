@@ -3,14 +3,14 @@
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
+use steelgrid_rules::ability::hero_token::TokenBenefit;
+use steelgrid_rules::ability::zone::{ZoneDuration, ZoneGround};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::hero_token::TokenBenefit;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
 use steelgrid_rules::trigger::Happening;
-use steelgrid_rules::zone::{ZoneDuration, ZoneGround};
 
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use crate::game::battle::handoff::DirectorView;

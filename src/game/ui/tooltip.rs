@@ -381,10 +381,12 @@ fn ground(state: &StateView, map: &Map, square: Square) -> Vec<String> {
             ));
         }
         line.push_str(match zone.until {
-            steelgrid_rules::zone::ZoneDuration::EndOfYourNextTurn => {
+            steelgrid_rules::ability::zone::ZoneDuration::EndOfYourNextTurn => {
                 " (until the end of its owner's next turn)"
             }
-            steelgrid_rules::zone::ZoneDuration::EndOfEncounter => " (until the encounter ends)",
+            steelgrid_rules::ability::zone::ZoneDuration::EndOfEncounter => {
+                " (until the encounter ends)"
+            }
         });
         lines.push(line);
     }

@@ -15,9 +15,9 @@ use crate::game::battle::play::{PlayMode, Tool, aim};
 use crate::game::ui::log::{ascii, short_name, sq};
 use crate::game::{BattleSystems, CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
-use steelgrid_rules::ability_use::AbilityPreview;
+use steelgrid_rules::ability::granted::Granted;
+use steelgrid_rules::ability::resolve::AbilityPreview;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
-use steelgrid_rules::granted::Granted;
 
 /// Depth of the overlay: above the board's labels, below the tokens.
 const OVERLAY_Z: f32 = 4.0;

@@ -2,8 +2,12 @@
 //! schedule that resolves one command at a time. Commands are validated first, so a refused
 //! command changes nothing; every fact lands in the event log with its rule.
 
+mod mount;
+mod opportunity;
 mod query;
 mod snapshot;
+mod trigger;
+mod trigger_targeted;
 mod validate;
 mod view;
 
@@ -13,19 +17,19 @@ use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
 
 use crate::ability::{Ability, AbilityBook};
-use crate::aid;
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition;
+use crate::condition::hide;
 use crate::creature::*;
 use crate::dice::Dice;
+use crate::director::malice;
 use crate::encounter::EncounterInfo;
 use crate::event::{EventLog, LoggedEvent, Outcome};
-use crate::free_strike;
 use crate::grid::{Footprint, Map};
-use crate::hide;
-use crate::malice;
+use crate::movement::free_strike;
 use crate::rule;
 use crate::ruleset::RulesetName;
+use crate::turn::aid;
 use crate::turn::{self, TurnState};
 
 pub(crate) use snapshot::spawn_creature;
@@ -55,7 +59,7 @@ fn register_reads(world: &mut World) {
     world.query::<snapshot::CreatureRow>();
     world.query::<query::BodyRow>();
     world.query::<(&CreatureId, &Grabbed)>();
-    world.query::<&crate::zone::Zone>();
+    world.query::<&crate::ability::zone::Zone>();
 }
 
 impl Engine {
@@ -124,20 +128,25 @@ impl Engine {
             surprised: w.get::<Surprised>(e).is_some(),
             z: w.resource::<Map>().ground_under(footprint)
                 + w.get::<Altitude>(e).map_or(0, |a| a.0) as i32
-                - w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0) as i32,
+                - w.get::<crate::movement::burrow::Depth>(e)
+                    .map_or(0, |d| d.0) as i32,
             movement: w.get::<Movement>(e).cloned().unwrap_or_default(),
             defending: w.get::<Defending>(e).is_some(),
             grabbed_by: w.get::<Grabbed>(e).map(|g| g.by.clone()),
             aided_by: w.get::<Aided>(e).map(|a| a.by.clone()).unwrap_or_default(),
             altitude: w.get::<Altitude>(e).map_or(0, |a| a.0),
-            depth: w.get::<crate::burrow::Depth>(e).map_or(0, |d| d.0),
+            depth: w
+                .get::<crate::movement::burrow::Depth>(e)
+                .map_or(0, |d| d.0),
             conditions: w
                 .get::<condition::Conditions>(e)
                 .cloned()
                 .unwrap_or_default(),
             hidden: w.get::<hide::Hidden>(e).cloned(),
             invisible: w.get::<Invisible>(e).is_some(),
-            on: w.get::<crate::mount::Mounted>(e).map(|m| m.on.clone()),
+            on: w
+                .get::<crate::movement::mount::Mounted>(e)
+                .map(|m| m.on.clone()),
         }
     }
 

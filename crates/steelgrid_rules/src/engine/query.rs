@@ -2,16 +2,16 @@
 
 use bevy_ecs::prelude::*;
 
-use crate::ability_use;
+use crate::ability::resolve;
 use crate::command::{Command, RuleError};
 use crate::condition::{self, Condition};
 use crate::creature::*;
+use crate::director::squad;
 use crate::forced;
 use crate::grid::{Footprint, Map, Square};
 use crate::movement;
 use crate::options::RulesOptions;
 use crate::rule;
-use crate::squad;
 
 use super::{CreatureView, Engine, StateView};
 
@@ -31,8 +31,8 @@ pub(super) type BodyRow = (
         Option<&'static Movement>,
         &'static condition::Conditions,
         Option<&'static StabilityModifier>,
-        Has<crate::mount::Mounted>,
-        Option<&'static crate::burrow::Depth>,
+        Has<movement::mount::Mounted>,
+        Option<&'static movement::burrow::Depth>,
     ),
 );
 
@@ -51,7 +51,7 @@ impl Engine {
     /// The battlefield as forced movement sees it.
     pub fn board(&self) -> Vec<forced::Body> {
         let map = self.world.resource::<Map>().clone();
-        let effects = self.world.resource::<crate::effect::Effects>().clone();
+        let effects = self.world.resource::<condition::effect::Effects>().clone();
         let mut q = self.read::<BodyRow>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)
@@ -111,7 +111,7 @@ impl Engine {
         let bodies = self.board();
         let board = forced::Board {
             map: self.world.resource::<Map>(),
-            ground: self.world.resource::<crate::burrow::Ground>(),
+            ground: self.world.resource::<movement::burrow::Ground>(),
             bodies,
         };
         forced::plan(&board, spec)
@@ -151,8 +151,8 @@ impl Engine {
         let map = self.world.resource::<Map>();
         let reach = if mover.depth > 0 {
             // In the ground: through the dirt (seed 002 L2606).
-            let ground = self.world.resource::<crate::burrow::Ground>();
-            crate::burrow::reachable(map, ground, &mover, speed, &others, gait)
+            let ground = self.world.resource::<movement::burrow::Ground>();
+            movement::burrow::reachable(map, ground, &mover, speed, &others, gait)
         } else {
             movement::reachable(map, &mover, speed, &others, gait, jump)
         };
@@ -271,8 +271,8 @@ impl Engine {
     ) -> Result<movement::AdvancePlan, RuleError> {
         let map = self.world.resource::<Map>();
         if mover.depth > 0 {
-            let ground = self.world.resource::<crate::burrow::Ground>();
-            crate::burrow::plan(map, ground, mover, speed, others, path, gait)
+            let ground = self.world.resource::<movement::burrow::Ground>();
+            movement::burrow::plan(map, ground, mover, speed, others, path, gait)
         } else {
             movement::plan_advance(map, mover, speed, others, path, gait, jump)
         }
@@ -294,7 +294,7 @@ impl Engine {
         let bodies = self.board();
         let board = forced::Board {
             map: self.world.resource::<Map>(),
-            ground: self.world.resource::<crate::burrow::Ground>(),
+            ground: self.world.resource::<movement::burrow::Ground>(),
             bodies,
         };
         forced::choices(&board, spec)
@@ -305,7 +305,7 @@ impl Engine {
     pub fn preview_ability(
         &mut self,
         command: &Command,
-    ) -> Result<ability_use::AbilityPreview, RuleError> {
+    ) -> Result<resolve::AbilityPreview, RuleError> {
         if !matches!(command, Command::UseAbility { .. }) {
             return Err(RuleError::new(rule::ABILITY, "not an ability"));
         }

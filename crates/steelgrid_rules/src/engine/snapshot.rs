@@ -8,26 +8,26 @@ use steelgrid_kernel::checksum::fnv1a;
 use steelgrid_kernel::schedule::resolve_schedule;
 
 use crate::ability::AbilityBook;
-use crate::ability_use;
-use crate::aid;
+use crate::ability::hero_token;
+use crate::ability::resolve;
+use crate::ability::zone;
 use crate::command::CurrentCommand;
 use crate::condition;
+use crate::condition::hide;
 use crate::creature::*;
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
+use crate::director::malice;
+use crate::director::squad;
 use crate::encounter::{self, EncounterInfo};
 use crate::event::{Event, EventLog};
-use crate::falling;
+use crate::forced::falling;
 use crate::grid::{Map, Size, Square};
-use crate::hero_token;
-use crate::hide;
-use crate::malice;
 use crate::options::RulesOptions;
 use crate::rule;
 use crate::ruleset::RulesetName;
-use crate::squad;
+use crate::turn::aid;
 use crate::turn::{self, TurnState};
-use crate::zone;
 
 use super::{Begin, Engine};
 
@@ -65,7 +65,7 @@ pub struct CreatureRecord {
     #[serde(default)]
     pub altitude: u32,
     /// Squares below the ground, burrowing (seed 002 L2604-2622).
-    #[serde(default, skip_serializing_if = "crate::burrow::on_surface")]
+    #[serde(default, skip_serializing_if = "crate::movement::burrow::on_surface")]
     pub depth: u32,
     /// It breathes water (seed 002 L3119-3121).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -102,7 +102,7 @@ pub struct CreatureRecord {
     pub mount_role: bool,
     /// The creature it rides or climbs, and where on it (seed 002 L2650-2668, L3125-3131).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mounted: Option<crate::mount::Mounted>,
+    pub mounted: Option<crate::movement::mount::Mounted>,
     pub vitality: Vitality,
     pub budget: ActionBudget,
 }
@@ -128,8 +128,11 @@ pub struct Snapshot {
     #[serde(default)]
     pub malice: malice::Malice,
     /// Effects abilities left on creatures for a while.
-    #[serde(default, skip_serializing_if = "crate::effect::Effects::is_empty")]
-    pub effects: crate::effect::Effects,
+    #[serde(
+        default,
+        skip_serializing_if = "crate::condition::effect::Effects::is_empty"
+    )]
+    pub effects: condition::effect::Effects,
     /// Minion squads and their shared Stamina.
     #[serde(default, skip_serializing_if = "squads_are_empty")]
     pub squads: squad::Squads,
@@ -150,8 +153,11 @@ pub struct Snapshot {
     #[serde(default, skip_serializing_if = "crate::summon::SummonTable::is_empty")]
     pub summons: crate::summon::SummonTable,
     /// Dirt and stone under the map, for burrowers (seed 002 L2606).
-    #[serde(default, skip_serializing_if = "crate::burrow::Ground::is_default")]
-    pub ground: crate::burrow::Ground,
+    #[serde(
+        default,
+        skip_serializing_if = "crate::movement::burrow::Ground::is_default"
+    )]
+    pub ground: crate::movement::burrow::Ground,
 }
 
 fn squads_are_empty(squads: &squad::Squads) -> bool {
@@ -200,13 +206,13 @@ pub(super) type CreatureRow = (
         Option<&'static Retainer>,
         Option<&'static StabilityModifier>,
         Option<&'static falling::Falling>,
-        Has<crate::underwater::BreathesWater>,
-        Option<&'static crate::underwater::HoldingBreath>,
+        Has<crate::movement::underwater::BreathesWater>,
+        Option<&'static crate::movement::underwater::HoldingBreath>,
     ),
     (
-        Has<crate::mount::MountRole>,
-        Option<&'static crate::mount::Mounted>,
-        Option<&'static crate::burrow::Depth>,
+        Has<crate::movement::mount::MountRole>,
+        Option<&'static crate::movement::mount::Mounted>,
+        Option<&'static crate::movement::burrow::Depth>,
     ),
 );
 
@@ -267,10 +273,10 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
         e.insert(Altitude(c.altitude));
     }
     if c.depth > 0 {
-        e.insert(crate::burrow::Depth(c.depth));
+        e.insert(crate::movement::burrow::Depth(c.depth));
     }
     if c.mount_role {
-        e.insert(crate::mount::MountRole);
+        e.insert(crate::movement::mount::MountRole);
     }
     if let Some(m) = c.mounted {
         e.insert(m);
@@ -297,10 +303,10 @@ pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -
         e.insert(f);
     }
     if c.breathes_water {
-        e.insert(crate::underwater::BreathesWater);
+        e.insert(crate::movement::underwater::BreathesWater);
     }
     if let Some(since) = c.holding_breath_since {
-        e.insert(crate::underwater::HoldingBreath { since });
+        e.insert(crate::movement::underwater::HoldingBreath { since });
     }
     e.id()
 }
@@ -332,7 +338,7 @@ impl Engine {
         world.insert_resource(Checked::default());
         world.insert_resource(aid::CommandLogStart::default());
         world.insert_resource(PendingDamage::default());
-        world.insert_resource(ability_use::HealByDamage::default());
+        world.insert_resource(resolve::HealByDamage::default());
         world.insert_resource(RecentHits::default());
         world.insert_resource(snapshot.script);
         world.insert_resource(snapshot.summons);
@@ -360,7 +366,7 @@ impl Engine {
         begin.set_executor(SingleThreadedExecutor::new());
         begin.add_systems(
             (
-                crate::underwater::sync,
+                crate::movement::underwater::sync,
                 turn::begin_encounter,
                 encounter::check_objectives,
                 malice::track,
@@ -489,10 +495,13 @@ impl Engine {
             encounter: self.world.resource::<EncounterInfo>().clone(),
             options: self.world.resource::<RulesOptions>().clone(),
             map: self.world.resource::<Map>().clone(),
-            ground: self.world.resource::<crate::burrow::Ground>().clone(),
+            ground: self
+                .world
+                .resource::<crate::movement::burrow::Ground>()
+                .clone(),
             hero_tokens: self.world.resource::<hero_token::HeroTokens>().clone(),
             malice: self.world.resource::<malice::Malice>().clone(),
-            effects: self.world.resource::<crate::effect::Effects>().clone(),
+            effects: self.world.resource::<condition::effect::Effects>().clone(),
             squads: self.world.resource::<squad::Squads>().clone(),
             zones: {
                 let mut q = self.read::<&zone::Zone>();

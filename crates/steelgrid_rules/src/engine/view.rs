@@ -2,16 +2,16 @@
 
 use serde::Serialize;
 
+use crate::ability::zone;
 use crate::ability::{Ability, AbilityBook, ActionType};
 use crate::condition::Condition;
 use crate::creature::*;
 use crate::encounter;
 use crate::event::Outcome;
 use crate::forced;
-use crate::free_strike;
 use crate::grid::{Footprint, Map, Size, Square};
+use crate::movement::free_strike;
 use crate::turn::TurnState;
-use crate::zone;
 
 use super::Engine;
 use super::snapshot::{CreatureRecord, state_checksum};
@@ -279,7 +279,7 @@ pub struct CreatureView {
     pub effects: Vec<&'static str>,
     /// How it sits on another creature, if it does (also `riding` or `climbing` in `effects`).
     #[serde(skip)]
-    pub on_top: Option<crate::mount::Hold>,
+    pub on_top: Option<crate::movement::mount::Hold>,
     /// Who holds it when it is grabbed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grabbed_by: Option<String>,
@@ -446,7 +446,7 @@ impl CreatureView {
         map: &Map,
         turn: &TurnState,
         book: &AbilityBook,
-        effects: &crate::effect::Effects,
+        effects: &crate::condition::effect::Effects,
     ) -> Self {
         let fp = Footprint::new(c.position, c.size);
         let statuses = statuses(c);
@@ -504,13 +504,13 @@ impl CreatureView {
                 (
                     c.mounted
                         .as_ref()
-                        .is_some_and(|m| m.hold == crate::mount::Hold::Riding),
+                        .is_some_and(|m| m.hold == crate::movement::mount::Hold::Riding),
                     "riding",
                 ),
                 (
                     c.mounted
                         .as_ref()
-                        .is_some_and(|m| m.hold == crate::mount::Hold::Climbing),
+                        .is_some_and(|m| m.hold == crate::movement::mount::Hold::Climbing),
                     "climbing",
                 ),
             ]

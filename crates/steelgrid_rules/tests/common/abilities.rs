@@ -3,11 +3,11 @@
 
 use super::pick;
 use steelgrid_rules::Command;
-use steelgrid_rules::area::Direction;
+use steelgrid_rules::ability::area::Direction;
+use steelgrid_rules::ability::hero_token::SurgeSpend;
 use steelgrid_rules::creature::Characteristic;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::hero_token::SurgeSpend;
 use steelgrid_rules::power_roll::{Modifier, PowerRollResult};
 
 /// The `abilities` field of a scenario whose map holds the entries `table` and, when given, its

@@ -1,0 +1,293 @@
+//! Checking a command before it runs: a refused command changes nothing.
+
+mod ability;
+mod maneuvers;
+mod moves;
+mod resources;
+
+use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
+
+use crate::command::{Command, RuleError};
+use crate::condition::Condition;
+use crate::condition::hide;
+use crate::creature::*;
+use crate::damage::stamina;
+use crate::encounter;
+use crate::forced::resolution;
+use crate::grid::Map;
+use crate::movement::{self, CheckedAdvance};
+use crate::rule;
+use crate::turn::TurnState;
+
+use super::Engine;
+
+impl Engine {
+    pub(super) fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
+        if let Some(p) = self.world.resource::<TurnState>().pending_forced.clone() {
+            let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, vertical, .. }
+                if forcer.as_deref() == Some(p.forcer.as_str()) && *target == p.target && *kind == p.kind
+                    && *distance == p.distance && *melee_weapon == p.melee_weapon && *vertical == p.vertical);
+            if !answers {
+                return Err(RuleError::new(
+                    rule::PENDING_CHOICE,
+                    format!(
+                        "{}'s {} {} on {} must be placed first: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}{}, path: [...])",
+                        p.forcer,
+                        p.source,
+                        p.distance,
+                        p.target,
+                        p.forcer,
+                        p.target,
+                        p.kind,
+                        p.distance,
+                        p.melee_weapon,
+                        if p.vertical {
+                            ", vertical: true, heights: [...]"
+                        } else {
+                            ""
+                        }
+                    ),
+                ));
+            }
+        }
+        let turn = self.world.resource::<TurnState>();
+        if turn.pending_forced.is_none() && turn.trigger_window.is_some() {
+            let roster = self.roster();
+            crate::trigger::check_window(self.world.resource::<TurnState>(), command, |id| {
+                roster.iter().find(|r| r.id == id).map(|r| r.side)
+            })?;
+        }
+        match command {
+            Command::ChooseFirstSide { .. } => {
+                if self
+                    .world
+                    .resource::<TurnState>()
+                    .awaiting_first_side_choice
+                    .is_none()
+                {
+                    return Err(RuleError::new(
+                        rule::FIRST_SIDE_CHOICE,
+                        "who goes first is already settled",
+                    ));
+                }
+            }
+            Command::StartTurn { creature } => {
+                let roster = self.roster();
+                self.world
+                    .resource::<TurnState>()
+                    .validate_start(&roster, creature)?;
+            }
+            Command::EndTurn { creature } => {
+                self.entity(creature)?;
+                self.world
+                    .resource::<TurnState>()
+                    .ensure_turn_of(creature)?;
+            }
+            Command::Advance { creature, path } | Command::Disengage { creature, path } => {
+                let gait = if matches!(command, Command::Disengage { .. }) {
+                    movement::Gait::Shift
+                } else {
+                    movement::Gait::Move
+                };
+                let e = self.actor(creature)?;
+                self.refuse_if_mounted(e)?;
+                self.budget(e).check(ActionKind::Move)?;
+                let mover = self.creature_ref(e);
+                let speed = self.move_speed(e, gait);
+                if mover.altitude > 0 {
+                    return Err(RuleError::new(
+                        rule::FLY,
+                        format!(
+                            "{creature} is {} squares up: it moves by flying (Fly)",
+                            mover.altitude
+                        ),
+                    ));
+                }
+                if let Some(by) = &mover.grabbed_by
+                    && speed == 0
+                {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbed by {by}: its speed is 0"),
+                    ));
+                }
+                if gait == movement::Gait::Shift && mover.conditions.has(Condition::Slowed) {
+                    return Err(RuleError::new(
+                        rule::SLOWED,
+                        format!("{creature} is slowed and can't shift"),
+                    ));
+                }
+                let steps = self.ground_steps(&mover, path);
+                self.check_not_closer(&mover, &steps)?;
+                if gait == movement::Gait::Shift && path.len() > 1 {
+                    return Err(RuleError::new(rule::SHIFT, "Disengage shifts 1 square"));
+                }
+                let others = self.others_moving(e);
+                let jump = self.jump(e);
+                let plan = self.plan_on_foot(&mover, speed, &others, path, gait, jump)?;
+                let drag = self.drag(&mover, &plan)?;
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(CheckedAdvance(plan, drag));
+            }
+            Command::Fly { creature, path } => self.check_fly(creature, path)?,
+            Command::FreeStrike {
+                attacker,
+                target,
+                ranged,
+                damage_type,
+                ..
+            } => self.check_free_strike(attacker, target, ranged, damage_type, command)?,
+            Command::CatchBreath { creature } => {
+                let e = self.actor(creature)?;
+                let vitality = *self.world.get::<Vitality>(e).expect("vitality");
+                stamina::validate_catch_breath(
+                    self.world.get::<Hero>(e),
+                    vitality,
+                    &self.budget(e),
+                )?;
+            }
+            Command::EnvironmentDamage { target, .. } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                let e = self.entity(target)?;
+                if *self.world.get::<Vitality>(e).expect("vitality") == Vitality::Dead {
+                    return Err(RuleError::new(
+                        rule::CREATURE_STATE,
+                        format!("{target} is already dead"),
+                    ));
+                }
+            }
+            Command::ForceMove { .. } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                let spec = resolution::spec_of(command).expect("a ForceMove command");
+                let outcome = self.predict_forced(&spec)?;
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(resolution::CheckedForced(outcome));
+            }
+            Command::Knockback { creature, target } => {
+                let (a, _, att, tgt) = self.melee_maneuver(creature, target, rule::KNOCKBACK)?;
+                if let Some(by) = &att.grabbed_by {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbed by {by} and can't use Knockback"),
+                    ));
+                }
+                let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
+                self.world
+                    .resource_mut::<Checked>()
+                    .insert(resolution::CheckedKnockback { edges, banes });
+            }
+            Command::Charge {
+                creature,
+                path,
+                target,
+            } => self.check_charge(creature, path, target)?,
+            Command::Heal { creature, target } => self.check_heal(creature, target)?,
+            Command::Defend { creature } => self.check_defend(creature)?,
+            Command::Grab { creature, target } => self.check_grab(creature, target)?,
+            Command::EscapeGrab { creature } => self.check_escape_grab(creature)?,
+            Command::Release { creature } => {
+                self.world.resource::<TurnState>().ensure_running()?;
+                self.entity(creature)?;
+                if !self.board_grabs().iter().any(|(_, by)| by == creature) {
+                    return Err(RuleError::new(
+                        rule::GRABBED,
+                        format!("{creature} is grabbing nobody"),
+                    ));
+                }
+            }
+            Command::AidAttack { creature, target } => self.check_aid_attack(creature, target)?,
+            Command::StandUp { creature } => self.check_stand_up(creature)?,
+            Command::UseAbility { .. } => {
+                let checked = self.check_ability(command)?;
+                self.world.resource_mut::<Checked>().insert(checked);
+            }
+            Command::EndEffect {
+                creature,
+                target,
+                condition,
+            } => self.check_end_effect(creature, target, condition)?,
+            Command::Hide { creature } | Command::Search { creature } => {
+                let e = self.actor(creature)?;
+                self.maneuver_left(e)?;
+                if matches!(command, Command::Hide { .. }) {
+                    let me = self.creature_ref(e);
+                    let others = self.others(e);
+                    let map = self.world.resource::<Map>();
+                    let places = hide::hiding_places(
+                        map,
+                        me.footprint,
+                        me.side,
+                        me.concealed(map),
+                        others
+                            .iter()
+                            .map(|c| (c.id.as_str(), c.side, c.footprint, c.vitality.can_act())),
+                    );
+                    if places.is_empty() {
+                        return Err(RuleError::new(
+                            rule::HIDE,
+                            format!(
+                                "{creature} has neither cover nor concealment from any enemy to hide from"
+                            ),
+                        ));
+                    }
+                }
+            }
+            Command::SpendHeroToken { creature, benefit } => {
+                self.check_spend_hero_token(creature, benefit)?
+            }
+            Command::SpendMalice { creature, spend } => self.check_spend_malice(creature, spend)?,
+            Command::ScriptDice { faces } => {
+                if let Some(bad) = faces.iter().find(|f| !(1..=10).contains(*f)) {
+                    return Err(RuleError::new(
+                        rule::DICE_SCRIPTED,
+                        format!(
+                            "a scripted die face must be 1-10 (a d10's 0 is written 10), not {bad}"
+                        ),
+                    ));
+                }
+            }
+            Command::Flee { creature } | Command::WorkOnTask { creature } => {
+                let e = self.actor(creature)?;
+                encounter::validate_command(&mut self.world, e, command)?;
+            }
+            Command::Teleport { target, to, .. } => {
+                let checked = self.check_teleport(target, *to)?;
+                self.world.resource_mut::<Checked>().insert(checked);
+            }
+            Command::GrantedMove { creature, path } => {
+                let plan = self.check_granted_move(creature, path)?;
+                self.world.resource_mut::<Checked>().insert(plan);
+            }
+            Command::Dig { creature, depth } => self.check_dig(creature, depth)?,
+            Command::ClawDirt {
+                creature,
+                to,
+                depth,
+            } => self.check_claw_dirt(creature, to, depth)?,
+            Command::PullUp { creature, target } => {
+                let e = self.actor(creature)?;
+                self.maneuver_left(e)?;
+                let t = self.entity(target)?;
+                let (me, them) = (self.creature_ref(e), self.creature_ref(t));
+                let others = self.others(t);
+                movement::burrow::check_pull_up(self.world.resource::<Map>(), &me, &them, &others)?;
+            }
+            Command::PassTrigger { creature } => {
+                self.entity(creature)?;
+                crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
+            }
+            Command::Mount { .. }
+            | Command::ClimbCreature { .. }
+            | Command::Dismount { .. }
+            | Command::Ride { .. }
+            | Command::ShakeOff { .. } => {
+                let checked = self.check_mount_command(command)?;
+                self.world.resource_mut::<Checked>().insert(checked);
+            }
+        }
+        Ok(())
+    }
+}

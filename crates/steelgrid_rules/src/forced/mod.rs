@@ -1,0 +1,1081 @@
+//! Forced movement: push, pull and slide; stability; big versus little; slamming into creatures,
+//! walls, objects and ledges; hurling through objects; being forced off a ledge into a fall
+//! (seed 002 L2738-2819, L2710-2722).
+//!
+//! [`plan`] is a pure function of the board: the engine resolves a forced movement by applying
+//! the plan it returns, and the same plan is the prediction the client and the AI show before a
+//! player commits, so the two cannot disagree.
+
+pub use crate::terms::forced::{Distance, ForcedKind, PendingForced};
+
+pub mod falling;
+pub mod resolution;
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, RuleError};
+use crate::creature::{Side, Vitality};
+use crate::grid::{
+    Footprint, Map, Material, NEIGHBOURS as STEPS, Size, Square, Terrain, cuts_corner,
+};
+use crate::rule::{self, Rule};
+
+/// A creature as forced movement sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Body {
+    pub id: String,
+    pub side: Side,
+    pub footprint: Footprint,
+    pub size: Size,
+    /// Height of the bottom of its space.
+    pub z: i32,
+    pub agility: i32,
+    pub might: i32,
+    /// Its stability score.
+    pub stability: u32,
+    /// What effects add to or take from its stability; the total never drops below 0
+    /// (seed 002 L2811).
+    pub stability_change: i32,
+    pub vitality: Vitality,
+    /// The creature grabbing it: only that one can force-move it (seed 002 L1745).
+    pub grabbed_by: Option<String>,
+    /// Restrained: it can't be force-moved at all (seed 002 L1761).
+    pub restrained: bool,
+    /// Squares above the ground it starts at.
+    pub altitude: u32,
+    /// It can fly, so it does not fall when left in the air (seed 002 L2690, L2758).
+    pub flies: bool,
+    /// It rides or climbs another creature: moved, it is knocked off and comes down after the
+    /// movement as its hold-on roll says, not as a plain fall (seed 002 L3129; digest A-18).
+    pub rider: bool,
+    /// Squares its space starts below the ground, burrowing (seed 002 L2640-2642).
+    pub depth: u32,
+}
+
+impl Body {
+    /// Dead creatures are objects on the floor; they stop nothing.
+    fn blocks(&self) -> bool {
+        self.vitality != Vitality::Dead
+    }
+
+    fn height(&self) -> i32 {
+        self.size.side()
+    }
+
+    /// Fully underground, burrowing (seed 002 L2618).
+    pub fn underground(&self) -> bool {
+        crate::terms::movement::fully_underground(self.depth, self.size)
+    }
+
+    /// Stability with its effects counted, never below 0 (seed 002 L2811).
+    pub fn effective_stability(&self) -> u32 {
+        (self.stability as i32 + self.stability_change).max(0) as u32
+    }
+
+    /// Squares between its space standing at height `z` on `at` and `other`'s space: Chebyshev
+    /// distance between their nearest cubes, height included (digest A-8).
+    fn gap(&self, at: Footprint, z: i32, other: &Body) -> u32 {
+        let vertical = (other.z - (z + self.height() - 1))
+            .max(z - (other.z + other.height() - 1))
+            .max(0) as u32;
+        at.distance(other.footprint).max(vertical)
+    }
+}
+
+/// The battlefield as forced movement sees it.
+#[derive(Clone, Debug)]
+pub struct Board<'a> {
+    pub map: &'a Map,
+    /// Dirt and stone under the map, for burrowers (seed 002 L2606).
+    pub ground: &'a crate::terms::movement::Ground,
+    pub bodies: Vec<Body>,
+}
+
+impl Board<'_> {
+    pub fn body(&self, id: &str) -> Option<&Body> {
+        self.bodies.iter().find(|b| b.id == id)
+    }
+}
+
+/// A proposed forced movement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedSpec {
+    pub kind: ForcedKind,
+    /// The creature moving the target; pushes and pulls are measured from its space.
+    pub forcer: Option<String>,
+    pub target: String,
+    /// The distance the effect grants.
+    pub distance: u32,
+    /// A melee weapon ability: +1 against a smaller target (seed 002 L2762-2764).
+    pub melee_weapon: bool,
+    /// How much of its stability the target uses; `None` uses all of it (seed 002 L2809).
+    pub stability: Option<u32>,
+    /// How far the forcer chooses to move the target (0 to the final distance); `None` is all
+    /// of it. Collision damage counts the squares of this distance left (seed 002 L2746).
+    pub chosen: Option<u32>,
+    /// The squares the target's space moves through, one step each (its top-left square).
+    pub path: Vec<Square>,
+    /// Hurl the target through objects whenever enough movement is left (digest A-3).
+    pub break_objects: bool,
+    /// A vertical push, pull or slide: the target may also be moved up or down
+    /// (seed 002 L2754-2756). Forced movement on a flying creature is always vertical (L2758).
+    #[serde(default)]
+    pub vertical: bool,
+    /// For a vertical movement, the height of the bottom of the target's space after each step
+    /// of `path` (one per step; a step may stay on its square and only rise or sink). Left
+    /// empty, each step keeps to the ground and its slopes, or to the height it is at, as a
+    /// movement that is not vertical does.
+    #[serde(default)]
+    pub heights: Vec<i32>,
+}
+
+impl ForcedSpec {
+    /// The `ForceMove` command that makes one of the outcomes [`choices`] offers.
+    pub fn command_for(&self, outcome: &ForcedOutcome) -> Command {
+        ForcedSpec {
+            heights: outcome.heights.clone(),
+            ..self.clone()
+        }
+        .command_along(outcome.path.clone())
+    }
+
+    /// The `ForceMove` command that makes this forced movement along `path` (at this spec's
+    /// `heights`).
+    pub fn command_along(&self, path: Vec<Square>) -> Command {
+        Command::ForceMove {
+            forcer: self.forcer.clone(),
+            target: self.target.clone(),
+            kind: self.kind,
+            distance: self.distance,
+            melee_weapon: self.melee_weapon,
+            stability: self.stability,
+            chosen: self.chosen,
+            path,
+            break_objects: self.break_objects,
+            vertical: self.vertical,
+            heights: self.heights.clone(),
+        }
+    }
+}
+
+/// Damage one creature takes from a forced movement, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hit {
+    pub creature: String,
+    pub amount: u32,
+    pub rule: String,
+    pub reference: String,
+    pub note: String,
+}
+
+/// A fall at the end of the movement (seed 002 L2710-2718).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fall {
+    pub height: u32,
+    pub agility: i32,
+    /// height − Agility, never below 0.
+    pub effective: u32,
+    /// 2 per effective square, at most 50, when the effective height is 2 or more.
+    pub damage: u32,
+    pub prone: bool,
+    /// The creature it landed on, which takes the same damage.
+    pub landed_on: Option<String>,
+    /// Where it ends after landing (beside the creature it landed on).
+    pub lands_at: Square,
+    /// The creature landed on is knocked prone (faller's size > its Might).
+    pub knocks_prone: bool,
+    /// Squares still to fall after the first 100 of a fall from a great height: it drops 100
+    /// more at the end of each later round, and the damage comes when it lands
+    /// (seed 002 L2720-2722; digest A-44).
+    #[serde(default)]
+    pub left: u32,
+    /// It was forced down into the ground: the squares it was moved down, as if its Agility
+    /// were 0 (seed 002 L2780; digest A-2).
+    #[serde(default)]
+    pub forced_down: bool,
+}
+
+/// Everything a forced movement does, worked out before anything changes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForcedOutcome {
+    pub kind: ForcedKind,
+    pub target: String,
+    pub distance: Distance,
+    pub from: Square,
+    /// The path as the forcer declared it (a `ForceMove` with it and `heights` reproduces
+    /// this outcome).
+    pub path: Vec<Square>,
+    /// The heights declared with the path (a vertical movement's), as in [`ForcedSpec`].
+    #[serde(default)]
+    pub heights: Vec<i32>,
+    /// Whether the target could be moved up or down: the effect is vertical, or it flies.
+    #[serde(default)]
+    pub vertical: bool,
+    /// Squares the target's space entered, in order.
+    pub moved: Vec<Square>,
+    /// The height of the bottom of its space after each square it entered.
+    #[serde(default)]
+    pub moved_heights: Vec<i32>,
+    pub end: Square,
+    /// Damage in the order it happens.
+    pub hits: Vec<Hit>,
+    /// Object squares destroyed by hurling the target through them.
+    pub broken: Vec<Square>,
+    pub fall: Option<Fall>,
+    /// Where a flier ends: squares above the ground.
+    pub altitude: u32,
+    /// Where a burrower ends: squares below the ground.
+    #[serde(default)]
+    pub depth: u32,
+    /// The derivation in words, for the log and the preview.
+    pub derivation: Vec<String>,
+}
+
+impl ForcedOutcome {
+    /// Total damage a creature takes.
+    pub fn damage_to(&self, id: &str) -> u32 {
+        self.hits
+            .iter()
+            .filter(|h| h.creature == id)
+            .map(|h| h.amount)
+            .sum::<u32>()
+            + self.fall.as_ref().map_or(0, |f| {
+                u32::from(f.landed_on.as_deref() == Some(id)) * f.damage
+                    + u32::from(self.target == id) * f.damage
+            })
+    }
+}
+
+/// The target stops against something solid: 2 damage, +1 for each square of movement left
+/// (seed 002 L2770-2780), logged in the derivation and as a hit.
+fn slam(out: &mut ForcedOutcome, target: &str, left: u32, by: &str, rule: Rule, note: String) {
+    out.derivation.push(format!(
+        "stopped after {} square{} by {by}: 2 + {left} left = {} damage",
+        out.moved.len(),
+        plural(out.moved.len()),
+        2 + left
+    ));
+    out.hits.push(hit(target, 2 + left, rule, note));
+}
+
+fn hit(creature: &str, amount: u32, rule: Rule, note: String) -> Hit {
+    Hit {
+        creature: creature.to_owned(),
+        amount,
+        rule: rule.id.to_owned(),
+        reference: rule.seed.to_owned(),
+        note,
+    }
+}
+
+/// The allowed distance: base, +1 big vs little for a melee weapon ability against a smaller
+/// target, − the stability the target uses (at most its stability), never below 0.
+pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError> {
+    let target = board.body(&spec.target).ok_or_else(|| {
+        RuleError::new(
+            rule::CREATURE_STATE,
+            format!("there is no creature `{}`", spec.target),
+        )
+    })?;
+    let forcer = match &spec.forcer {
+        Some(id) => Some(board.body(id).ok_or_else(|| {
+            RuleError::new(rule::CREATURE_STATE, format!("there is no creature `{id}`"))
+        })?),
+        None => None,
+    };
+    let big_vs_little = u32::from(
+        spec.melee_weapon && forcer.is_some_and(|f| target.size.ordinal() < f.size.ordinal()),
+    );
+    let own = target.effective_stability();
+    let stability = spec.stability.unwrap_or(own).min(own);
+    // seed 002 L1745: a grabbed creature moves 0 squares for anyone but its grabber.
+    let held = target
+        .grabbed_by
+        .as_ref()
+        .is_some_and(|by| spec.forcer.as_ref() != Some(by));
+    let allowed = if held || target.restrained {
+        0
+    } else {
+        (spec.distance + big_vs_little).saturating_sub(stability)
+    };
+    let chosen = spec.chosen.unwrap_or(allowed);
+    if chosen > allowed {
+        return Err(RuleError::new(
+            rule::FORCED_DISTANCE,
+            format!(
+                "{} {chosen} is more than the {allowed} squares allowed",
+                spec.kind.name()
+            ),
+        ));
+    }
+    Ok(Distance {
+        base: spec.distance,
+        big_vs_little,
+        stability,
+        allowed,
+        chosen,
+    })
+}
+
+/// Work out a forced movement without changing anything.
+pub fn plan(board: &Board, spec: &ForcedSpec) -> Result<ForcedOutcome, RuleError> {
+    let dist = distance(board, spec)?;
+    // A target killed by the same ability is still moved, as a corpse (seed 002 L2772).
+    let target = board.body(&spec.target).expect("checked by distance");
+    let forcer = spec.forcer.as_deref().and_then(|id| board.body(id));
+    if matches!(spec.kind, ForcedKind::Push | ForcedKind::Pull) && forcer.is_none() {
+        return Err(RuleError::new(
+            rule::FORCED_DISTANCE,
+            "a push or pull is measured from the creature making it; name the forcer",
+        ));
+    }
+    if forcer.is_some_and(|f| f.id == target.id) {
+        return Err(RuleError::new(
+            rule::FORCED_DISTANCE,
+            "a creature can't force-move itself",
+        ));
+    }
+    // seed 002 L2758: forced movement on a flying creature is always vertical.
+    let vertical = spec.vertical || target.flies;
+    check_geometry(target, forcer, spec, vertical)?;
+    let held_note = target
+        .grabbed_by
+        .as_ref()
+        .filter(|by| spec.forcer.as_ref() != Some(*by))
+        .map(|by| format!("{} is grabbed by {by}: only {by} can move it", target.id));
+    let name = if spec.vertical {
+        format!("vertical {}", spec.kind.name())
+    } else {
+        spec.kind.name().to_owned()
+    };
+    // seed 002 L2811: effects can lower stability, but never below 0.
+    let stability_note = match target.stability_change {
+        0 => String::new(),
+        change => format!(
+            " ({} {} {} from effects{})",
+            target.stability,
+            if change < 0 { "−" } else { "+" },
+            change.unsigned_abs(),
+            if target.stability as i32 + change < 0 {
+                ", never below 0"
+            } else {
+                ""
+            }
+        ),
+    };
+    let mut out = ForcedOutcome {
+        kind: spec.kind,
+        target: target.id.clone(),
+        distance: dist,
+        from: target.footprint.origin,
+        path: spec.path.clone(),
+        heights: spec.heights.clone(),
+        vertical,
+        moved: Vec::new(),
+        moved_heights: Vec::new(),
+        end: target.footprint.origin,
+        hits: Vec::new(),
+        broken: Vec::new(),
+        fall: None,
+        altitude: 0,
+        depth: target.depth,
+        derivation: vec![match &held_note {
+            Some(note) => format!("{name} {}: {note}, so it moves 0", dist.base),
+            None => format!(
+                "{name} {}{} − stability {}{stability_note} = {}{}",
+                dist.base,
+                if dist.big_vs_little > 0 {
+                    " + 1 big vs little"
+                } else {
+                    ""
+                },
+                dist.stability,
+                dist.allowed,
+                if dist.chosen < dist.allowed {
+                    format!(", {} used", dist.chosen)
+                } else {
+                    String::new()
+                }
+            ),
+        }],
+    };
+    if target.underground() && !vertical {
+        // seed 002 L2642: it stays put and takes 1 damage for each square it would have moved.
+        if !spec.path.is_empty() {
+            return Err(RuleError::new(
+                rule::FORCED_BURROWED,
+                format!(
+                    "{} is fully underground: a {} that isn't vertical doesn't move it, so give no path",
+                    target.id,
+                    spec.kind.name()
+                ),
+            ));
+        }
+        let d = dist.chosen;
+        out.derivation
+            .push(format!("underground: doesn't move, takes {d}"));
+        if d > 0 {
+            out.hits.push(hit(
+                &target.id,
+                d,
+                rule::FORCED_BURROWED,
+                format!("underground: {d} damage instead of being moved {d}"),
+            ));
+        }
+        return Ok(out);
+    }
+    let map = board.map;
+    // A vertical movement names the height of every step; any other keeps to the ground.
+    let explicit = !spec.heights.is_empty();
+    let mut at = target.footprint;
+    // A burrower partly out of the ground is hauled out along the ground when moved
+    // horizontally; vertically it moves through dirt as if it were air (seed 002 L2642).
+    let mut z = if target.depth > 0 && !vertical {
+        map.ground_under(at)
+    } else {
+        target.z
+    };
+    let through_dirt = |fp: Footprint| {
+        target.depth > 0 && fp.squares().all(|s| board.ground.burrowable(map, s, false))
+    };
+    let mut on_ground = target.altitude == 0;
+    let mut spent = 0u32;
+    // Squares moved down through the air since the target last rose: they count toward its
+    // fall (seed 002 L2714; digest A-2).
+    let mut dropped = 0u32;
+    // Forced down into the ground: it falls the squares it was moved down, as if its Agility
+    // were 0 (seed 002 L2780).
+    let mut slammed_down: Option<Fall> = None;
+    let mut broken: Vec<Square> = Vec::new();
+    let is_solid = |sq: Square, broken: &[Square]| map.is_solid(sq) && !broken.contains(&sq);
+    for (i, &step) in spec.path.iter().enumerate() {
+        let n = i + 1;
+        let left = dist.chosen - spent;
+        if left == 0 {
+            return Err(RuleError::new(
+                rule::FORCED_DISTANCE,
+                format!(
+                    "step {n}: the {} has no squares left for it",
+                    spec.kind.name()
+                ),
+            ));
+        }
+        let next = Footprint {
+            origin: step,
+            side: at.side,
+        };
+        let next_z = if explicit { spec.heights[i] } else { z };
+        // seed 002 L2766-2770: a creature in the way stops the movement; both take 1 per
+        // square left, the mover once however many it hits.
+        let in_way: Vec<&Body> = board
+            .bodies
+            .iter()
+            .filter(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(next))
+            .filter(|b| b.z < next_z + target.height() && next_z < b.z + b.height())
+            .collect();
+        if !in_way.is_empty() {
+            let names: Vec<&str> = in_way.iter().map(|b| b.id.as_str()).collect();
+            out.derivation.push(format!(
+                "stopped after {} square{} by {}: {left} left, {left} damage to each",
+                out.moved.len(),
+                plural(out.moved.len()),
+                names.join(" and ")
+            ));
+            out.hits.push(hit(
+                &target.id,
+                left,
+                rule::FORCED_COLLISION_CREATURE,
+                format!("slammed into {}", names.join(" and ")),
+            ));
+            for b in in_way {
+                out.hits.push(hit(
+                    &b.id,
+                    left,
+                    rule::FORCED_COLLISION_CREATURE,
+                    format!("{} slammed into it", target.id),
+                ));
+            }
+            break;
+        }
+        let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
+        let off_map = entered.iter().any(|&s| !map.in_bounds(s));
+        let walls: Vec<Square> = entered
+            .iter()
+            .copied()
+            .filter(|&s| map.terrain(s) == Some(Terrain::Wall))
+            .collect();
+        let objects: Vec<(Square, Material)> = entered
+            .iter()
+            .filter(|&&s| is_solid(s, &broken))
+            .filter_map(|&s| match map.terrain(s) {
+                Some(Terrain::Object { material }) => Some((s, material)),
+                _ => None,
+            })
+            .collect();
+        if off_map || !walls.is_empty() || !objects.is_empty() {
+            let cost: u32 = objects.iter().map(|(_, m)| m.stamina_per_square()).sum();
+            if !off_map && walls.is_empty() && spec.break_objects && left >= cost {
+                // seed 002 L2792-2801: hurled through; the cost also carries it into the square.
+                for &(sq, material) in &objects {
+                    let c = material.stamina_per_square();
+                    out.hits.push(hit(
+                        &target.id,
+                        2 + c,
+                        rule::FORCED_HURL_THROUGH,
+                        format!(
+                            "hurled through {material:?} at {sq}: {c} squares spent, 2 + {c} damage"
+                        ),
+                    ));
+                    out.derivation.push(format!(
+                        "through the {} at {sq}: {left} left − {c} = {}, 2 + {c} = {} damage",
+                        material_name(material),
+                        left - c,
+                        2 + c
+                    ));
+                    broken.push(sq);
+                }
+                spent += cost;
+                at = next;
+                z = map.ground_under(at).max(next_z);
+                out.moved.push(step);
+                out.moved_heights.push(z);
+                continue;
+            }
+            let what = if off_map {
+                "the edge of the map".to_owned()
+            } else if let Some(w) = walls.first() {
+                format!("the wall at {w}")
+            } else {
+                format!("the {} at {}", material_name(objects[0].1), objects[0].0)
+            };
+            slam(
+                &mut out,
+                &target.id,
+                left,
+                &what,
+                rule::FORCED_COLLISION_OBJECT,
+                format!("slammed into {what}"),
+            );
+            break;
+        }
+        let step_dir = (step.x - at.origin.x, step.y - at.origin.y);
+        if cuts_corner(at, step_dir, |s| is_solid(s, &broken)) {
+            return Err(RuleError::new(
+                rule::MOVE_CORNERS,
+                format!("step {n} to {step} would cut the corner of a wall or object"),
+            ));
+        }
+        let g = map.ground_under(next);
+        if explicit {
+            // A vertical step goes where the forcer says, unless the ground is in the way.
+            if next_z < g && !through_dirt(next) {
+                let standing = z == map.ground_under(at);
+                if next_z < z && standing {
+                    // seed 002 L2780: forced down into the ground (digest A-2: the slam, and a
+                    // fall of the squares actually moved down, as if Agility were 0).
+                    slam(
+                        &mut out,
+                        &target.id,
+                        left,
+                        &format!("the ground at {step}, forced down into it"),
+                        rule::FORCED_DOWNWARD,
+                        format!("forced down into the ground at {step}"),
+                    );
+                    if dropped > 0 {
+                        slammed_down = Some(Fall {
+                            forced_down: true,
+                            ..fall(board, target, at, dropped, 0)
+                        });
+                    }
+                } else {
+                    slam(
+                        &mut out,
+                        &target.id,
+                        left,
+                        &format!("the ground at {step} (height {g})"),
+                        rule::FORCED_COLLISION_OBJECT,
+                        format!("slammed into the ground at {step}"),
+                    );
+                }
+                break;
+            }
+            let was_standing = z == map.ground_under(at);
+            on_ground = next_z == g;
+            if next_z > z {
+                dropped = 0;
+            } else if next_z < z && !(was_standing && on_ground) {
+                dropped += 1;
+            }
+            z = next_z;
+        } else {
+            // Slopes and ledges (seed 002 L2758-2760, L2803-2805): on the ground the target
+            // follows a slope of 1 per square; ground more than 1 higher is a face it slams
+            // into; lower ground leaves it over a drop, travelling on at its height until the
+            // movement ends.
+            if g > z + 1 || (!on_ground && g > z) {
+                slam(
+                    &mut out,
+                    &target.id,
+                    left,
+                    &format!("the rise at {step} ({} up)", g - z),
+                    rule::FORCED_COLLISION_OBJECT,
+                    format!("slammed into the rise at {step}"),
+                );
+                break;
+            }
+            if on_ground && (g - z).abs() <= 1 {
+                z = g;
+            } else {
+                // Lower ground leaves it in the air; level ground under an airborne target
+                // catches it.
+                on_ground = g >= z;
+            }
+        }
+        spent += 1;
+        at = next;
+        out.moved.push(step);
+        out.moved_heights.push(z);
+        if on_ground {
+            // seed 002 L2744: entering damaging terrain by force works as if moved willingly.
+            for s in &entered {
+                if let Some(Terrain::Damaging { damage }) = map.terrain(*s) {
+                    out.hits.push(hit(
+                        &target.id,
+                        damage,
+                        rule::DAMAGING_TERRAIN,
+                        format!("forced into damaging terrain at {s}"),
+                    ));
+                }
+            }
+        }
+    }
+    out.end = at.origin;
+    out.broken = broken;
+    let ground = map.ground_under(at);
+    if let Some(f) = slammed_down {
+        out.derivation.push(format!(
+            "forced down {} square{} before it: a fall as if Agility were 0, {}",
+            f.height,
+            plural(f.height as usize),
+            fall_words(&f)
+        ));
+        out.fall = Some(f);
+    } else if z < ground {
+        // Still in the dirt: it burrows on where it was moved (seed 002 L2642).
+        out.depth = (ground - z) as u32;
+        if out.depth != target.depth {
+            out.derivation
+                .push(format!("ends {} squares down in the dirt", out.depth));
+        }
+    } else if target.flies || target.rider {
+        // A flier stays aloft where the movement leaves it (seed 002 L2758); a rider is left
+        // where it was moved to, and comes down after (seed 002 L3129; digest A-18).
+        out.altitude = (z - ground).max(0) as u32;
+        if target.rider && !out.moved.is_empty() {
+            out.derivation.push(
+                "knocked off what it rides: it comes down here, landing as its hold-on roll says"
+                    .into(),
+            );
+        }
+    } else if z > ground || dropped > 0 {
+        // seed 002 L2758, L2803-2805: left in the air, it falls once the movement is over,
+        // from where it last rose (digest A-2: squares forced down count toward the fall).
+        let f = fall(
+            board,
+            target,
+            at,
+            dropped + (z - ground) as u32,
+            target.agility,
+        );
+        out.derivation.push(format!(
+            "falls {} square{}: {}",
+            f.height,
+            plural(f.height as usize),
+            fall_words(&f)
+        ));
+        out.fall = Some(f);
+    }
+    if z >= ground && !out.moved.is_empty() {
+        out.depth = 0;
+    }
+    if out.moved.is_empty() && out.hits.is_empty() {
+        out.derivation.push("does not move".into());
+    }
+    Ok(out)
+}
+
+/// A fall's arithmetic in words, for the derivation.
+fn fall_words(f: &Fall) -> String {
+    let landing = format!(
+        "{} − Agility {} = {} → {} damage{}",
+        f.height,
+        f.agility,
+        f.effective,
+        f.damage,
+        if f.prone { ", prone" } else { "" }
+    );
+    if f.left > 0 {
+        format!(
+            "{FALL_PER_ROUND} now and {FALL_PER_ROUND} more at the end of each later round ({} to go); on landing {landing}",
+            f.left
+        )
+    } else {
+        landing
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn material_name(m: Material) -> &'static str {
+    match m {
+        Material::Glass => "glass",
+        Material::Wood => "wood",
+        Material::Stone => "stone",
+        Material::Metal => "metal",
+    }
+}
+
+/// A fall of `height` squares: the height less Agility and less 4 when landing in liquid at
+/// least a square deep (never below 0), then 2 damage per square (at most 50) and prone when 2
+/// or more squares are left (seed 002 L2712; digest A-1). Returns (effective height, damage,
+/// prone).
+pub fn fall_damage(height: u32, agility: i32, into_liquid: bool) -> (u32, u32, bool) {
+    let liquid = if into_liquid { 4 } else { 0 };
+    let effective = (height as i32 - agility.max(0) - liquid).max(0) as u32;
+    if effective >= 2 {
+        (effective, (2 * effective).min(50), true)
+    } else {
+        (effective, 0, false)
+    }
+}
+
+/// How far a falling creature drops in a round: a fall from a great height takes 100 squares
+/// at once, then 100 more at the end of each later round until it lands (seed 002 L2720-2722;
+/// digest A-44).
+pub const FALL_PER_ROUND: u32 = 100;
+
+/// Falling `height` squares with `agility` (the target's own, or 0 when it was forced down into
+/// the ground) after a forced movement (seed 002 L2712-2722; digest A-1 reduces by Agility
+/// before the 2-square threshold).
+fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) -> Fall {
+    let (effective, damage, prone) = fall_damage(height, agility, board.map.liquid_under(at));
+    let alone = Fall {
+        height,
+        agility,
+        effective,
+        damage,
+        prone,
+        landed_on: None,
+        lands_at: at.origin,
+        knocks_prone: false,
+        left: height.saturating_sub(FALL_PER_ROUND),
+        forced_down: false,
+    };
+    if alone.left > 0 {
+        // Still high in the air at the end of the round: it lands later.
+        return alone;
+    }
+    let ground = board.map.ground_under(at);
+    let under = board.bodies.iter().find(|b| {
+        b.id != target.id
+            && b.blocks()
+            && !b.underground()
+            && b.footprint.overlaps(at)
+            && b.z <= ground
+    });
+    match under {
+        None => alone,
+        Some(c) => {
+            // seed 002 L2716-2718: the creature landed on takes the same damage; the faller
+            // lands prone in the nearest unoccupied adjacent square.
+            Fall {
+                prone: true,
+                landed_on: Some(c.id.clone()),
+                lands_at: nearest_free(board, target, at).unwrap_or(at.origin),
+                knocks_prone: target.size.value() as i32 > c.might,
+                ..alone
+            }
+        }
+    }
+}
+
+/// The nearest square (breadth-first, in a fixed order) where the target's space fits: in the
+/// map, on no solid square and in no other creature's space.
+fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Option<Square> {
+    let fits = |fp: Footprint| {
+        board.map.footprint_in_bounds(fp)
+            && fp.squares().all(|s| !board.map.is_solid(s))
+            && !board
+                .bodies
+                .iter()
+                .any(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(fp))
+    };
+    let mut seen = vec![from.origin];
+    let mut queue = VecDeque::from([from.origin]);
+    while let Some(sq) = queue.pop_front() {
+        for (dx, dy) in STEPS {
+            let next = Square::new(sq.x + dx, sq.y + dy);
+            if seen.contains(&next) || !board.map.in_bounds(next) {
+                continue;
+            }
+            seen.push(next);
+            let fp = Footprint {
+                origin: next,
+                side: from.side,
+            };
+            if fits(fp) {
+                return Some(next);
+            }
+            if seen.len() < 400 {
+                queue.push_back(next);
+            }
+        }
+    }
+    None
+}
+
+/// The shape of the declared path: adjacent steps (in height too, for a vertical movement);
+/// pushes away from and pulls toward the forcer at every step (digest A-8 metric, in three
+/// dimensions when heights are given), in a straight line; slides anywhere. Heights are
+/// only for a vertical movement (seed 002 L2740-2760).
+fn check_geometry(
+    target: &Body,
+    forcer: Option<&Body>,
+    spec: &ForcedSpec,
+    vertical: bool,
+) -> Result<(), RuleError> {
+    let explicit = !spec.heights.is_empty();
+    if explicit && !vertical {
+        return Err(RuleError::new(
+            rule::FORCED_VERTICAL,
+            format!(
+                "only a vertical {} (or one on a flying creature) moves its target up or down; this one follows the ground",
+                spec.kind.name()
+            ),
+        ));
+    }
+    if explicit && spec.heights.len() != spec.path.len() {
+        return Err(RuleError::new(
+            rule::FORCED_VERTICAL,
+            format!(
+                "give one height for each step: {} steps but {} heights",
+                spec.path.len(),
+                spec.heights.len()
+            ),
+        ));
+    }
+    let mut at = target.footprint;
+    let mut z = target.z;
+    let mut steps = Vec::new();
+    for (i, &step) in spec.path.iter().enumerate() {
+        let n = i + 1;
+        let h = if explicit { spec.heights[i] } else { z };
+        let d = (step.x - at.origin.x, step.y - at.origin.y, h - z);
+        if d.0.abs() > 1 || d.1.abs() > 1 || d.2.abs() > 1 || d == (0, 0, 0) {
+            return Err(RuleError::new(
+                spec.kind.rule(),
+                if explicit {
+                    format!(
+                        "step {n} to ({}, {}, {h}) is not next to ({}, {}, {z})",
+                        step.x, step.y, at.origin.x, at.origin.y
+                    )
+                } else {
+                    format!("step {n} to {step} is not adjacent to {}", at.origin)
+                },
+            ));
+        }
+        let next = Footprint {
+            origin: step,
+            side: at.side,
+        };
+        if let Some(f) = forcer {
+            let (before, after) = if explicit {
+                (target.gap(at, z, f), target.gap(next, h, f))
+            } else {
+                (f.footprint.distance(at), f.footprint.distance(next))
+            };
+            match spec.kind {
+                ForcedKind::Push if after <= before => {
+                    return Err(RuleError::new(
+                        rule::FORCED_PUSH,
+                        format!(
+                            "step {n} to {step} does not take {} farther from {}",
+                            target.id, f.id
+                        ),
+                    ));
+                }
+                ForcedKind::Pull if after >= before => {
+                    return Err(RuleError::new(
+                        rule::FORCED_PULL,
+                        format!(
+                            "step {n} to {step} does not bring {} closer to {}",
+                            target.id, f.id
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        steps.push(d);
+        at = next;
+        z = h;
+    }
+    if spec.kind != ForcedKind::Slide && !straight_line(&steps) {
+        return Err(RuleError::new(
+            spec.kind.rule(),
+            format!(
+                "a {} goes in a straight line: at most two neighbouring directions",
+                spec.kind.name()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A straight line of steps in three dimensions: at most two different steps, and those two
+/// neighbours (differing by one square along one axis), so it never turns back. Level steps
+/// make the compass rule of [`crate::grid::straight`] (digest A-7); a vertical push or pull
+/// may also rise or sink steadily (seed 002 L2756).
+fn straight_line(steps: &[(i32, i32, i32)]) -> bool {
+    let mut kinds = steps.to_vec();
+    kinds.sort_unstable();
+    kinds.dedup();
+    match kinds.as_slice() {
+        [] | [_] => true,
+        [a, b] => (a.0 - b.0).abs() + (a.1 - b.1).abs() + (a.2 - b.2).abs() == 1,
+        _ => false,
+    }
+}
+
+/// The 26 steps to the spaces around a space, level ones first in [`STEPS`] order, then those
+/// one square up and one square down.
+fn steps_3d() -> Vec<(i32, i32, i32)> {
+    let mut all: Vec<(i32, i32, i32)> = STEPS.iter().map(|&(x, y)| (x, y, 0)).collect();
+    for dz in [1, -1] {
+        all.push((0, 0, dz));
+        all.extend(STEPS.iter().map(|&(x, y)| (x, y, dz)));
+    }
+    all
+}
+
+/// Every path the forcer may choose for this forced movement, with the one outcome of each:
+/// pushes and pulls enumerate their straight lines; a slide gives one shortest path to every
+/// square it can end on, plus every collision it can be steered into. Used by the client to
+/// show the choices and by the AI to rank them.
+pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, RuleError> {
+    let dist = distance(board, spec)?;
+    let target = board.body(&spec.target).expect("checked by distance");
+    // seed 002 L2754-2758: a vertical movement, or any on a flier, may also go up and down,
+    // each step naming its height; any other keeps to the ground.
+    let vertical = spec.vertical || target.flies;
+    let dirs: Vec<(i32, i32, i32)> = if vertical {
+        steps_3d()
+    } else {
+        STEPS.iter().map(|&(x, y)| (x, y, 0)).collect()
+    };
+    let start = (target.footprint.origin, target.z);
+    type Key = (Vec<Square>, Vec<i32>, Square, Vec<(String, u32)>);
+    let mut found: BTreeMap<Key, ForcedOutcome> = BTreeMap::new();
+    let try_path = |path: &[(Square, i32)], found: &mut BTreeMap<Key, ForcedOutcome>| {
+        let candidate = ForcedSpec {
+            path: path.iter().map(|p| p.0).collect(),
+            heights: if vertical {
+                path.iter().map(|p| p.1).collect()
+            } else {
+                Vec::new()
+            },
+            chosen: Some(dist.chosen),
+            ..spec.clone()
+        };
+        match plan(board, &candidate) {
+            Ok(o) => {
+                let moved_all = o.moved.len() == candidate.path.len();
+                let hits = o
+                    .hits
+                    .iter()
+                    .map(|h| (h.creature.clone(), h.amount))
+                    .collect();
+                found
+                    .entry((o.moved.clone(), o.moved_heights.clone(), o.end, hits))
+                    .or_insert(o);
+                moved_all
+            }
+            Err(_) => false,
+        }
+    };
+    let extend = |path: &[(Square, i32)], (dx, dy, dz): (i32, i32, i32)| {
+        let (sq, z) = path.last().copied().unwrap_or(start);
+        let mut next = path.to_vec();
+        next.push((Square::new(sq.x + dx, sq.y + dy), z + dz));
+        next
+    };
+    match spec.kind {
+        ForcedKind::Push | ForcedKind::Pull => {
+            // Straight lines: every sequence over one or two neighbouring steps.
+            let pairs: Vec<(usize, usize)> = if vertical {
+                (0..dirs.len())
+                    .flat_map(|a| (a + 1..dirs.len()).map(move |b| (a, b)))
+                    .filter(|&(a, b)| straight_line(&[dirs[a], dirs[b]]))
+                    .collect()
+            } else {
+                (0..8).map(|a| (a, (a + 1) % 8)).collect()
+            };
+            for (a, b) in pairs {
+                let mut stack: Vec<Vec<(Square, i32)>> = vec![Vec::new()];
+                while let Some(path) = stack.pop() {
+                    let moved_all = try_path(&path, &mut found);
+                    if path.len() as u32 >= dist.chosen || !moved_all {
+                        continue;
+                    }
+                    for d in [a, b] {
+                        stack.push(extend(&path, dirs[d]));
+                    }
+                }
+            }
+        }
+        ForcedKind::Slide => {
+            // Breadth first over the spaces it can move through freely.
+            let mut seen: BTreeSet<(Square, i32)> = BTreeSet::from([start]);
+            let mut queue = VecDeque::from([Vec::<(Square, i32)>::new()]);
+            try_path(&[], &mut found);
+            while let Some(path) = queue.pop_front() {
+                if path.len() as u32 >= dist.chosen {
+                    continue;
+                }
+                for &d in &dirs {
+                    let next = extend(&path, d);
+                    let moved_all = try_path(&next, &mut found);
+                    let reached = *next.last().expect("one step at least");
+                    if moved_all && seen.insert(reached) {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    Ok(found.into_values().collect())
+}
+
+impl PendingForced {
+    /// The forced movement to place: its path is the forcer's choice, and the target uses all
+    /// of its stability unless told otherwise.
+    pub fn spec(&self) -> ForcedSpec {
+        ForcedSpec {
+            kind: self.kind,
+            forcer: Some(self.forcer.clone()),
+            target: self.target.clone(),
+            distance: self.distance,
+            melee_weapon: self.melee_weapon,
+            stability: None,
+            chosen: None,
+            path: Vec::new(),
+            break_objects: true,
+            vertical: self.vertical,
+            heights: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,964 @@
+//! Willing movement with the Advance and Disengage move actions: one adjacent square per step,
+//! each costing 1 (diagonals too), difficult terrain and enemy squares +1, crawling +1 while
+//! prone, moving through allies freely, never ending in another creature's space unless the
+//! sizes allow, no cutting corners, never beyond speed; shifting avoids opportunity attacks but
+//! not difficult or damaging terrain (seed 002 L2570-2594, L2724-2730, L2821-2831, L1755).
+
+pub mod burrow;
+pub mod free_strike;
+pub mod grab;
+pub mod mount;
+pub mod opportunity;
+pub mod opportunity_ask;
+pub mod underwater;
+
+use bevy_ecs::prelude::*;
+use steelgrid_kernel::check::Checked;
+
+use crate::command::{Command, CurrentCommand, RuleError};
+use crate::condition::{Condition, Conditions};
+use crate::creature::{
+    ActionBudget, ActionKind, Altitude, Characteristics, CreatureId, CreatureRef, DamageModifiers,
+    FreeStrike, Grabbed, Hero, MovementMode, Position, Prone, Speed, Stamina, Vitality,
+};
+use crate::damage::stamina;
+use crate::damage::{DamageRequest, PendingDamage, RecentHits, deal};
+use crate::dice::Dice;
+use crate::event::{Event, EventLog};
+use crate::forced::fall_damage;
+use crate::grid::{Footprint, Map, NEIGHBOURS, Square, Terrain, cuts_corner};
+use crate::movement::free_strike::{StrikeGear, StrikeOptions, Striker, log_strike, roll_strike};
+use crate::options::RulesOptions;
+use crate::rule::{self, Rule};
+use crate::turn::take_action;
+
+/// How a creature moves willingly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Gait {
+    /// Ordinary movement (Advance): provokes opportunity attacks.
+    Move,
+    /// Careful movement (Disengage and shift effects): never provokes, never into or within
+    /// difficult or damaging terrain (seed 002 L2590-2594; digest A-21).
+    Shift,
+}
+
+/// A checked move: where it ends, what it costs, and what happens on the way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdvancePlan {
+    pub to: Square,
+    pub cost: u32,
+    /// Damage from damaging squares, by the step (0-based) that enters them (seed 002 L2728).
+    pub terrain_damage: Vec<(usize, u32)>,
+    /// The enemies that may make an opportunity attack before each step (0-based).
+    pub provoked: Vec<(usize, Vec<String>)>,
+    /// The move ends with a fall of this many squares (a drop, or a jump into a pit).
+    pub drop: Option<u32>,
+    /// Side length of the mover's space.
+    pub side: i32,
+    /// The move was a teleport.
+    pub teleport: bool,
+    /// Where a flight ends: squares above the ground.
+    pub altitude: Option<u32>,
+    /// Where a move through the ground ends: squares below it (seed 002 L2606).
+    pub depth: Option<u32>,
+}
+
+/// Check a path for `mover` against the map and the other creatures, and price it.
+pub fn plan_advance(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[Square],
+    gait: Gait,
+    jump: u32,
+) -> Result<AdvancePlan, RuleError> {
+    plan_path(map, mover, speed, others, path, gait, jump, true)
+}
+
+/// [`plan_advance`], optionally letting the path end inside another creature's space (so the
+/// movement overlay can price paths that pass through it).
+fn plan_path(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[Square],
+    gait: Gait,
+    jump: u32,
+    end_must_be_free: bool,
+) -> Result<AdvancePlan, RuleError> {
+    let Some(&last) = path.last() else {
+        return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
+    };
+    if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
+        return plan_teleport(map, mover, speed, others, path);
+    }
+    let mut at = mover.footprint;
+    let mut cost = 0u32;
+    let mut terrain_damage = Vec::new();
+    let mut provoked = Vec::new();
+    let ground = |fp: Footprint| map.ground_under(fp);
+    let mut z = ground(at);
+    let mut gap: Option<u32> = None;
+    let mut drop = None;
+    let hazard = |fp: Footprint| {
+        fp.squares().find(|&s| {
+            matches!(
+                map.terrain(s),
+                Some(Terrain::Difficult | Terrain::Damaging { .. })
+            )
+        })
+    };
+    if gait == Gait::Shift
+        && let Some(sq) = hazard(at)
+    {
+        return Err(RuleError::new(
+            rule::SHIFT,
+            format!(
+                "{} is in difficult or damaging terrain at {sq} and can't shift out of it",
+                mover.id
+            ),
+        ));
+    }
+    for (i, &step) in path.iter().enumerate() {
+        let next = Footprint {
+            origin: step,
+            side: at.side,
+        };
+        let n = i + 1;
+        if at.origin.distance(step) != 1 {
+            return Err(RuleError::new(
+                rule::ADVANCE,
+                format!("step {n} to {step} is not adjacent to {}", at.origin),
+            ));
+        }
+        check_entry(map, next, n, rule::ADVANCE)?;
+        if cuts_corner(at, (step.x - at.origin.x, step.y - at.origin.y), |s| {
+            map.is_solid(s)
+        }) {
+            return Err(RuleError::new(
+                rule::MOVE_CORNERS,
+                format!("step {n} to {step} would cut the corner of a wall or object"),
+            ));
+        }
+        // Heights (seed 002 L2644-2682): a step of 1 up or down is walking; higher ground is
+        // climbed at 2 movement per square; a gap of pits no wider than the jump is leapt at
+        // the same height; a drop of 2 or more ends the move with a fall.
+        let g = ground(next);
+        let over_pit = next
+            .squares()
+            .any(|s| matches!(map.terrain(s), Some(Terrain::Pit { .. })));
+        let mut climbed = 0;
+        if let Some(width) = gap {
+            if g < z - 1 {
+                gap = Some(width + 1);
+            } else if (g - z).abs() <= 1 {
+                gap = None;
+                z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n}: a jump can't land on {step}, {} squares higher",
+                        g - z
+                    ),
+                ));
+            }
+        } else if g < z - 1 {
+            if over_pit && i + 1 < path.len() {
+                if let Some(sq) = hazard(at) {
+                    return Err(RuleError::new(
+                        rule::MOVE_JUMP,
+                        format!("step {n}: no jumping out of difficult or damaging terrain ({sq})"),
+                    ));
+                }
+                gap = Some(1);
+            } else if i + 1 == path.len() {
+                drop = Some((z - g) as u32);
+                z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n} to {step} drops {} squares; a drop ends the move",
+                        z - g
+                    ),
+                ));
+            }
+        } else if g > z + 1 {
+            climbed = (g - z) as u32;
+            z = g;
+        } else {
+            z = g;
+        }
+        if let Some(width) = gap
+            && width > jump
+        {
+            return Err(RuleError::new(
+                rule::MOVE_JUMP,
+                format!("step {n}: a gap of {width} squares is wider than the {jump}-square jump"),
+            ));
+        }
+        let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
+        let difficult = entered
+            .iter()
+            .any(|&s| map.terrain(s) == Some(Terrain::Difficult));
+        // seed 002 L2578: an enemy's square counts as difficult terrain.
+        let through_enemy = others.iter().any(|o| {
+            o.side != mover.side
+                && o.vitality.can_act()
+                && !burrow::underground(o)
+                && entered.iter().any(|&s| o.footprint.contains(s))
+        });
+        if gait == Gait::Shift
+            && let Some(sq) = hazard(next).or_else(|| through_enemy.then_some(step))
+        {
+            return Err(RuleError::new(
+                rule::SHIFT,
+                format!("step {n}: a shift can't enter difficult or damaging terrain ({sq})"),
+            ));
+        }
+        // seed 002 L1755: a prone creature crawls, 1 extra per square.
+        // seed 002 L2646-2648: climbing and swimming cost 2 a square without the mode.
+        let swimming = entered
+            .iter()
+            .any(|&s| matches!(map.terrain(s), Some(Terrain::Water { .. })));
+        let base = if climbed > 0 {
+            climbed
+                * if mover.movement.has(MovementMode::Climb) {
+                    1
+                } else {
+                    2
+                }
+        } else if swimming && !mover.movement.has(MovementMode::Swim) {
+            2
+        } else {
+            1
+        };
+        cost += base + u32::from(difficult || through_enemy) + u32::from(mover.prone);
+        for &s in &entered {
+            if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
+                terrain_damage.push((i, damage));
+            }
+        }
+        if gait == Gait::Move {
+            let who =
+                opportunity::provoked(map, mover, (at, ground(at)), (next, ground(next)), others);
+            if !who.is_empty() {
+                provoked.push((i, who));
+            }
+        }
+        at = next;
+    }
+    if gap.is_some() {
+        // Ending over the pit: the jump falls short into it.
+        drop = Some(
+            (z - ground(Footprint {
+                origin: last,
+                side: at.side,
+            })) as u32,
+        );
+    }
+    if cost > speed {
+        return Err(RuleError::new(
+            rule::MOVE_SPEED,
+            format!("the path costs {cost} movement but speed is {speed}"),
+        ));
+    }
+    let end = Footprint {
+        origin: last,
+        side: mover.footprint.side,
+    };
+    if let Some(o) = occupant(mover, end, others).filter(|_| end_must_be_free) {
+        return Err(RuleError::new(
+            rule::MOVE_OCCUPIED,
+            format!(
+                "the path ends in {}'s space; only creatures two or more sizes apart can share one",
+                o.id
+            ),
+        ));
+    }
+    Ok(AdvancePlan {
+        to: last,
+        cost,
+        terrain_damage,
+        provoked,
+        drop,
+        side: mover.footprint.side,
+        teleport: false,
+        altitude: None,
+        depth: None,
+    })
+}
+
+/// A teleporter's Advance: straight to a destination within its usual speed that it has line
+/// of effect to and that no creature or object fills, ignoring everything between; it provokes
+/// nothing (seed 002 L2696-2708).
+pub(crate) fn plan_teleport(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[Square],
+) -> Result<AdvancePlan, RuleError> {
+    let [to] = path else {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{} teleports: name only the destination", mover.id),
+        ));
+    };
+    let dest = Footprint {
+        origin: *to,
+        side: mover.footprint.side,
+    };
+    let distance = mover.footprint.distance(dest);
+    if dest.origin == mover.footprint.origin {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            "a teleport must leave its square",
+        ));
+    }
+    if distance > speed {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!(
+                "{to} is {distance} squares away; {} teleports up to {speed}",
+                mover.id
+            ),
+        ));
+    }
+    if !map.footprint_in_bounds(dest) {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{to} is off the map"),
+        ));
+    }
+    if let Some(sq) = dest.squares().find(|&s| map.is_solid(s)) {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!(
+                "{sq} is filled by a {}",
+                map.terrain(sq).map_or("wall", Terrain::name)
+            ),
+        ));
+    }
+    if let Some(o) = others
+        .iter()
+        .find(|o| !o.vitality.is_down() && o.footprint.overlaps(dest))
+    {
+        return Err(RuleError::new(
+            rule::TELEPORT,
+            format!("{} stands at {to}", o.id),
+        ));
+    }
+    if !map.line_of_effect(mover.footprint, dest) {
+        return Err(RuleError::new(
+            rule::LINE_OF_EFFECT,
+            format!("{} has no line of effect to {to}", mover.id),
+        ));
+    }
+    Ok(AdvancePlan {
+        to: *to,
+        cost: distance,
+        terrain_damage: Vec::new(),
+        provoked: Vec::new(),
+        drop: None,
+        side: mover.footprint.side,
+        teleport: true,
+        altitude: None,
+        depth: None,
+    })
+}
+
+/// A flight: each step to an adjacent square and at most 1 up or down, never into a wall,
+/// object or the ground, 1 movement a square (+1 through an enemy's space), opportunity
+/// attacks when leaving an enemy's reach, and no ending inside another creature's space
+/// (seed 002 L2688-2694; distances in three dimensions, digest A-8).
+pub fn plan_flight(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    path: &[(i32, i32, i32)],
+) -> Result<AdvancePlan, RuleError> {
+    if !mover.movement.has(MovementMode::Fly) && !mover.movement.has(MovementMode::Hover) {
+        return Err(RuleError::new(rule::FLY, format!("{} can't fly", mover.id)));
+    }
+    let Some(&(lx, ly, lz)) = path.last() else {
+        return Err(RuleError::new(rule::FLY, "the path is empty"));
+    };
+    let (mut at, mut z) = (mover.footprint, mover.z);
+    let mut cost = 0;
+    let mut provoked = Vec::new();
+    let body = |fp: Footprint, z: i32| CreatureRef {
+        footprint: fp,
+        z,
+        ..mover.clone()
+    };
+    for (i, &(x, y, h)) in path.iter().enumerate() {
+        let n = i + 1;
+        let next = Footprint {
+            origin: Square::new(x, y),
+            side: at.side,
+        };
+        let (dx, dy, dz) = (x - at.origin.x, y - at.origin.y, h - z);
+        if dx.abs() > 1 || dy.abs() > 1 || dz.abs() > 1 || (dx, dy, dz) == (0, 0, 0) {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!(
+                    "step {n} to ({x}, {y}, {h}) is not next to ({}, {}, {z})",
+                    at.origin.x, at.origin.y
+                ),
+            ));
+        }
+        check_entry(map, next, n, rule::FLY)?;
+        if cuts_corner(at, (dx, dy), |s| map.is_solid(s)) {
+            return Err(RuleError::new(
+                rule::MOVE_CORNERS,
+                format!("step {n} would cut the corner of a wall or object"),
+            ));
+        }
+        if h < map.ground_under(next) {
+            return Err(RuleError::new(
+                rule::FLY,
+                format!("step {n} would go into the ground"),
+            ));
+        }
+        let there = body(next, h);
+        let through_enemy = others
+            .iter()
+            .any(|o| o.side != mover.side && o.vitality.can_act() && o.gap(&there) == 0);
+        cost += 1 + u32::from(through_enemy);
+        let who = opportunity::provoked(map, mover, (at, z), (next, h), others);
+        if !who.is_empty() {
+            provoked.push((i, who));
+        }
+        at = next;
+        z = h;
+    }
+    if cost > speed {
+        return Err(RuleError::new(
+            rule::MOVE_SPEED,
+            format!("the flight costs {cost} movement but speed is {speed}"),
+        ));
+    }
+    let end = body(at, lz);
+    if let Some(o) = others.iter().find(|o| {
+        !o.vitality.is_down() && o.gap(&end) == 0 && !mover.size.may_share_space_with(o.size)
+    }) {
+        return Err(RuleError::new(
+            rule::MOVE_OCCUPIED,
+            format!("the flight ends in {}'s space", o.id),
+        ));
+    }
+    Ok(AdvancePlan {
+        to: Square::new(lx, ly),
+        cost,
+        terrain_damage: Vec::new(),
+        provoked,
+        drop: None,
+        side: mover.footprint.side,
+        teleport: false,
+        altitude: Some((lz - map.ground_under(at)) as u32),
+        depth: None,
+    })
+}
+
+/// Step `n` may only enter a space inside the map with no wall or solid object in it.
+fn check_entry(map: &Map, next: Footprint, n: usize, rule: Rule) -> Result<(), RuleError> {
+    if !map.footprint_in_bounds(next) {
+        return Err(RuleError::new(
+            rule,
+            format!("step {n} to {} leaves the map", next.origin),
+        ));
+    }
+    if let Some(sq) = next.squares().find(|&s| map.is_solid(s)) {
+        let what = map.terrain(sq).map_or("wall", Terrain::name);
+        return Err(RuleError::new(rule, format!("step {n}: {sq} is a {what}")));
+    }
+    Ok(())
+}
+
+/// Another creature whose space `mover` may not end its move in (seed 002 L2578).
+fn occupant<'a>(
+    mover: &CreatureRef,
+    end: Footprint,
+    others: &'a [CreatureRef],
+) -> Option<&'a CreatureRef> {
+    others.iter().find(|o| {
+        !o.vitality.is_down()
+            && o.footprint.overlaps(end)
+            && !burrow::underground(o)
+            && !mover.size.may_share_space_with(o.size)
+    })
+}
+
+/// A square a creature can move to, with the cheapest path there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub square: Square,
+    pub cost: u32,
+    pub path: Vec<Square>,
+    /// Someone may make an opportunity attack on the way.
+    pub provokes: bool,
+    /// The move ends with a fall.
+    pub falls: bool,
+}
+
+/// Every square `mover` can end a move on with `speed`, each with a cheapest path (ties go to
+/// the path that provokes fewer opportunity attacks), for the client's movement overlay and the
+/// AI. Each path is checked by [`plan_advance`] itself, so an offered square is always legal.
+pub fn reachable(
+    map: &Map,
+    mover: &CreatureRef,
+    speed: u32,
+    others: &[CreatureRef],
+    gait: Gait,
+    jump: u32,
+) -> Vec<Reach> {
+    use std::cmp::Reverse;
+    use std::collections::{BTreeMap, BinaryHeap};
+    let start = mover.footprint.origin;
+    if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
+        let r = speed as i32;
+        return (start.y - r..=start.y + r)
+            .flat_map(|y| (start.x - r..=start.x + r).map(move |x| Square::new(x, y)))
+            .filter_map(|sq| {
+                let plan = plan_teleport(map, mover, speed, others, &[sq]).ok()?;
+                Some(Reach {
+                    square: sq,
+                    cost: plan.cost,
+                    path: vec![sq],
+                    provokes: false,
+                    falls: false,
+                })
+            })
+            .collect();
+    }
+    // Search through squares one may pass (allies freely, enemies as difficult terrain), then
+    // keep the ends that are free and within speed.
+    let mut best: BTreeMap<Square, (u32, usize, Vec<Square>)> = BTreeMap::new();
+    let mut heap = BinaryHeap::new();
+    heap.push(Reverse((0u32, 0usize, start, Vec::<Square>::new())));
+    let mut out = Vec::new();
+    while let Some(Reverse((cost, provokes, sq, path))) = heap.pop() {
+        if best
+            .get(&sq)
+            .is_some_and(|b| (b.0, b.1) <= (cost, provokes))
+            && !path.is_empty()
+        {
+            continue;
+        }
+        best.insert(sq, (cost, provokes, path.clone()));
+        if !path.is_empty() {
+            let end = Footprint {
+                origin: sq,
+                side: mover.footprint.side,
+            };
+            if occupant(mover, end, others).is_none()
+                && let Ok(plan) = plan_advance(map, mover, speed, others, &path, gait, jump)
+            {
+                out.push(Reach {
+                    square: sq,
+                    cost: plan.cost,
+                    path: path.clone(),
+                    provokes: !plan.provoked.is_empty(),
+                    falls: plan.drop.is_some(),
+                });
+            }
+        }
+        if cost >= speed {
+            continue;
+        }
+        for (dx, dy) in NEIGHBOURS {
+            let next = Square::new(sq.x + dx, sq.y + dy);
+            if next == start || best.contains_key(&next) {
+                continue;
+            }
+            let mut p = path.clone();
+            p.push(next);
+            // Price the extended path; a path may pass through an occupied square.
+            let Ok(plan) = plan_path(map, mover, u32::MAX, others, &p, gait, jump, false) else {
+                continue;
+            };
+            if plan.cost <= speed {
+                let provokes = plan.provoked.iter().map(|(_, w)| w.len()).sum();
+                heap.push(Reverse((plan.cost, provokes, next, p)));
+            }
+        }
+    }
+    out.sort_by_key(|r| (r.square.y, r.square.x));
+    out
+}
+
+/// Command stage: Advance and Disengage. The plan was checked when the command was validated.
+/// Each opportunity attack is resolved before the mover leaves its square (digest A-12); a
+/// mover that dies stops there. Eligible enemies take the attack, except on a side asked about
+/// it: then the move waits there for their answers (`opportunity_ask`). Members of one squad
+/// attacking at the same step make one strike of their free strikes added together, with the
+/// captain's bonus once (seed 002 L4436-4438; digest A-16).
+pub fn resolve_move(
+    mut commands: Commands,
+    command: Res<CurrentCommand>,
+    options: Res<RulesOptions>,
+    map: Res<Map>,
+    prone: Query<(), With<Prone>>,
+    grabbed: Query<(), With<Grabbed>>,
+    mut afflicted: Query<&mut Conditions>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+    mut pending: ResMut<PendingDamage>,
+    mut hits: ResMut<RecentHits>,
+    gear: StrikeGear,
+    mut asking: opportunity_ask::Asking,
+    mut creatures: Query<(
+        Entity,
+        &CreatureId,
+        &mut Position,
+        &Speed,
+        &mut ActionBudget,
+        &mut Stamina,
+        &DamageModifiers,
+        &Characteristics,
+        &FreeStrike,
+        Has<Hero>,
+    )>,
+    checked_results: Res<Checked>,
+) {
+    let plan = checked_results.get::<CheckedAdvance>();
+    let ride = checked_results.get::<mount::CheckedMount>();
+    let flown: Vec<Square>;
+    let current = opportunity_ask::command_of(&command, asking.resumed.as_deref()).cloned();
+    let (creature, path, gait, action) = match &current {
+        Some(Command::Advance { creature, path }) => {
+            (creature, path, Gait::Move, Some(ActionKind::Move))
+        }
+        Some(Command::Disengage { creature, path }) => {
+            (creature, path, Gait::Shift, Some(ActionKind::Move))
+        }
+        // A Charge moves as part of the main action (seed 002 L2940).
+        Some(Command::Charge { creature, path, .. }) => {
+            (creature, path, Gait::Move, Some(ActionKind::Main))
+        }
+        Some(Command::Fly { creature, path }) => {
+            flown = path.iter().map(|&(x, y, _)| Square::new(x, y)).collect();
+            (creature, &flown, Gait::Move, Some(ActionKind::Move))
+        }
+        // A move an ability grants takes none of the mover's actions; its plan was made with
+        // the grant's gait.
+        Some(Command::GrantedMove { creature, path }) => (creature, path, Gait::Move, None),
+        // The Ride move action moves the mount; the rider's move action pays for it (taken in
+        // crate::movement::mount), none of the mount's (seed 002 L2833-2835).
+        Some(Command::Ride {
+            path, disengage, ..
+        }) => match ride {
+            Some(mount::CheckedMount::Ride { mount, .. }) => (
+                mount,
+                path,
+                if *disengage { Gait::Shift } else { Gait::Move },
+                None,
+            ),
+            _ => return,
+        },
+        _ => return,
+    };
+    let Some(plan) = plan else {
+        return;
+    };
+    let strikers: Vec<(String, Entity, Characteristics, u32, bool)> = creatures
+        .iter()
+        .map(|c| (c.1.0.clone(), c.0, *c.7, c.8.0, c.9))
+        .collect();
+    let Some((entity, id, mut pos, speed, mut budget, mut stamina, mods, _, _, is_hero)) =
+        creatures.iter_mut().find(|m| &m.1.0 == creature)
+    else {
+        return;
+    };
+    if let Some(action) = action.filter(|_| asking.resumed.is_none()) {
+        take_action(&mut log, &mut budget, &id.0, action);
+    }
+    let from = pos.0;
+    let mut walked = Vec::new();
+    let mut critical = Vec::new();
+    let mut paused = None;
+    'steps: for (i, &step) in path.iter().enumerate() {
+        for (_, who) in plan.0.provoked.iter().filter(|(at, _)| *at == i) {
+            let (asked, who) = asking.split(who);
+            let mut struck: Vec<&str> = Vec::new();
+            for attacker in &who {
+                if struck.contains(&attacker.as_str()) {
+                    continue;
+                }
+                let Some(first) = strikers.iter().find(|s| &s.0 == attacker) else {
+                    continue;
+                };
+                // seed 002 L4436-4438: the members of one squad striking now strike as one.
+                let squad = gear.squad(first.1);
+                let together: Vec<_> = who
+                    .iter()
+                    .filter_map(|w| strikers.iter().find(|s| &s.0 == w))
+                    .filter(|s| s.0 == *attacker || squad.is_some() && gear.squad(s.1) == squad)
+                    .collect();
+                let mut rolled = 0;
+                for (name, striker_entity, chars, fs, hero) in &together {
+                    struck.push(name);
+                    log.push(
+                        rule::OPPORTUNITY_ATTACK,
+                        Event::OpportunityAttack {
+                            attacker: name.clone(),
+                            target: id.0.clone(),
+                            at: walked.last().copied().unwrap_or(from),
+                        },
+                    );
+                    let striker = Striker {
+                        id: name,
+                        characteristics: chars,
+                        free_strike: *fs,
+                        hero: *hero,
+                    };
+                    let result =
+                        roll_strike(striker, &StrikeOptions::default(), &mut dice, &options);
+                    log_strike(
+                        &mut log,
+                        name,
+                        &id.0,
+                        "Melee Weapon Free Strike",
+                        &result,
+                        None,
+                    );
+                    // seed 002 L1636-1638: an opportunity attack is a main-action free strike,
+                    // so a critical hit grants its striker an extra main action.
+                    if result.roll.as_ref().is_some_and(|r| r.critical) {
+                        log.push(
+                            rule::CRITICAL_HIT,
+                            Event::ExtraMainAction {
+                                creature: name.clone(),
+                            },
+                        );
+                        critical.push(*striker_entity);
+                    }
+                    rolled += result.damage;
+                }
+                let landing = gear.land(first.1, rolled, None, mods);
+                let source = match together.as_slice() {
+                    [one] => {
+                        log.push(
+                            rule::FREE_STRIKE,
+                            Event::FreeStrikeHit {
+                                attacker: one.0.clone(),
+                                target: id.0.clone(),
+                                ranged: false,
+                                damage: landing.amount,
+                                damage_type: landing.damage_type,
+                                keywords: landing.keywords,
+                            },
+                        );
+                        one.0.clone()
+                    }
+                    many => {
+                        let attackers: Vec<String> = many.iter().map(|s| s.0.clone()).collect();
+                        log.push(
+                            rule::SQUAD_FREE_STRIKES,
+                            Event::FreeStrikesCombined {
+                                attackers: attackers.clone(),
+                                target: id.0.clone(),
+                                damage: landing.amount,
+                                captain_bonus: gear.captain_bonus(first.1),
+                                damage_type: landing.damage_type,
+                                keywords: landing.keywords,
+                            },
+                        );
+                        attackers.join(", ")
+                    }
+                };
+                let request = DamageRequest {
+                    target: entity,
+                    source,
+                    amount: landing.amount,
+                    damage_type: landing.damage_type,
+                    halved: false,
+                    knock_out: false,
+                };
+                deal(
+                    request,
+                    id,
+                    &mut stamina,
+                    mods,
+                    is_hero,
+                    &mut log,
+                    &mut hits,
+                );
+                if stamina::vitality_for(&stamina, is_hero) == Vitality::Dead {
+                    break 'steps;
+                }
+            }
+            if !asked.is_empty() {
+                paused = Some((i, asked));
+                break 'steps;
+            }
+        }
+        walked.push(step);
+        for &(_, damage) in plan.0.terrain_damage.iter().filter(|(at, _)| *at == i) {
+            pending.0.push(DamageRequest {
+                target: entity,
+                source: "damaging terrain".into(),
+                amount: damage,
+                damage_type: None,
+                halved: false,
+                knock_out: false,
+            });
+        }
+    }
+    let to = walked.last().copied().unwrap_or(from);
+    let completed = walked.len() == path.len();
+    pos.0 = to;
+    if let Some((step, asked)) = paused
+        && let Some(current) = &current
+    {
+        // A flier waits at the height of the step it reached.
+        if let (Command::Fly { path: flight, .. }, Some(last)) = (current, step.checked_sub(1)) {
+            let ground = map.ground_under(Footprint {
+                origin: to,
+                side: plan.0.side,
+            });
+            match (flight[last].2 - ground).max(0) as u32 {
+                0 => commands.entity(entity).remove::<Altitude>(),
+                altitude => commands.entity(entity).insert(Altitude(altitude)),
+            };
+        }
+        asking.pause(opportunity_ask::PendingMove {
+            command: current.clone(),
+            mover: id.0.clone(),
+            step,
+            at: to,
+            asked,
+        });
+    }
+    let rule = match gait {
+        _ if matches!(current, Some(Command::Ride { .. })) => rule::RIDE,
+        _ if action.is_none() => rule::GRANTED_MOVE,
+        Gait::Shift => rule::SHIFT,
+        Gait::Move if plan.0.teleport => rule::TELEPORT,
+        Gait::Move if plan.0.altitude.is_some() => rule::FLY,
+        Gait::Move if action == Some(ActionKind::Main) => rule::CHARGE,
+        Gait::Move if plan.0.depth.is_some() => rule::BURROW,
+        Gait::Move => rule::ADVANCE,
+    };
+    // A move waiting before its first step has gone nowhere yet.
+    if !walked.is_empty() || !asking.waiting() {
+        log.push(
+            rule,
+            Event::Moved {
+                creature: id.0.clone(),
+                from,
+                to,
+                path: walked,
+                cost: plan.0.cost,
+                speed: speed.0,
+            },
+        );
+    }
+    if let Some(depth) = plan.0.depth.filter(|_| completed) {
+        commands.entity(entity).insert(burrow::Depth(depth));
+    }
+    if let Some(altitude) = plan.0.altitude.filter(|_| completed) {
+        if altitude > 0 {
+            commands.entity(entity).insert(Altitude(altitude));
+        } else {
+            commands.entity(entity).remove::<Altitude>();
+        }
+    }
+    // seed 002 L1745: the grabbed creature moves with its grabber.
+    if completed
+        && let Some(drag) = plan.1
+        && let Ok(mut held) = creatures.get_mut(drag.creature)
+    {
+        held.2.0 = drag.to;
+    }
+    for striker in critical {
+        if let Ok(mut c) = creatures.get_mut(striker) {
+            c.4.main += 1;
+        }
+    }
+    if plan.0.teleport && grabbed.contains(entity) {
+        // seed 002 L2708: teleporting ends being grabbed.
+        commands.entity(entity).remove::<Grabbed>();
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: "grabbed".into(),
+            },
+        );
+    }
+    if plan.0.teleport
+        && let Ok(mut conditions) = afflicted.get_mut(entity)
+        && conditions.has(Condition::Restrained)
+    {
+        // seed 002 L2708: teleporting ends being restrained too.
+        conditions
+            .0
+            .retain(|a| a.condition != Condition::Restrained);
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: Condition::Restrained.name().into(),
+            },
+        );
+    }
+    if plan.0.teleport && prone.contains(entity) {
+        // seed 002 L2704: a creature teleporting itself while prone may arrive standing.
+        commands.entity(entity).remove::<Prone>();
+        log.push(
+            rule::TELEPORT,
+            Event::ConditionEnded {
+                creature: creature.clone(),
+                condition: "prone".into(),
+            },
+        );
+    }
+    let Some(height) = plan.0.drop.filter(|_| completed) else {
+        return;
+    };
+    // A drop, or a jump that falls short: falling never provokes (seed 002 L2714).
+    let agility = creatures.get(entity).map_or(0, |c| c.7.agility);
+    let map_liquid = map.liquid_under(Footprint {
+        origin: to,
+        side: plan.0.side,
+    });
+    let (effective, damage, prone) = fall_damage(height, agility, map_liquid);
+    log.push(
+        rule::FALLING,
+        Event::Fell {
+            creature: creature.clone(),
+            height,
+            agility,
+            effective,
+            damage,
+            landed_on: None,
+            lands_at: to,
+        },
+    );
+    crate::forced::falling::land(
+        &mut commands,
+        &mut log,
+        &mut pending,
+        entity,
+        creature,
+        damage,
+        prone,
+    );
+}
+
+/// The plan made while validating an Advance, handed to the command stage.
+#[derive(Clone, Debug)]
+pub struct CheckedAdvance(pub AdvancePlan, pub Option<Drag>);
+
+/// A grabbed creature dragged along by its grabber: where it ends.
+#[derive(Clone, Copy, Debug)]
+pub struct Drag {
+    pub creature: Entity,
+    pub to: Square,
+}

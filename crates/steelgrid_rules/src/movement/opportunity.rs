@@ -1,0 +1,334 @@
+//! Opportunity attacks: a creature whose adjacent enemy willingly moves, without shifting, to a
+//! square not adjacent to it may make a melee free strike against it before it leaves
+//! (seed 002 L2968-2972; digest §30.1, A-11, A-12, A-25). The trigger is adjacency, not reach:
+//! a Director creature whose signature ability lets its melee free strike reach farther
+//! (seed 002 L4150) gets no opportunity attack on an enemy leaving from 2 squares away.
+//!
+//! Also the edges and banes every free strike shares, so that an opportunity attack is refused
+//! exactly when its strike would have a bane.
+
+use crate::condition::Condition;
+use crate::creature::CreatureRef;
+use crate::grid::{Footprint, Map};
+use crate::power_roll::{Modifier, NetEdge};
+use crate::rule::{self, Rule};
+
+/// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
+/// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
+/// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736),
+/// flanking (L3002-3008), cover (L3010-3012; for damage-dealing rolls only, which the callers
+/// sort out), conditions (L1737-1775), a ranged strike with an enemy adjacent (L1436) and
+/// melee against the creature the attacker rides or climbs (L2660).
+/// `others` is everyone but the attacker.
+pub fn strike_modifiers(
+    map: &Map,
+    attacker: &CreatureRef,
+    target: &CreatureRef,
+    others: &[CreatureRef],
+    ranged: bool,
+) -> (Vec<Modifier>, Vec<Modifier>) {
+    let mut edges = Vec::new();
+    let mut banes = Vec::new();
+    let add = |list: &mut Vec<Modifier>, rule: Rule, note: String| {
+        list.push(Modifier {
+            rule: rule.id.into(),
+            note,
+        })
+    };
+    if target.surprised {
+        add(
+            &mut edges,
+            rule::SURPRISE_EDGE,
+            format!("{} is surprised", target.id),
+        );
+    }
+    if target.prone && !ranged {
+        add(
+            &mut edges,
+            rule::PRONE,
+            format!("melee against prone {}", target.id),
+        );
+    }
+    if target.defending {
+        for _ in 0..2 {
+            add(
+                &mut banes,
+                rule::DEFEND,
+                format!("{} is defending", target.id),
+            );
+        }
+    }
+    if let Some(holder) = attacker.grabbed_by.as_ref().filter(|h| **h != target.id) {
+        add(
+            &mut banes,
+            rule::GRABBED,
+            format!("{} is grabbed by {holder}", attacker.id),
+        );
+    }
+    if let Some(aider) = target.aided_by.iter().find(|a| {
+        **a != attacker.id
+            && others
+                .iter()
+                .any(|o| &o.id == *a && o.side == attacker.side)
+    }) {
+        add(
+            &mut edges,
+            rule::AID_ATTACK,
+            format!("{aider} aided this attack on {}", target.id),
+        );
+    }
+    if attacker.prone {
+        add(&mut banes, rule::PRONE, format!("{} is prone", attacker.id));
+    }
+    // seed 002 L2660: riding or climbing a creature gives an edge on melee against it.
+    if !ranged && attacker.on.as_deref() == Some(target.id.as_str()) {
+        add(
+            &mut edges,
+            rule::CLIMB_EDGE,
+            format!("{} is on {}", attacker.id, target.id),
+        );
+    }
+    // A flier is not standing on the ground (digest A-39).
+    // seed 002 L2622: no high ground against a creature fully underground.
+    if attacker.altitude == 0
+        && attacker.z >= target.z + target.size.side()
+        && !crate::movement::burrow::denies_high_ground(target)
+    {
+        add(
+            &mut edges,
+            rule::HIGH_GROUND,
+            format!(
+                "{} stands at height {}, above {} (top at {})",
+                attacker.id,
+                attacker.z,
+                target.id,
+                target.z + target.size.side()
+            ),
+        );
+    }
+    if !ranged && let Some(ally) = others.iter().find(|a| flanks(map, attacker, a, target)) {
+        add(
+            &mut edges,
+            rule::FLANKING,
+            format!("flanking {} with {}", target.id, ally.id),
+        );
+    }
+    condition_modifiers(map, attacker, target, others, &mut edges, &mut banes);
+    if crate::movement::underwater::rolls_with_bane(map, attacker) {
+        add(
+            &mut banes,
+            rule::UNDERWATER,
+            format!("{} is underwater without a swim speed", attacker.id),
+        );
+    }
+    if attacker
+        .hidden
+        .as_ref()
+        .is_some_and(|h| h.edge_against(&target.id))
+    {
+        add(
+            &mut edges,
+            rule::HIDE,
+            format!("{} is hidden from {}", attacker.id, target.id),
+        );
+    }
+    if target.concealed(map) {
+        add(
+            &mut banes,
+            rule::CONCEALMENT,
+            format!("{} has concealment", target.id),
+        );
+    }
+    if map.cover(attacker.footprint, target.footprint) {
+        add(
+            &mut banes,
+            rule::COVER,
+            format!("{} has cover from {}", target.id, attacker.id),
+        );
+    } else if let Some(note) = crate::movement::burrow::cover_note(attacker, target) {
+        // seed 002 L2616, L2620: a burrower in the ground has cover.
+        add(&mut banes, rule::COVER, note);
+    }
+    let enemy_adjacent = others
+        .iter()
+        .any(|o| o.side != attacker.side && o.vitality.can_act() && o.is_adjacent(attacker));
+    if ranged && enemy_adjacent {
+        add(
+            &mut banes,
+            rule::RANGED_ADJACENT_BANE,
+            "an enemy is adjacent to the shooter".into(),
+        );
+    }
+    (edges, banes)
+}
+
+/// Whether `attacker` and `ally` flank `target`: both adjacent to it, both able to take
+/// triggered actions and with line of effect to it, and the line between the centres of their
+/// spaces crossing opposite sides or opposite corners of its space (seed 002 L3002-3008).
+pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &CreatureRef) -> bool {
+    if ally.id == attacker.id || ally.id == target.id || ally.side != attacker.side {
+        return false;
+    }
+    let able = |c: &CreatureRef| c.vitality.can_act() && !c.surprised;
+    if !able(ally) || !ally.is_adjacent(target) || !attacker.is_adjacent(target) {
+        return false;
+    }
+    if !map.line_of_effect(ally.footprint, target.footprint)
+        || crate::movement::burrow::check_reach(ally, target).is_err()
+    {
+        return false;
+    }
+    // In doubled coordinates every centre and edge is a whole number.
+    let centre = |c: &CreatureRef| {
+        let f = c.footprint;
+        (
+            i64::from(2 * f.origin.x + f.side),
+            i64::from(2 * f.origin.y + f.side),
+        )
+    };
+    let (a, b) = (centre(attacker), centre(ally));
+    let t = target.footprint;
+    let (x0, y0) = (i64::from(2 * t.origin.x), i64::from(2 * t.origin.y));
+    let (x1, y1) = (x0 + 2 * i64::from(t.side), y0 + 2 * i64::from(t.side));
+    // The segment crosses the box from one side to the opposite one exactly when the two
+    // centres lie beyond opposite sides and the segment meets the box.
+    let beyond = |p: (i64, i64)| (p.0 <= x0, p.0 >= x1, p.1 <= y0, p.1 >= y1);
+    let (pa, pb) = (beyond(a), beyond(b));
+    let opposite = (pa.0 && pb.1) || (pa.1 && pb.0) || (pa.2 && pb.3) || (pa.3 && pb.2);
+    opposite && segment_meets_box(a, b, (x0, y0, x1, y1))
+}
+
+/// Whether the segment a→b touches the closed box (integer Liang-Barsky).
+fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, i64, i64)) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut lo, mut hi) = ((0i64, 1i64), (1i64, 1i64));
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0 {
+            if q < 0 {
+                return false;
+            }
+            continue;
+        }
+        let (num, den) = if p < 0 { (-q, -p) } else { (q, p) };
+        if p < 0 {
+            if num * lo.1 > lo.0 * den {
+                lo = (num, den);
+            }
+        } else if num * hi.1 < hi.0 * den {
+            hi = (num, den);
+        }
+    }
+    lo.0 * hi.1 <= hi.0 * lo.1
+}
+
+/// Who may make an opportunity attack against `mover` stepping from `from` to `to`: living
+/// enemies able to take triggered actions (not surprised or unconscious), adjacent to `from`
+/// but not to `to`, whose melee free strike against it would not have a bane. In scenario order.
+pub fn provoked(
+    map: &Map,
+    mover: &CreatureRef,
+    from: (Footprint, i32),
+    to: (Footprint, i32),
+    others: &[CreatureRef],
+) -> Vec<String> {
+    let at = |(footprint, z): (Footprint, i32)| CreatureRef {
+        footprint,
+        z,
+        ..mover.clone()
+    };
+    let (at_start, at_end) = (at(from), at(to));
+    others
+        .iter()
+        // seed 002 L1735: a dazed creature takes no triggered actions.
+        .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
+        .filter(|c| !c.conditions.has(Condition::Dazed))
+        // seed 002 L1745: the creature it holds moves along with it, so never falls behind.
+        .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
+        .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
+        // seed 002 L2616-2620: no strike without line of effect through the ground.
+        .filter(|c| crate::movement::burrow::check_reach(c, &at_start).is_ok())
+        .filter(|c| {
+            let everyone_else: Vec<CreatureRef> = others
+                .iter()
+                .filter(|o| o.id != c.id)
+                .cloned()
+                .chain(std::iter::once(at_start.clone()))
+                .collect();
+            let (edges, banes) = strike_modifiers(map, c, &at_start, &everyone_else, false);
+            !NetEdge::combine(edges.len(), banes.len()).is_bane()
+        })
+        .map(|c| c.id.clone())
+        .collect()
+}
+
+/// Banes a roller's own conditions put on every power roll it makes, whatever the target:
+/// weakened (seed 002 L1775) and restrained (L1763).
+pub fn roller_banes(roller: &CreatureRef) -> Vec<Modifier> {
+    [
+        (Condition::Weakened, rule::WEAKENED, "weakened"),
+        (Condition::Restrained, rule::RESTRAINED, "restrained"),
+    ]
+    .into_iter()
+    .filter(|(c, ..)| roller.conditions.has(*c))
+    .map(|(_, rule, word)| Modifier {
+        rule: rule.id.into(),
+        note: format!("{} is {word}", roller.id),
+    })
+    .collect()
+}
+
+/// Edges and banes from conditions (seed 002 L1737-1775): a weakened or restrained roller has a
+/// bane; a restrained target gives an edge; frightened gives its source an edge and the
+/// frightened creature a bane against it; a taunted roller that can see its taunter has a
+/// double bane against anyone else.
+fn condition_modifiers(
+    map: &Map,
+    attacker: &CreatureRef,
+    target: &CreatureRef,
+    others: &[CreatureRef],
+    edges: &mut Vec<Modifier>,
+    banes: &mut Vec<Modifier>,
+) {
+    let note = |rule: Rule, note: String| Modifier {
+        rule: rule.id.into(),
+        note,
+    };
+    let mine = &attacker.conditions;
+    banes.extend(roller_banes(attacker));
+    if target.conditions.has(Condition::Restrained) {
+        edges.push(note(
+            rule::RESTRAINED,
+            format!("{} is restrained", target.id),
+        ));
+    }
+    if mine.source_of(Condition::Frightened) == Some(target.id.as_str()) {
+        banes.push(note(
+            rule::FRIGHTENED,
+            format!("{} is frightened of {}", attacker.id, target.id),
+        ));
+    }
+    if target.conditions.source_of(Condition::Frightened) == Some(attacker.id.as_str()) {
+        edges.push(note(
+            rule::FRIGHTENED,
+            format!("{} is frightened of {}", target.id, attacker.id),
+        ));
+    }
+    if let Some(taunter) = mine.source_of(Condition::Taunted)
+        && taunter != target.id
+        && let Some(t) = others.iter().find(|o| o.id == taunter)
+        && t.vitality.can_act()
+        && map.line_of_effect(attacker.footprint, t.footprint)
+    {
+        for _ in 0..2 {
+            banes.push(note(
+                rule::TAUNTED,
+                format!("{} is taunted by {taunter}", attacker.id),
+            ));
+        }
+    }
+}

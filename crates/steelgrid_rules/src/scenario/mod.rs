@@ -1,0 +1,1249 @@
+//! Scenario files (RON): the map with its legend, sides and who controls them, creatures from
+//! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
+//! everything and reports each problem at `file:line:col`.
+
+mod start;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use ron::extensions::Extensions;
+use serde::{Deserialize, Serialize};
+
+use crate::ability::{Ability, AbilityBook};
+use crate::creature::*;
+use crate::director::malice::{Malice, MaliceFeature};
+use crate::director::monster::MonsterFormula;
+use crate::director::squad::{CaptainBonus, MAX_SQUAD, Squad, Squads};
+use crate::ruleset::RulesetName;
+
+use crate::command::Command;
+use crate::command_list::PlacedCommand;
+use crate::dice::Dice;
+use crate::encounter::{EncounterInfo, Objective};
+use crate::encounter_budget::Pricing;
+use crate::engine::{CreatureRecord, Engine, Snapshot};
+use crate::event::EventLog;
+use crate::grid::{Cell, Footprint, Map, Material, Size, Square, Terrain};
+use crate::options::RulesOptions;
+use crate::source::{self, line_col};
+use crate::turn::TurnState;
+
+/// The built-in content library: original creature templates built on the rules' formulas.
+pub const LIBRARY: &str = include_str!("../../content/creatures.ron");
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Controller {
+    #[default]
+    Human,
+    Ai,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sides {
+    #[serde(default)]
+    pub heroes: Controller,
+    #[serde(default = "ai")]
+    pub director: Controller,
+}
+
+fn ai() -> Controller {
+    Controller::Ai
+}
+
+/// One legend entry: what a map character stands for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Tile {
+    #[serde(default)]
+    pub terrain: Terrain,
+    #[serde(default)]
+    pub elevation: i32,
+    /// A named zone (spawn zone, area for scripted events) this square belongs to.
+    #[serde(default)]
+    pub zone: Option<String>,
+    /// Darkness or fog: a creature standing wholly in it has concealment.
+    #[serde(default)]
+    pub concealing: bool,
+    /// The ground under this square, where it differs from the map's `ground`.
+    #[serde(default)]
+    pub ground: Option<crate::movement::burrow::Soil>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    /// Characters used in `rows`. `.` (floor), `#` (wall) and `~` (difficult terrain) are
+    /// predefined and may be redefined.
+    #[serde(default)]
+    pub legend: BTreeMap<char, Tile>,
+    /// Rows from the top; every row the same length.
+    pub rows: Vec<String>,
+    /// What the ground under the map is: `Dirt` (burrowers dig through it) or `Stone`
+    /// (seed 002 L2606); a legend entry's `ground` overrides it for its squares.
+    #[serde(default)]
+    pub ground: crate::movement::burrow::Soil,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HeroSpec {
+    #[serde(default = "one")]
+    pub level: u32,
+    pub recoveries: u32,
+    #[serde(default)]
+    pub heroic_resource: i32,
+    /// Heroic resource gained at the start of each of its turns.
+    #[serde(default)]
+    pub resource_per_turn: i32,
+    /// Victories earned since the last respite (their average feeds the Director's Malice).
+    #[serde(default)]
+    pub victories: u32,
+    /// Its kit's melee and ranged weapon damage bonuses (seed 002 L1438-1442).
+    #[serde(default)]
+    pub kit: crate::ability::Kit,
+}
+
+fn one() -> u32 {
+    1
+}
+
+/// A creature as written: every field may come from a template instead.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreatureSpec {
+    pub id: Option<String>,
+    pub name: Option<String>,
+    /// A template from the scenario's `templates` or the built-in library.
+    pub template: Option<String>,
+    pub side: Option<Side>,
+    pub size: Option<Size>,
+    pub speed: Option<u32>,
+    /// Maximum Stamina.
+    pub stamina: Option<i32>,
+    /// Current Stamina when the encounter starts (defaults to the maximum).
+    pub current_stamina: Option<i32>,
+    pub temporary_stamina: Option<i32>,
+    pub stability: Option<u32>,
+    /// Lasting effects on its stability when the encounter starts, such as a curse's −3; its
+    /// stability never drops below 0 (seed 002 L2811).
+    pub stability_modifier: Option<i32>,
+    pub characteristics: Option<Characteristics>,
+    pub free_strike: Option<u32>,
+    pub immunities: Option<Vec<DamageModifier>>,
+    pub weaknesses: Option<Vec<DamageModifier>>,
+    /// Present for heroes (player characters).
+    pub hero: Option<HeroSpec>,
+    /// Minions fight in squads.
+    pub minion: Option<bool>,
+    pub squad: Option<String>,
+    /// The Director's initiative group.
+    pub group: Option<String>,
+    pub position: Option<Square>,
+    pub surprised: Option<bool>,
+    /// Starts the encounter prone.
+    pub prone: Option<bool>,
+    /// Movement modes beyond walking: `[Climb, Swim, Teleport, Fly, Hover]`.
+    pub movement: Option<Vec<MovementMode>>,
+    /// Squares above the ground at the start (fliers only).
+    pub altitude: Option<u32>,
+    /// Squares below the ground at the start (burrowers only).
+    pub depth: Option<u32>,
+    /// It breathes water, so it never has to hold its breath underwater (seed 002 L3119-3121).
+    pub breathes_water: Option<bool>,
+    /// Ids of its abilities, from the scenario's `abilities` or the built-in library.
+    pub abilities: Option<Vec<String>>,
+    /// Invisible: always concealed.
+    pub invisible: Option<bool>,
+    /// Consumables it carries, by ability id (a potion twice is two potions).
+    pub consumables: Option<Vec<String>>,
+    /// Its family's Malice features, by id (from the scenario's `malice_features` or the
+    /// built-in library).
+    pub malice_features: Option<Vec<String>>,
+    /// A minion's bonus while its squad has a captain (seed 002 L4454-4456).
+    pub with_captain: Option<CaptainBonus>,
+    /// The squad this creature leads as its captain (seed 002 L4444-4452).
+    pub captain_of: Option<String>,
+    /// End Effect: the damage it takes at the end of its turn to end one save-ends effect on
+    /// itself (seed 002 L4178-4180).
+    pub end_effect: Option<u32>,
+    /// A retainer: the id of the hero it follows, its mentor (seed 002 L4738-4773).
+    pub retainer_of: Option<String>,
+    /// A Director creature's `(level, organization, role)`, which prices it for the encounter
+    /// budget `steelgrid check` reports: EV ⌈(2L + 4) × OrgMod⌉ (seed 002 L4196-4230, L4719).
+    pub monster: Option<MonsterFormula>,
+    /// Its Encounter Value as written, in place of the one `monster` gives; for a minion the EV
+    /// of a set of four (seed 002 L4139-4141, L4719).
+    pub ev: Option<u32>,
+    /// Starts the encounter riding this creature, a willing Mount larger than it, on the
+    /// square of it at `position` (seed 002 L3125-3127).
+    pub riding: Option<String>,
+}
+
+impl CreatureSpec {
+    /// Fill every unset field from `template`.
+    fn over(self, t: &CreatureSpec) -> CreatureSpec {
+        CreatureSpec {
+            id: self.id,
+            name: self.name.or_else(|| t.name.clone()),
+            template: self.template,
+            side: self.side.or(t.side),
+            size: self.size.or(t.size),
+            speed: self.speed.or(t.speed),
+            stamina: self.stamina.or(t.stamina),
+            current_stamina: self.current_stamina.or(t.current_stamina),
+            temporary_stamina: self.temporary_stamina.or(t.temporary_stamina),
+            stability: self.stability.or(t.stability),
+            stability_modifier: self.stability_modifier.or(t.stability_modifier),
+            characteristics: self.characteristics.or(t.characteristics),
+            free_strike: self.free_strike.or(t.free_strike),
+            immunities: self.immunities.or_else(|| t.immunities.clone()),
+            weaknesses: self.weaknesses.or_else(|| t.weaknesses.clone()),
+            hero: self.hero.or(t.hero),
+            minion: self.minion.or(t.minion),
+            squad: self.squad.or_else(|| t.squad.clone()),
+            group: self.group.or_else(|| t.group.clone()),
+            position: self.position.or(t.position),
+            surprised: self.surprised.or(t.surprised),
+            prone: self.prone.or(t.prone),
+            movement: self.movement.or_else(|| t.movement.clone()),
+            altitude: self.altitude.or(t.altitude),
+            depth: self.depth.or(t.depth),
+            breathes_water: self.breathes_water.or(t.breathes_water),
+            abilities: self.abilities.or_else(|| t.abilities.clone()),
+            invisible: self.invisible.or(t.invisible),
+            consumables: self.consumables.or_else(|| t.consumables.clone()),
+            malice_features: self.malice_features.or_else(|| t.malice_features.clone()),
+            with_captain: self.with_captain.or(t.with_captain),
+            captain_of: self.captain_of.or_else(|| t.captain_of.clone()),
+            end_effect: self.end_effect.or(t.end_effect),
+            retainer_of: self.retainer_of.or_else(|| t.retainer_of.clone()),
+            monster: self.monster.or(t.monster),
+            ev: self.ev.or(t.ev),
+            riding: self.riding.or_else(|| t.riding.clone()),
+        }
+    }
+}
+
+/// A scenario file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub name: String,
+    /// The rules the fight is played by; Draw Steel when left out.
+    #[serde(default, skip_serializing_if = "RulesetName::is_draw_steel")]
+    pub ruleset: RulesetName,
+    #[serde(default)]
+    pub description: String,
+    #[serde(default)]
+    pub seed: Option<u64>,
+    #[serde(default)]
+    pub options: RulesOptions,
+    pub map: MapSpec,
+    #[serde(default)]
+    pub sides: Sides,
+    /// Creature templates local to this scenario, by name.
+    #[serde(default)]
+    pub templates: BTreeMap<String, CreatureSpec>,
+    /// The heroes' hero tokens at the start; as many as there are heroes when left out.
+    #[serde(default)]
+    pub hero_tokens: Option<u32>,
+    /// Abilities local to this scenario, by id; they may replace library ones.
+    #[serde(default)]
+    pub abilities: BTreeMap<String, Ability>,
+    /// Monster families' Malice features local to this scenario, by id.
+    #[serde(default)]
+    pub malice_features: BTreeMap<String, MaliceFeature>,
+    /// Malice the Director starts with on top of the Victories, such as leftover encounter
+    /// budget (digest A-04: 1 EV for 1 Malice).
+    #[serde(default)]
+    pub extra_malice: u32,
+    pub creatures: Vec<CreatureSpec>,
+    /// Defaults to defeating all enemies.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// Scripted events: on round N, on entering a zone, on a death or a met objective, spawn
+    /// creatures, narrate, change terrain or end the battle (each fires once).
+    #[serde(default)]
+    pub script: Vec<crate::script::ScriptEntry>,
+    /// Scripted die faces (1-10), used before the seeded dice.
+    #[serde(default)]
+    pub dice: Vec<u32>,
+    /// A demonstration: narration and commands the game plays by itself, explaining each.
+    #[serde(default)]
+    pub demo: Vec<DemoLine>,
+}
+
+/// One beat of a demonstration: what the narrator says, then the command played (if any).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoLine {
+    #[serde(default)]
+    pub say: String,
+    #[serde(default)]
+    pub command: Option<Command>,
+}
+
+/// A problem in a file, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+/// A loaded, checked scenario, ready to start.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub name: String,
+    pub description: String,
+    pub sides: Sides,
+    pub seed: Option<u64>,
+    scripted_dice: Vec<u32>,
+    /// The demonstration script, each line with where it was written.
+    pub demo: Vec<(DemoLine, source::LineCol)>,
+    pub(crate) initial: Snapshot,
+    /// How each creature and scripted reinforcement is priced for the encounter budget, by id.
+    pub(crate) pricing: BTreeMap<String, Pricing>,
+}
+
+impl Scenario {
+    /// The demonstration's commands, placed where they were written (for `sim` and tests).
+    pub fn demo_commands(&self) -> Vec<PlacedCommand> {
+        self.demo
+            .iter()
+            .filter_map(|(line, at)| {
+                line.command.clone().map(|command| PlacedCommand {
+                    command,
+                    line: at.line,
+                    col: at.col,
+                })
+            })
+            .collect()
+    }
+
+    /// Start the encounter, with `seed` overriding the scenario's (default 0).
+    pub fn start(&self, seed: Option<u64>) -> Engine {
+        let mut snap = self.initial.clone();
+        let seed = seed.or(self.seed).unwrap_or(0);
+        snap.dice = Dice::seeded(seed);
+        snap.dice.script(self.scripted_dice.iter().copied());
+        snap.encounter.seed = seed;
+        Engine::start(snap)
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.initial.map
+    }
+
+    /// The sides the scenario gives to the AI.
+    pub fn ai_sides(&self) -> Vec<Side> {
+        [
+            (Side::Heroes, self.sides.heroes),
+            (Side::Director, self.sides.director),
+        ]
+        .into_iter()
+        .filter(|(_, c)| *c == Controller::Ai)
+        .map(|(side, _)| side)
+        .collect()
+    }
+}
+
+/// RON as scenario authors write it: `Some(..)` may be left out.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(Extensions::IMPLICIT_SOME)
+}
+
+pub(crate) struct Checker<'a> {
+    pub(crate) file: &'a str,
+    pub(crate) src: &'a str,
+    pub(crate) problems: Vec<Diagnostic>,
+}
+
+impl Checker<'_> {
+    pub(crate) fn at(&mut self, offset: usize, message: impl Into<String>) {
+        let lc = line_col(self.src, offset);
+        self.problems.push(Diagnostic {
+            file: self.file.to_owned(),
+            line: lc.line,
+            col: lc.col,
+            message: message.into(),
+        });
+    }
+}
+
+fn default_legend() -> BTreeMap<char, Tile> {
+    let mut legend = BTreeMap::new();
+    legend.insert('.', Tile::default());
+    legend.insert(
+        '#',
+        Tile {
+            terrain: Terrain::Wall,
+            ..Tile::default()
+        },
+    );
+    legend.insert(
+        '~',
+        Tile {
+            terrain: Terrain::Difficult,
+            ..Tile::default()
+        },
+    );
+    legend
+}
+
+fn library() -> BTreeMap<String, CreatureSpec> {
+    ron_options()
+        .from_str(LIBRARY)
+        .expect("the built-in content library is checked by its own test")
+}
+
+/// Parse and check a scenario. `file` names it in diagnostics.
+pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
+    let parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {
+        vec![Diagnostic {
+            file: file.to_owned(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        }]
+    })?;
+    let mut ck = Checker {
+        file,
+        src,
+        problems: Vec::new(),
+    };
+    let map = build_map(&mut ck, &parsed.map);
+    let creatures = build_creatures(&mut ck, &parsed, &map);
+    let mut abilities = build_ability_book(&mut ck, &parsed, &creatures);
+    let mut malice_features = gather_malice_features(&mut ck, &parsed, &creatures);
+    let squads = build_squads(&mut ck, &parsed, &creatures);
+    check_retainers(&mut ck, &parsed, &creatures);
+    let ground = crate::movement::burrow::Ground::of(&parsed.map);
+    start::check_burrowers(&mut ck, &creatures, &map, &ground);
+    let script = crate::script::build(
+        &mut ck,
+        &parsed,
+        &map,
+        &creatures,
+        &mut abilities,
+        &mut malice_features,
+    );
+    let summons =
+        crate::summon::build(&mut ck, &parsed, &map, &mut abilities, &mut malice_features);
+    crate::encounter::check_objectives_spec(&mut ck, &parsed, &map, &creatures, &script);
+    let top = |key: &str| source::field(src, None, key).unwrap_or(0);
+    for side in [Side::Heroes, Side::Director] {
+        // Only when every creature loaded: a rejected creature already has its own message.
+        if ck.problems.is_empty() && !creatures.iter().any(|c| c.side == side) {
+            ck.at(
+                top("creatures"),
+                format!(
+                    "the encounter needs at least one creature on the {:?} side",
+                    side
+                ),
+            );
+        }
+    }
+    if let Some(bad) = parsed.dice.iter().find(|f| !(1..=10).contains(*f)) {
+        ck.at(
+            top("dice"),
+            format!("a scripted die face must be 1-10, not {bad}"),
+        );
+    }
+    let demo_at = source::field(src, None, "demo");
+    let demo: Vec<(DemoLine, source::LineCol)> = match demo_at {
+        Some(open) => {
+            let starts = source::list_elements(src, open);
+            parsed
+                .demo
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    (
+                        l.clone(),
+                        line_col(src, starts.get(i).copied().unwrap_or(open)),
+                    )
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    if !ck.problems.is_empty() {
+        return Err(ck.problems);
+    }
+    let objectives = if parsed.objectives.is_empty() {
+        vec![Objective::DiminishNumbers]
+    } else {
+        parsed.objectives.clone()
+    };
+    let scenario = Scenario {
+        name: parsed.name.clone(),
+        description: parsed.description.clone(),
+        sides: parsed.sides.clone(),
+        seed: parsed.seed,
+        scripted_dice: parsed.dice.clone(),
+        demo,
+        pricing: pricing(&parsed),
+        initial: Snapshot {
+            ruleset: parsed.ruleset,
+            encounter: EncounterInfo {
+                scenario: parsed.name,
+                seed: 0,
+                objectives,
+                progress: Default::default(),
+            },
+            options: parsed.options,
+            map,
+            ground,
+            zones: Vec::new(),
+            effects: Default::default(),
+            malice: Malice {
+                leftover_ev: parsed.extra_malice,
+                features: malice_features,
+                ..Malice::default()
+            },
+            squads,
+            hero_tokens: crate::ability::hero_token::HeroTokens {
+                // seed 002 L752-754: as many tokens as heroes (DS-CORE-34).
+                pool: parsed
+                    .hero_tokens
+                    .unwrap_or(creatures.iter().filter(|c| c.hero.is_some()).count() as u32),
+                ..Default::default()
+            },
+            abilities,
+            creatures,
+            turn: TurnState::default(),
+            dice: Dice::seeded(0),
+            log: EventLog::default(),
+            script,
+            summons,
+        },
+    };
+    check_demo(file, &scenario)?;
+    Ok(scenario)
+}
+
+/// Every command of the demonstration must be legal in turn: a refused one is reported where it
+/// was written, with the rule that forbids it.
+fn check_demo(file: &str, scenario: &Scenario) -> Result<(), Vec<Diagnostic>> {
+    let mut engine = scenario.start(None);
+    match crate::command_list::run(&mut engine, &scenario.demo_commands(), None) {
+        None => Ok(()),
+        Some(r) => Err(vec![Diagnostic {
+            file: file.to_owned(),
+            line: r.line,
+            col: r.col,
+            message: format!("this demo command is {}", r.error),
+        }]),
+    }
+}
+
+fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
+    let mut legend = default_legend();
+    legend.extend(spec.legend.clone());
+    let map_at = source::field(ck.src, None, "map").unwrap_or(0);
+    let rows_at = source::field(ck.src, Some(map_at), "rows").unwrap_or(map_at);
+    let row_starts = source::list_elements(ck.src, rows_at);
+    let height = spec.rows.len() as i32;
+    let width = spec.rows.first().map_or(0, |r| r.chars().count()) as i32;
+    if height == 0 || width == 0 {
+        ck.at(
+            rows_at,
+            "the map needs at least one row with at least one square",
+        );
+    }
+    let mut cells = Vec::with_capacity((width * height).max(0) as usize);
+    let mut zones: BTreeMap<String, Vec<Square>> = BTreeMap::new();
+    for (y, row) in spec.rows.iter().enumerate() {
+        let row_at = row_starts.get(y).copied().unwrap_or(rows_at);
+        let len = row.chars().count() as i32;
+        if len != width {
+            ck.at(
+                row_at,
+                format!("row {y} has {len} squares but the first row has {width}; every row must be as wide"),
+            );
+        }
+        for (x, ch) in row.chars().enumerate() {
+            let Some(tile) = legend.get(&ch) else {
+                ck.at(
+                    row_at + 1 + row.char_indices().nth(x).map_or(0, |(i, _)| i),
+                    format!("`{ch}` is not in the map legend"),
+                );
+                cells.push(Cell {
+                    terrain: Terrain::Floor,
+                    elevation: 0,
+                    object_stamina: None,
+                    concealing: false,
+                });
+                continue;
+            };
+            if let Some(zone) = &tile.zone {
+                zones
+                    .entry(zone.clone())
+                    .or_default()
+                    .push(Square::new(x as i32, y as i32));
+            }
+            cells.push(Cell {
+                terrain: tile.terrain,
+                elevation: tile.elevation,
+                object_stamina: match tile.terrain {
+                    Terrain::Object { material } => Some(Material::stamina_per_square(material)),
+                    _ => None,
+                },
+                concealing: tile.concealing,
+            });
+        }
+    }
+    cells.resize(
+        (width * height).max(0) as usize,
+        Cell {
+            terrain: Terrain::Floor,
+            elevation: 0,
+            object_stamina: None,
+            concealing: false,
+        },
+    );
+    Map {
+        width,
+        height,
+        cells,
+        zones,
+    }
+}
+
+/// The built-in ability library, parsed once.
+pub fn ability_library() -> &'static BTreeMap<String, Ability> {
+    static LIBRARY: std::sync::OnceLock<BTreeMap<String, Ability>> = std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        ron_options()
+            .from_str(crate::ability::LIBRARY)
+            .expect("the built-in ability library is checked by its own test")
+    })
+}
+
+/// Check the scenario's own abilities and every ability a creature names, and gather the ones
+/// in use into the game's ability book.
+fn build_ability_book(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+) -> AbilityBook {
+    let library = ability_library();
+    let map_at = source::field(ck.src, None, "abilities");
+    let open = map_at.and_then(|o| ck.src[o..].find('{').map(|i| o + i));
+    for (id, ability) in &parsed.abilities {
+        let at = open
+            .and_then(|o| source::field(ck.src, Some(o), &format!("\"{id}\"")))
+            .or(map_at)
+            .unwrap_or(0);
+        for problem in ability.problems() {
+            ck.at(at, format!("ability `{id}`: {problem}"));
+        }
+    }
+    AbilityBook(gather_named(
+        ck,
+        parsed,
+        creatures,
+        ("abilities", "ability", "abilities"),
+        &parsed.abilities,
+        library,
+        |c| c.abilities.iter().chain(&c.consumables).collect(),
+    ))
+}
+
+/// Look up each id a creature names (`names` of it) in the scenario's `local` table, then the
+/// built-in `library`, and gather the ones in use; an unknown id is reported at the creature's
+/// `field` (or its template). `labels` is (field, kind, kinds) for the message.
+fn gather_named<T: Clone>(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+    (field, kind, kinds): (&str, &str, &str),
+    local: &BTreeMap<String, T>,
+    library: &BTreeMap<String, T>,
+    names: impl Fn(&CreatureRecord) -> Vec<&String>,
+) -> BTreeMap<String, T> {
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let mut out = BTreeMap::new();
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let Some(c) = spec
+            .id
+            .as_ref()
+            .and_then(|id| creatures.iter().find(|c| &c.id == id))
+        else {
+            continue;
+        };
+        for id in names(c) {
+            match local.get(id).or_else(|| library.get(id)) {
+                Some(found) => {
+                    out.insert(id.clone(), found.clone());
+                }
+                None => {
+                    let item = starts.get(i).copied().unwrap_or(list_at);
+                    let at = source::open_paren(ck.src, item)
+                        .and_then(|o| {
+                            source::field(ck.src, Some(o), field)
+                                .or_else(|| source::field(ck.src, Some(o), "template"))
+                        })
+                        .unwrap_or(item);
+                    let known: Vec<&str> = local
+                        .keys()
+                        .chain(library.keys())
+                        .map(String::as_str)
+                        .collect();
+                    ck.at(
+                        at,
+                        format!(
+                            "`{}` has unknown {kind} `{id}`; known {kinds}: {}",
+                            c.id,
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The built-in monster families' Malice features, parsed once.
+pub fn malice_library() -> &'static BTreeMap<String, MaliceFeature> {
+    static LIBRARY: std::sync::OnceLock<BTreeMap<String, MaliceFeature>> =
+        std::sync::OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        ron_options()
+            .from_str(crate::director::malice::LIBRARY)
+            .expect("the built-in Malice features are checked by their own test")
+    })
+}
+
+/// Every Malice feature a creature names must exist; the ones in use go to the encounter.
+fn gather_malice_features(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    creatures: &[CreatureRecord],
+) -> BTreeMap<String, MaliceFeature> {
+    gather_named(
+        ck,
+        parsed,
+        creatures,
+        ("malice_features", "Malice feature", "Malice features"),
+        &parsed.malice_features,
+        malice_library(),
+        |c| c.malice_features.iter().collect(),
+    )
+}
+
+/// Each creature's and scripted reinforcement's `monster` and `ev`, its template filled in, by
+/// id (a missing id or unknown template is reported by the creature checks).
+fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
+    let library = library();
+    let spawns = parsed
+        .script
+        .iter()
+        .flat_map(|entry| &entry.then)
+        .filter_map(|action| match action {
+            crate::script::ActionSpec::Spawn(spec) => Some(&**spec),
+            _ => None,
+        });
+    parsed
+        .creatures
+        .iter()
+        .chain(spawns)
+        .filter_map(|spec| {
+            let full = match spec
+                .template
+                .as_deref()
+                .and_then(|t| template(parsed, &library, t))
+            {
+                Some(t) => spec.clone().over(t),
+                None => spec.clone(),
+            };
+            Some((
+                spec.id.clone()?,
+                Pricing {
+                    monster: full.monster,
+                    ev: full.ev,
+                },
+            ))
+        })
+        .collect()
+}
+
+fn template<'a>(
+    parsed: &'a ScenarioFile,
+    library: &'a BTreeMap<String, CreatureSpec>,
+    name: &str,
+) -> Option<&'a CreatureSpec> {
+    parsed.templates.get(name).or_else(|| library.get(name))
+}
+
+/// Gather the minions of each named squad into one shared pool and seat the captains: a squad
+/// is up to eight minions of one kind, and its captain a creature of the Director's that is no
+/// minion and leads no other squad (seed 002 L4374-4382, L4444-4452; DS-DIR-31, DS-DIR-41).
+fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) -> Squads {
+    let library = library();
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let spec_of = |c: &CreatureRecord| {
+        parsed
+            .creatures
+            .iter()
+            .position(|s| s.id.as_deref() == Some(c.id.as_str()))
+            .map(|i| {
+                let s = &parsed.creatures[i];
+                let full = match s
+                    .template
+                    .as_deref()
+                    .and_then(|t| template(parsed, &library, t))
+                {
+                    Some(t) => s.clone().over(t),
+                    None => s.clone(),
+                };
+                (i, full)
+            })
+    };
+    let at = |i: usize, key: &str| {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        source::open_paren(ck.src, item)
+            .and_then(|o| source::field(ck.src, Some(o), key))
+            .unwrap_or(item)
+    };
+    let mut squads: BTreeMap<String, Squad> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for c in creatures {
+        let Some(name) = c.minion.as_ref().and_then(|m| m.squad.clone()) else {
+            continue;
+        };
+        let Some((i, spec)) = spec_of(c) else {
+            continue;
+        };
+        match squads.get_mut(&name) {
+            None => {
+                squads.insert(
+                    name,
+                    Squad {
+                        name: c.name.clone(),
+                        per_minion: c.stamina.max.max(1) as u32,
+                        pool: c.stamina.max.max(1) as u32,
+                        captain: None,
+                        with_captain: spec.with_captain.unwrap_or_default(),
+                        captain_lost: None,
+                        joined: Default::default(),
+                    },
+                );
+            }
+            Some(squad) if squad.name != c.name => problems.push((
+                at(i, "squad"),
+                format!(
+                    "`{}` ({}) can't join squad `{name}` of {}: a squad is one kind of minion (seed 002 L4376)",
+                    c.id, c.name, squad.name
+                ),
+            )),
+            Some(squad) if squad.alive() as usize >= MAX_SQUAD => problems.push((
+                at(i, "squad"),
+                format!(
+                    "squad `{name}` already has {MAX_SQUAD} minions, the most a squad holds (seed 002 L4376)"
+                ),
+            )),
+            Some(squad) => squad.pool += squad.per_minion,
+        }
+    }
+    for c in creatures {
+        let Some((i, spec)) = spec_of(c) else {
+            continue;
+        };
+        let Some(name) = spec.captain_of else {
+            continue;
+        };
+        let why = if c.minion.is_some() {
+            Some("a minion can't captain a squad (seed 002 L4446)".to_owned())
+        } else if c.side != Side::Director {
+            Some("only one of the Director's creatures can captain a squad".to_owned())
+        } else {
+            match squads.get(&name) {
+                None => Some(format!(
+                    "there is no squad `{name}`; squads: {}",
+                    squads.keys().cloned().collect::<Vec<_>>().join(", ")
+                )),
+                Some(sq) => sq.captain.as_ref().map(|other| {
+                    format!("squad `{name}` already has a captain, `{other}` (seed 002 L4448)")
+                }),
+            }
+        };
+        match why {
+            Some(why) => problems.push((at(i, "captain_of"), format!("`{}`: {why}", c.id))),
+            None => squads.get_mut(&name).expect("checked").captain = Some(c.id.clone()),
+        }
+    }
+    for (at, message) in problems {
+        ck.at(at, message);
+    }
+    Squads(squads)
+}
+
+/// Each retainer follows one hero of the scenario, fights on the heroes' side, is no hero
+/// itself, and is its mentor's only retainer: a player controls one retainer at a time
+/// (seed 002 L4744; digest §15).
+fn check_retainers(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) {
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    let mut followed: BTreeMap<&str, &str> = BTreeMap::new();
+    for (i, spec) in parsed.creatures.iter().enumerate() {
+        let Some(c) = spec
+            .id
+            .as_deref()
+            .and_then(|id| creatures.iter().find(|c| c.id == id))
+        else {
+            continue;
+        };
+        let Some(mentor) = c.retainer_of.as_deref() else {
+            continue;
+        };
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let at = source::open_paren(ck.src, item)
+            .and_then(|o| {
+                source::field(ck.src, Some(o), "retainer_of")
+                    .or_else(|| source::field(ck.src, Some(o), "template"))
+            })
+            .unwrap_or(item);
+        let why = match creatures.iter().find(|m| m.id == mentor) {
+            _ if c.hero.is_some() => Some("a hero can't be a retainer".to_owned()),
+            _ if c.side != Side::Heroes => {
+                Some("a retainer fights on the heroes' side (side: Heroes)".to_owned())
+            }
+            None => {
+                let heroes: Vec<&str> = creatures
+                    .iter()
+                    .filter(|m| m.hero.is_some())
+                    .map(|m| m.id.as_str())
+                    .collect();
+                Some(format!(
+                    "its mentor `{mentor}` is not a creature of the scenario; heroes: {}",
+                    if heroes.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        heroes.join(", ")
+                    }
+                ))
+            }
+            Some(m) if m.hero.is_none() => Some(format!(
+                "its mentor `{mentor}` is not a hero: a retainer follows a hero (seed 002 L4744)"
+            )),
+            Some(_) => followed.insert(mentor, &c.id).map(|other| {
+                format!(
+                    "`{mentor}` already has the retainer `{other}`: a player controls one retainer at a time (seed 002 L4744)"
+                )
+            }),
+        };
+        if let Some(why) = why {
+            ck.at(at, format!("`{}`: {why}", c.id));
+        }
+    }
+}
+
+fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
+    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
+    let starts = source::list_elements(ck.src, list_at);
+    build_creature_list(ck, parsed, &parsed.creatures, list_at, &starts, map)
+}
+
+/// Resolve `specs` (templates, defaults) into creatures and check each, reporting problems at
+/// `starts[i]` (or `list_at`): the scenario's creatures, and each scripted reinforcement.
+pub(crate) fn build_creature_list(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    specs: &[CreatureSpec],
+    list_at: usize,
+    starts: &[usize],
+    map: &Map,
+) -> Vec<CreatureRecord> {
+    let library = library();
+    let mut out: Vec<(usize, CreatureRecord)> = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let open = source::open_paren(ck.src, item);
+        let at = |key: &str| {
+            open.and_then(|o| source::field(ck.src, Some(o), key))
+                .unwrap_or(item)
+        };
+        let Some(id) = spec.id.clone() else {
+            ck.at(item, format!("creature {} has no `id`", i + 1));
+            continue;
+        };
+        if let Some(first) = seen.get(&id) {
+            ck.at(
+                at("id"),
+                format!(
+                    "duplicate creature id `{id}` (first used by creature {})",
+                    first + 1
+                ),
+            );
+            continue;
+        }
+        seen.insert(id.clone(), i);
+        let spec = match &spec.template {
+            None => spec.clone(),
+            Some(name) => match template(parsed, &library, name) {
+                Some(t) => spec.clone().over(t),
+                None => {
+                    let known: Vec<&str> = parsed
+                        .templates
+                        .keys()
+                        .chain(library.keys())
+                        .map(String::as_str)
+                        .collect();
+                    ck.at(
+                        at("template"),
+                        format!(
+                            "unknown template `{name}` for `{id}`; known templates: {}",
+                            known.join(", ")
+                        ),
+                    );
+                    continue;
+                }
+            },
+        };
+        let mut missing = |field: &str| {
+            ck.at(
+                item,
+                format!("`{id}` needs `{field}` (inline or from its template)"),
+            );
+        };
+        let (Some(side), Some(stamina), Some(position)) = (spec.side, spec.stamina, spec.position)
+        else {
+            for (name, present) in [
+                ("side", spec.side.is_some()),
+                ("stamina", spec.stamina.is_some()),
+                ("position", spec.position.is_some()),
+            ] {
+                if !present {
+                    missing(name);
+                }
+            }
+            continue;
+        };
+        if stamina < 1 {
+            ck.at(
+                at("stamina"),
+                format!("`{id}` has stamina {stamina}; maximum Stamina must be at least 1"),
+            );
+            continue;
+        }
+        let current = spec.current_stamina.unwrap_or(stamina);
+        if current > stamina || (spec.hero.is_none() && current < 1) {
+            ck.at(
+                at("current_stamina"),
+                format!("`{id}` starts at {current} Stamina; it must be between 1 and its maximum {stamina}"),
+            );
+            continue;
+        }
+        let flies = spec
+            .movement
+            .as_ref()
+            .is_some_and(|m| m.contains(&MovementMode::Fly) || m.contains(&MovementMode::Hover));
+        if spec.altitude.unwrap_or(0) > 0 && !flies {
+            ck.at(
+                at("altitude"),
+                format!("`{id}` starts in the air but can't fly: add `movement: [Fly]`"),
+            );
+            continue;
+        }
+        let temporary = spec.temporary_stamina.unwrap_or(0);
+        if temporary < 0 {
+            ck.at(
+                at("temporary_stamina"),
+                format!("`{id}` has negative temporary Stamina {temporary}"),
+            );
+            continue;
+        }
+        let size = spec.size.unwrap_or(Size::Medium);
+        let fp = Footprint::new(position, size);
+        if !map.footprint_in_bounds(fp) {
+            ck.at(
+                at("position"),
+                format!(
+                    "`{id}` at {position} (size {size}) is off the map, which is {} wide and {} high (x 0-{}, y 0-{})",
+                    map.width,
+                    map.height,
+                    map.width - 1,
+                    map.height - 1
+                ),
+            );
+            continue;
+        }
+        if let Some(sq) = fp
+            .squares()
+            .find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. })))
+        {
+            let what = map.terrain(sq).map_or("wall", Terrain::name);
+            ck.at(at("position"), format!("`{id}` stands on a {what} at {sq}"));
+            continue;
+        }
+        // A rider sits on its mount's square, above it.
+        if let Some((_, other)) = out.iter().find(|(_, o)| {
+            Footprint::new(o.position, o.size).overlaps(fp)
+                && !o.size.may_share_space_with(size)
+                && o.mounted.as_ref().is_none_or(|m| m.on != id)
+                && spec.riding.as_deref() != Some(o.id.as_str())
+        }) {
+            ck.at(
+                at("position"),
+                format!(
+                    "`{id}` at {position} overlaps `{}` at {}",
+                    other.id, other.position
+                ),
+            );
+            continue;
+        }
+        let hero = spec.hero.map(|h| Hero {
+            level: h.level,
+            recoveries: h.recoveries,
+            recoveries_max: h.recoveries,
+            heroic_resource: h.heroic_resource,
+            resource_per_turn: h.resource_per_turn,
+            surges: 0,
+            victories: h.victories,
+            kit: h.kit,
+        });
+        let stamina = Stamina {
+            current,
+            max: stamina,
+            temporary,
+        };
+        let vitality = crate::damage::stamina::vitality_for(
+            &stamina,
+            hero.is_some() || spec.retainer_of.is_some(),
+        );
+        out.push((
+            i,
+            CreatureRecord {
+                name: spec.name.clone().unwrap_or_else(|| id.clone()),
+                id,
+                side,
+                size,
+                position,
+                speed: spec.speed.unwrap_or(5),
+                stamina,
+                stability: spec.stability.unwrap_or(0),
+                stability_modifier: spec.stability_modifier.unwrap_or(0),
+                characteristics: spec.characteristics.unwrap_or_default(),
+                free_strike: spec.free_strike.unwrap_or(0),
+                damage: DamageModifiers {
+                    immunities: spec.immunities.clone().unwrap_or_default(),
+                    weaknesses: spec.weaknesses.clone().unwrap_or_default(),
+                    underwater: false,
+                },
+                hero,
+                minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
+                    squad: spec.squad.clone(),
+                }),
+                // seed 002 L4374-4376, L4450-4452: a squad acts in one turn slot, and its
+                // captain takes its turn in the same slot.
+                group: spec
+                    .group
+                    .clone()
+                    .or_else(|| spec.squad.clone())
+                    .or_else(|| {
+                        let squad = spec.captain_of.as_deref()?;
+                        let member = specs.iter().find(|m| m.squad.as_deref() == Some(squad));
+                        Some(
+                            member
+                                .and_then(|m| m.group.clone())
+                                .unwrap_or_else(|| squad.to_owned()),
+                        )
+                    }),
+                surprised: spec.surprised.unwrap_or(false),
+                prone: spec.prone.unwrap_or(false),
+                movement: Movement(spec.movement.clone().unwrap_or_default()),
+                defending: false,
+                grabbed_by: None,
+                aided_by: Vec::new(),
+                altitude: spec.altitude.unwrap_or(0),
+                depth: spec.depth.unwrap_or(0),
+                breathes_water: spec.breathes_water.unwrap_or(false),
+                holding_breath_since: None,
+                abilities: spec.abilities.clone().unwrap_or_default(),
+                consumables: spec.consumables.clone().unwrap_or_default(),
+                conditions: Vec::new(),
+                hidden: None,
+                invisible: spec.invisible.unwrap_or(false),
+                malice_features: spec.malice_features.clone().unwrap_or_default(),
+                end_effect: spec.end_effect,
+                retainer_of: spec.retainer_of.clone(),
+                falling: None,
+                mount_role: spec
+                    .monster
+                    .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount)),
+                mounted: spec
+                    .riding
+                    .clone()
+                    .map(|on| crate::movement::mount::Mounted {
+                        on,
+                        hold: crate::movement::mount::Hold::Riding,
+                        offset: (0, 0),
+                    }),
+                vitality,
+                budget: ActionBudget::default(),
+            },
+        ));
+    }
+    for (i, problem) in start::seat_riders(&mut out, map) {
+        let item = starts.get(i).copied().unwrap_or(list_at);
+        let open = source::open_paren(ck.src, item);
+        ck.at(
+            open.and_then(|o| source::field(ck.src, Some(o), "riding"))
+                .unwrap_or(item),
+            problem,
+        );
+    }
+    out.into_iter().map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_abilities_parse_and_follow_the_ability_format() {
+        let lib = ability_library();
+        assert!(lib.len() >= 20, "{} abilities", lib.len());
+        for (id, a) in lib {
+            assert_eq!(a.problems(), Vec::<String>::new(), "{id}");
+        }
+        for (name, t) in library() {
+            for id in t.abilities.unwrap_or_default() {
+                assert!(lib.contains_key(&id), "{name} names unknown ability {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_built_in_library_parses() {
+        let lib = library();
+        assert!(!lib.is_empty());
+        for (name, t) in &lib {
+            assert!(t.stamina.unwrap_or(0) > 0, "{name} needs stamina");
+            assert!(
+                t.id.is_none() && t.position.is_none(),
+                "{name}: templates have no id or position"
+            );
+        }
+    }
+}

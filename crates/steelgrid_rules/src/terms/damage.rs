@@ -1,0 +1,27 @@
+//! The damage words (see the chapter for the rules that use them).
+
+use serde::{Deserialize, Serialize};
+
+/// Typed damage (seed 002 L3026-3030). Untyped damage is `None` where a type is optional.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DamageType {
+    #[serde(alias = "Acid")]
+    Acid,
+    #[serde(alias = "Cold")]
+    Cold,
+    #[serde(alias = "Corruption")]
+    Corruption,
+    #[serde(alias = "Fire")]
+    Fire,
+    #[serde(alias = "Holy")]
+    Holy,
+    #[serde(alias = "Lightning")]
+    Lightning,
+    #[serde(alias = "Poison")]
+    Poison,
+    #[serde(alias = "Psychic")]
+    Psychic,
+    #[serde(alias = "Sonic")]
+    Sonic,
+}

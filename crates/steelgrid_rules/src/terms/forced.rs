@@ -1,0 +1,65 @@
+//! The forced words (see the chapter for the rules that use them).
+
+use serde::{Deserialize, Serialize};
+
+use crate::rule::{self, Rule};
+
+/// The three kinds of forced movement (seed 002 L2740-2748).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedKind {
+    /// Each square moved takes the target farther from the forcer, in a straight line.
+    #[serde(alias = "Push")]
+    Push,
+    /// Each square moved brings the target closer to the forcer, in a straight line.
+    #[serde(alias = "Pull")]
+    Pull,
+    /// Any direction, not necessarily straight.
+    #[serde(alias = "Slide")]
+    Slide,
+}
+
+impl ForcedKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ForcedKind::Push => "push",
+            ForcedKind::Pull => "pull",
+            ForcedKind::Slide => "slide",
+        }
+    }
+
+    pub fn rule(self) -> Rule {
+        match self {
+            ForcedKind::Push => rule::FORCED_PUSH,
+            ForcedKind::Pull => rule::FORCED_PULL,
+            ForcedKind::Slide => rule::FORCED_SLIDE,
+        }
+    }
+}
+
+/// A forced movement an ability or maneuver has granted, waiting for the forcer to choose the
+/// path (and the target how much stability to use).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingForced {
+    pub source: String,
+    pub forcer: String,
+    pub target: String,
+    pub kind: ForcedKind,
+    pub distance: u32,
+    pub melee_weapon: bool,
+    /// A vertical push, pull or slide (seed 002 L2754-2756).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub vertical: bool,
+}
+
+/// How the distance was worked out (seed 002 L2764, L2807-2811; digest A-9 order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Distance {
+    pub base: u32,
+    pub big_vs_little: u32,
+    pub stability: u32,
+    /// base + big vs little − stability, never below 0.
+    pub allowed: u32,
+    /// The distance the forcer chose to use.
+    pub chosen: u32,
+}

@@ -1,0 +1,23 @@
+//! The trigger words (see the chapter for the rules that use them).
+
+use serde::{Deserialize, Serialize};
+
+/// Something that happened which triggered abilities may answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Happening {
+    /// `creature` took damage that `by` dealt.
+    Damaged { creature: String, by: String },
+    /// `creature` started its turn.
+    TurnStarted { creature: String },
+    /// `by` targets `creature` with `ability` (its name), a strike when `strike`; the ability
+    /// waits for the answers (`trigger_targeted`).
+    Targeted {
+        creature: String,
+        by: String,
+        ability: String,
+        strike: bool,
+    },
+    /// `creature` is about to leave the reach of creatures whose side is asked about
+    /// opportunity attacks; its move waits (`opportunity_ask`).
+    Leaving { creature: String },
+}
