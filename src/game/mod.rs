@@ -3,31 +3,13 @@
 //! the [`Rules`] resource; everything here renders what the engine reports and sends it
 //! commands, and never computes a rule itself.
 
-mod actions;
-pub(crate) mod ai_seat;
-mod animation;
-mod atlas;
-mod board;
-mod camera;
-mod choices;
-mod cursor;
-mod demo;
-mod explainer;
+mod battle;
 mod frame_bench;
-mod handoff;
-mod hud;
-mod input;
-mod log;
-mod movement_tools;
-mod overlay;
-mod play;
-mod rebind;
-mod records;
 mod screens;
 mod screenshot;
 mod settings;
-mod tokens;
-mod tooltip;
+mod ui;
+mod view;
 #[cfg(target_arch = "wasm32")]
 mod web_page;
 
@@ -88,7 +70,7 @@ const BACKGROUND: Color = Color::srgb_u8(0x1d, 0x21, 0x27);
 pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
     let explain = options
         .explain
-        .and_then(|n| explainer::Explaining::last(&game, n.saturating_sub(1)));
+        .and_then(|n| ui::explainer::Explaining::last(&game, n.saturating_sub(1)));
 
     let mut app = App::new();
     app.add_plugins(
@@ -112,30 +94,30 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
             }),
     )
     .insert_resource(ClearColor(BACKGROUND))
-    .add_systems(Update, publish_state.run_if(resource_changed::<Rules>))
+    .add_plugins(stages)
     .add_plugins((
-        board::plugin,
-        tokens::plugin,
-        hud::plugin,
-        camera::plugin,
-        actions::plugin,
-        input::plugin,
-        cursor::plugin,
-        play::plugin,
-        choices::plugin,
-        overlay::plugin,
-        log::plugin,
-        ai_seat::plugin,
+        view::board::plugin,
+        view::tokens::plugin,
+        ui::hud::plugin,
+        view::camera::plugin,
+        battle::actions::plugin,
+        view::input::plugin,
+        view::cursor::plugin,
+        battle::play::plugin,
+        battle::choices::plugin,
+        view::overlay::plugin,
+        ui::log::plugin,
+        battle::ai_seat::plugin,
     ))
     .add_plugins((
-        records::plugin,
-        handoff::plugin,
-        explainer::plugin,
-        demo::plugin,
+        battle::records::plugin,
+        battle::handoff::plugin,
+        ui::explainer::plugin,
+        battle::demo::plugin,
         settings::plugin,
-        animation::plugin,
-        rebind::plugin,
-        tooltip::plugin,
+        view::animation::plugin,
+        ui::rebind::plugin,
+        ui::tooltip::plugin,
         screens::ScreensPlugin {
             first: options.screen,
             keys: options.keys,
@@ -144,8 +126,8 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
     let mut game = game;
-    let heroes = handoff::heroes(&game.engine_mut().state());
-    let players = handoff::Players::dealt(&heroes, options.players);
+    let heroes = battle::handoff::heroes(&game.engine_mut().state());
+    let players = battle::handoff::Players::dealt(&heroes, options.players);
     screens::start(
         app.world_mut(),
         game,
@@ -157,14 +139,14 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         app.insert_resource(open);
     }
     if let Some((slot, square)) = options.aim {
-        app.insert_resource(play::PlayMode {
-            tool: play::Tool::Ability(slot.saturating_sub(1)),
+        app.insert_resource(battle::play::PlayMode {
+            tool: battle::play::Tool::Ability(slot.saturating_sub(1)),
             ..default()
         });
-        app.insert_resource(cursor::HoverPin(square));
+        app.insert_resource(view::cursor::HoverPin(square));
     }
     if let Some(square) = options.hover {
-        app.insert_resource(cursor::HoverPin(square));
+        app.insert_resource(view::cursor::HoverPin(square));
     }
     if let Some(frames) = options.bench_frames {
         app.add_plugins(frame_bench::FrameBenchPlugin { frames });
@@ -177,6 +159,46 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         });
     }
     app.run().report()
+}
+
+/// The battle's stages each frame, in this order. Every battle system is put in one where it is
+/// added; the order between stages is set here alone, so a system orders itself only against
+/// others of its own stage.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BattleSystems {
+    /// Read the players' keys into the client's own state: the camera, the pause menu.
+    Input,
+    /// Touch the engine: a person's action, the AI's, a demonstration's or replay's next step,
+    /// undo, saves and what-if branches.
+    Command,
+    /// Publish the engine's state as [`CurrentState`].
+    Publish,
+    /// Work out from the published state what to show: whose seat has the screen, what may be
+    /// chosen and previewed, the record line, the animations to play, the explainer's event.
+    Follow,
+    /// Draw it: the board, tokens, overlays, the HUD, the log and the panels.
+    Present,
+}
+
+/// Order the [`BattleSystems`] stages and publish the engine's state in its own.
+fn stages(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            BattleSystems::Input,
+            BattleSystems::Command,
+            BattleSystems::Publish,
+            BattleSystems::Follow,
+            BattleSystems::Present,
+        )
+            .chain(),
+    )
+    .add_systems(
+        Update,
+        publish_state
+            .in_set(BattleSystems::Publish)
+            .run_if(resource_changed::<Rules>),
+    );
 }
 
 /// Publish the engine's state whenever the engine has been touched.

@@ -37,7 +37,7 @@ impl Plugin for ScreenshotPlugin {
         .init_resource::<PipelinesReady>()
         .add_systems(
             Update,
-            request_screenshot.after(super::animation::follow_log),
+            request_screenshot.in_set(super::BattleSystems::Present),
         );
         app.sub_app_mut(RenderApp)
             .add_systems(ExtractSchedule, report_pipelines);
@@ -69,7 +69,7 @@ fn request_screenshot(
     mut pending: ResMut<Pending>,
     ready: Res<PipelinesReady>,
     time: Res<Time>,
-    mut animations: ResMut<super::animation::Animations>,
+    mut animations: ResMut<crate::game::view::animation::Animations>,
 ) {
     if pending.requested || time.elapsed_secs() < pending.after {
         return;

@@ -16,8 +16,8 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::actions::{Action, Controls};
-use super::play::Feedback;
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::battle::play::Feedback;
 
 /// The animation speeds offered: 1 is the normal pace.
 pub const ANIMATION_SPEEDS: RangeInclusive<f32> = 0.5..=4.0;

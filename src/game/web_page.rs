@@ -4,16 +4,16 @@
 
 use bevy::prelude::*;
 
-use super::board::BoardLayout;
-use super::camera::BoardCamera;
-use super::hud::StatusLine;
-use super::{CurrentState, publish_state};
+use super::{BattleSystems, CurrentState};
+use crate::game::ui::hud::StatusLine;
+use crate::game::view::board::BoardLayout;
+use crate::game::view::camera::BoardCamera;
 use crate::web;
 use steelgrid_rules::grid::Square;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, || web::hide("loading"))
-        .add_systems(Update, mirror_status.after(publish_state))
+        .add_systems(Update, mirror_status.in_set(BattleSystems::Present))
         .add_systems(PostUpdate, mirror_board);
 }
 

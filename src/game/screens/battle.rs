@@ -6,18 +6,18 @@ use bevy::window::PrimaryWindow;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::{Game, Record, ScenarioSource};
 
-use super::{PlaySystems, Screen, Selection};
-use crate::game::ai_seat::AiSeats;
-use crate::game::animation::Animations;
-use crate::game::board::BoardLayout;
-use crate::game::choices::Choices;
-use crate::game::cursor::HoverPin;
-use crate::game::demo::DemoPlayer;
-use crate::game::explainer::{Explaining, Narration};
-use crate::game::handoff::{HandOff, Players, Seat};
-use crate::game::play::{Feedback, PlayMode};
-use crate::game::records::{ReplayPlayer, WhatIf};
-use crate::game::{CurrentState, Rules, publish_state};
+use super::{BattleMode, PlaySystems, Screen, Selection};
+use crate::game::battle::ai_seat::AiSeats;
+use crate::game::battle::choices::Choices;
+use crate::game::battle::demo::DemoPlayer;
+use crate::game::battle::handoff::{HandOff, Players, Seat};
+use crate::game::battle::play::{Feedback, PlayMode};
+use crate::game::battle::records::{ReplayPlayer, WhatIf};
+use crate::game::ui::explainer::{Explaining, Narration};
+use crate::game::view::animation::Animations;
+use crate::game::view::board::BoardLayout;
+use crate::game::view::cursor::HoverPin;
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 /// Seconds between the end of a battle and its results: time to see the last blow land.
 const RESULTS_AFTER: f32 = 1.5;
@@ -25,7 +25,9 @@ const RESULTS_AFTER: f32 = 1.5;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        watch_for_the_end.in_set(PlaySystems).after(publish_state),
+        watch_for_the_end
+            .in_set(PlaySystems)
+            .in_set(BattleSystems::Follow),
     )
     .add_systems(Update, name_window.run_if(state_changed::<Screen>));
 }
@@ -56,7 +58,7 @@ pub fn start(
     let state = game.engine_mut().state();
     // Without a say, one player plays every hero.
     let players = if players.0.is_empty() {
-        Players::dealt(&crate::game::handoff::heroes(&state), 1)
+        Players::dealt(&crate::game::battle::handoff::heroes(&state), 1)
     } else {
         players
     };
@@ -92,7 +94,7 @@ pub fn start(
     world.insert_resource(Feedback::default());
     world.insert_resource(Choices::default());
     world.insert_resource(Seat::default());
-    world.insert_resource(crate::game::ai_seat::AiReasoning::default());
+    world.insert_resource(crate::game::battle::ai_seat::AiReasoning::default());
     world.insert_resource(Narration::default());
     world.remove_resource::<Explaining>();
     world.remove_resource::<WhatIf>();
@@ -135,8 +137,7 @@ fn watch_for_the_end(
     time: Res<Time>,
     rules: Res<Rules>,
     animations: Option<Res<Animations>>,
-    demo: Option<Res<DemoPlayer>>,
-    replay: Option<Res<ReplayPlayer>>,
+    mode: Res<State<BattleMode>>,
     branch: Option<Res<WhatIf>>,
     mut was_on: Local<bool>,
     mut wait: Local<Option<Timer>>,
@@ -147,7 +148,7 @@ fn watch_for_the_end(
         *wait = None;
         return;
     }
-    let watched = demo.is_some() || replay.is_some() || branch.is_some();
+    let watched = matches!(mode.get(), BattleMode::Demo | BattleMode::Replay) || branch.is_some();
     if std::mem::take(&mut *was_on) && !watched {
         *wait = Some(Timer::from_seconds(RESULTS_AFTER, TimerMode::Once));
     }

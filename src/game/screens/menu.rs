@@ -8,11 +8,11 @@ use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use crate::game::actions::{Action, Controls};
-use crate::game::hud::{MUTED, TEXT};
-use crate::game::rebind::BindingsList;
+use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Direction::{Down, Left, Right, Up};
 use crate::game::settings::{Settings, Slot};
+use crate::game::ui::hud::{MUTED, TEXT};
+use crate::game::ui::rebind::BindingsList;
 
 /// Menus are drawn above the board, its panels and the hot-seat hand-off screen.
 pub const MENU_Z: i32 = 200;
@@ -28,12 +28,21 @@ const BUTTON: Color = Color::srgb_u8(0x2a, 0x30, 0x38);
 const BUTTON_FOCUSED: Color = Color::srgb_u8(0x3b, 0x45, 0x52);
 const EDGE: Color = Color::srgb_u8(0x3a, 0x41, 0x4b);
 
+/// A menu's two steps each frame: the keys move the focus and become [`MenuInput`], then the
+/// screen on show acts on that input.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MenuSystems {
+    Navigate,
+    Choose,
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<Focus>()
         .add_message::<MenuInput>()
+        .configure_sets(Update, (MenuSystems::Navigate, MenuSystems::Choose).chain())
         .add_systems(
             Update,
-            (navigate, paint)
+            (navigate.in_set(MenuSystems::Navigate), paint)
                 .chain()
                 .run_if(any_with_component::<MenuItem>)
                 // The key bindings list, over a menu, has the input to itself.

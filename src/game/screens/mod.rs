@@ -4,9 +4,10 @@
 //! One battle is always loaded (the [`Rules`](super::Rules) resource and what is drawn from
 //! it): the menus are drawn over it, and starting a battle ([`battle::start`]) replaces it whole.
 //! The systems that *play* the battle — input, the AI, demonstrations and replays — are in
-//! [`PlaySystems`], which runs only while the battle is on screen and not paused. A new system
-//! that acts on its own or on the players' input belongs in it, and a new resource that belongs
-//! to one battle is reset in [`battle::start`].
+//! [`PlaySystems`], which runs only while the battle is on screen and not paused; [`BattleMode`]
+//! says which of them drives it (live play, the hand-off screen, the explainer, a replay, a
+//! demonstration). A new system that acts on its own or on the players' input belongs in it,
+//! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
 mod keys;
@@ -18,7 +19,10 @@ mod seats;
 mod settings;
 mod title;
 
-use crate::game::handoff::Players;
+use crate::game::battle::demo::DemoPlayer;
+use crate::game::battle::handoff::{HandOff, Players};
+use crate::game::battle::records::ReplayPlayer;
+use crate::game::ui::explainer::Explaining;
 use bevy::prelude::*;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::ScenarioSource;
@@ -51,6 +55,53 @@ pub enum Pause {
     Paused,
 }
 
+/// How the battle on the board is being played. Exists only on the battle screen, and follows
+/// what is loaded there ([`follow_mode`]): the resources hold each mode's data (the script, the
+/// record, the event explained), the mode says which of them drives the battle.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(Screen = Screen::Battle)]
+pub enum BattleMode {
+    /// The people at the screen and the AI seats play.
+    #[default]
+    Live,
+    /// The hot-seat hand-off screen hides the board until the next person is ready.
+    HandOff,
+    /// The explainer is open on a command already played: play waits until it closes.
+    Explaining,
+    /// A replay plays itself (the explainer may be open over it).
+    Replay,
+    /// A demonstration plays itself, walking through each command's events in the explainer.
+    Demo,
+}
+
+/// Set the [`BattleMode`] before this frame's state transitions from what the last frame left:
+/// a demonstration or a replay drives the battle whatever else is open; otherwise the explainer,
+/// then a hand-off screen, hold live play. Off the battle screen the mode set here is dropped,
+/// until the frame the battle is back: then it is the mode the battle comes back in.
+fn follow_mode(
+    demo: Option<Res<DemoPlayer>>,
+    replay: Option<Res<ReplayPlayer>>,
+    explaining: Option<Res<Explaining>>,
+    hand_off: Query<(), With<HandOff>>,
+    mode: Option<Res<State<BattleMode>>>,
+    mut next: ResMut<NextState<BattleMode>>,
+) {
+    let wanted = if demo.is_some() {
+        BattleMode::Demo
+    } else if replay.is_some() {
+        BattleMode::Replay
+    } else if explaining.is_some() {
+        BattleMode::Explaining
+    } else if !hand_off.is_empty() {
+        BattleMode::HandOff
+    } else {
+        BattleMode::Live
+    };
+    if mode.is_none_or(|mode| *mode.get() != wanted) {
+        next.set(wanted);
+    }
+}
+
 /// The systems that play the battle: they take the players' input, let the AI, a demonstration
 /// or a replay move, and hand the screen over between seats. They run only in
 /// [`Pause::Playing`].
@@ -80,6 +131,8 @@ impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
         app.insert_state(self.first)
             .add_sub_state::<Pause>()
+            .add_sub_state::<BattleMode>()
+            .add_systems(PreUpdate, follow_mode)
             .configure_sets(PreUpdate, PlaySystems.run_if(in_state(Pause::Playing)))
             .configure_sets(Update, PlaySystems.run_if(in_state(Pause::Playing)))
             .add_plugins((
@@ -115,10 +168,10 @@ mod tests {
 
     use super::battle::Setup;
     use super::*;
-    use crate::game::ai_seat::AiSeats;
-    use crate::game::play::{PlayMode, Tool};
+    use crate::game::battle::ai_seat::AiSeats;
+    use crate::game::battle::play::{PlayMode, Tool};
     use crate::game::settings::Settings;
-    use crate::game::{CurrentState, Rules, publish_state};
+    use crate::game::{CurrentState, Rules};
 
     /// The screens over the default scenario (seed 7, the AI playing the Director), opened at
     /// `first`, with a quarter of a second passing each frame.
@@ -129,12 +182,12 @@ mod tests {
                 250,
             )))
             .init_resource::<Settings>()
-            .add_plugins(crate::game::actions::plugin)
+            .add_plugins(crate::game::battle::actions::plugin)
             .add_plugins(ScreensPlugin {
                 first,
                 keys: Vec::new(),
             })
-            .add_systems(Update, publish_state.run_if(resource_changed::<Rules>));
+            .add_plugins(crate::game::stages);
         let d = crate::scenarios::DEFAULT;
         let game = Game::new(d.file, d.text, Some(7)).unwrap();
         start(
@@ -164,6 +217,12 @@ mod tests {
         app.world().get_resource::<State<Pause>>().map(|s| *s.get())
     }
 
+    fn mode(app: &App) -> Option<BattleMode> {
+        app.world()
+            .get_resource::<State<BattleMode>>()
+            .map(|s| *s.get())
+    }
+
     fn texts(app: &mut App) -> Vec<String> {
         let world = app.world_mut();
         world
@@ -190,7 +249,8 @@ mod tests {
         );
         // Above Start: a line per hero, then the number of heroes' players, then the
         // Director's seat. Switch the Director to a person; back down to Start.
-        let heroes = crate::game::handoff::heroes(&app.world().resource::<CurrentState>().0);
+        let heroes =
+            crate::game::battle::handoff::heroes(&app.world().resource::<CurrentState>().0);
         let up = heroes.len() + 2;
         for _ in 0..up {
             press(&mut app, KeyCode::ArrowUp);
@@ -266,6 +326,43 @@ mod tests {
         press(&mut app, KeyCode::Escape);
         assert_eq!(pause(&app), Some(Pause::Playing));
         assert!(!texts(&mut app).contains(&"Paused".to_owned()));
+    }
+
+    #[test]
+    fn the_battle_mode_follows_what_is_loaded_and_outlasts_the_settings() {
+        let mut app = app(Screen::Battle);
+        assert_eq!(mode(&app), Some(BattleMode::Live));
+        let open = Explaining { step: 0, sub: 0 };
+        app.insert_resource(open);
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Explaining));
+        app.world_mut().remove_resource::<Explaining>();
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Live));
+
+        // A replay of the battle so far, watched from its start.
+        let record = app.world_mut().resource_mut::<Rules>().0.save();
+        let d = crate::scenarios::DEFAULT;
+        let game = Game::new(d.file, d.text, Some(7)).unwrap();
+        start(
+            app.world_mut(),
+            game,
+            vec![Side::Director],
+            Players::default(),
+            Some(record),
+        );
+        app.update();
+        assert_eq!(mode(&app), Some(BattleMode::Replay));
+        // Pause, settings, and back: still the replay.
+        press(&mut app, KeyCode::Escape);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Settings);
+        assert_eq!(mode(&app), None);
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert_eq!(mode(&app), Some(BattleMode::Replay));
     }
 
     #[test]

@@ -5,22 +5,25 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
 use super::battle::restart;
-use super::menu::{self, Ask, Focus, MenuInput, VEIL, button, hints, layer, panel, text};
+use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
 use super::{Pause, PlaySystems, Screen};
-use crate::game::actions::{Action, Controls};
-use crate::game::hud::TITLE;
-use crate::game::play::{self, PlayMode};
+use crate::game::BattleSystems;
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::battle::play::PlayMode;
 use crate::game::settings::Settings;
+use crate::game::ui::hud::TITLE;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        open.in_set(PlaySystems).before(play::handle_actions),
+        open.in_set(PlaySystems).in_set(BattleSystems::Input),
     )
     .add_systems(OnEnter(Pause::Paused), spawn)
     .add_systems(
         Update,
-        choose.after(menu::navigate).run_if(in_state(Pause::Paused)),
+        choose
+            .in_set(MenuSystems::Choose)
+            .run_if(in_state(Pause::Paused)),
     );
 }
 

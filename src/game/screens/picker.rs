@@ -3,7 +3,7 @@
 //! the list: its story, a picture of its map with the creatures on it, who the AI plays, whether
 //! it is a demonstration.
 
-use crate::game::handoff::Players;
+use crate::game::battle::handoff::Players;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -13,12 +13,14 @@ use steelgrid_rules::grid::Terrain;
 use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, MenuItem, PANEL, hints, layer, text};
+use super::menu::{
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, PANEL, hints, layer, text,
+};
 use super::{Screen, Selection};
-use crate::game::actions::{Action, Controls};
-use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
-use crate::game::log::ascii;
+use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
+use crate::game::ui::log::ascii;
 use crate::scenarios::EMBEDDED;
 
 /// Height of a row of the list, and the gap between rows, in logical pixels.
@@ -32,7 +34,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (type_path, choose, describe, follow_focus, scroll_list)
                 .chain()
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Picker)),
         );
 }

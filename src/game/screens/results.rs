@@ -11,10 +11,10 @@ use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 
 use super::Screen;
 use super::battle::restart;
-use super::menu::{self, Ask, Focus, MenuInput, VEIL, button, hints, layer, panel, text};
-use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
-use crate::game::log::ascii;
+use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
+use crate::game::ui::log::ascii;
 use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -22,7 +22,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             choose
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Results)),
         );
 }

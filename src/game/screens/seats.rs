@@ -7,19 +7,21 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::Game;
 
 use super::battle::start;
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, button, hints, layer, text};
+use super::menu::{
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
+};
 use super::{Screen, Selection};
-use crate::game::handoff::Players;
-use crate::game::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
-use crate::game::log::ascii;
+use crate::game::battle::handoff::Players;
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
+use crate::game::ui::log::ascii;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Seats), spawn).add_systems(
         Update,
         (choose, show_seats)
             .chain()
-            .after(menu::navigate)
+            .in_set(MenuSystems::Choose)
             .run_if(in_state(Screen::Seats)),
     );
 }
@@ -90,7 +92,7 @@ fn summary(ai_sides: &[Side], players: u8) -> String {
 fn seat_row(index: usize, entry: Entry, padding: i32) -> impl Bundle {
     (
         Button,
-        menu::MenuItem(index),
+        MenuItem(index),
         entry,
         Node {
             width: px(460),

@@ -4,12 +4,14 @@
 
 use bevy::prelude::*;
 
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, MenuItem, button, hints, layer, text};
+use super::menu::{
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
+};
 use super::{Pause, Screen};
-use crate::game::actions::Action;
-use crate::game::hud::{MUTED, TEXT, TITLE};
-use crate::game::rebind::BindingsList;
+use crate::game::battle::actions::Action;
 use crate::game::settings::{ANIMATION_SPEEDS, Palette, Settings, Slot, UI_SCALES};
+use crate::game::ui::hud::{MUTED, TEXT, TITLE};
+use crate::game::ui::rebind::BindingsList;
 
 /// How much one step changes the animation speed and the UI scale.
 const SPEED_STEP: f32 = 0.25;
@@ -21,7 +23,7 @@ pub fn plugin(app: &mut App) {
             Update,
             (choose, show_values, hide_under_bindings)
                 .chain()
-                .after(menu::navigate)
+                .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Settings)),
         );
 }

@@ -6,14 +6,16 @@ use std::f32::consts::FRAC_PI_4;
 use bevy::prelude::*;
 
 use super::Screen;
-use super::menu::{self, Ask, BACKDROP, Focus, MenuInput, button, hints, layer, text};
-use crate::game::hud::{MUTED, TITLE};
+use super::menu::{Ask, BACKDROP, Focus, MenuInput, MenuSystems, button, hints, layer, text};
 use crate::game::settings::Settings;
+use crate::game::ui::hud::{MUTED, TITLE};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Title), spawn).add_systems(
         Update,
-        choose.after(menu::navigate).run_if(in_state(Screen::Title)),
+        choose
+            .in_set(MenuSystems::Choose)
+            .run_if(in_state(Screen::Title)),
     );
 }
 

@@ -12,8 +12,8 @@ use steelgrid_rules::{Command, Engine, RuleError, StateView};
 
 use super::actions::Action;
 use super::choices::{Choices, MoveBy};
-use super::log::short_name;
 use super::play::{Intent, PlayMode, Tool};
+use crate::game::ui::log::short_name;
 
 /// The engine's record of creature `id` (movement modes, depth, what it rides).
 fn record(engine: &mut Engine, id: &str) -> Option<CreatureRecord> {
@@ -380,8 +380,8 @@ pub fn flight(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::choices::ask;
-    use crate::game::play::{click, key as play_key};
+    use crate::game::battle::choices::ask;
+    use crate::game::battle::play::{click, key as play_key};
     use steelgrid_rules::creature::Side;
     use steelgrid_rules::scenario;
 
@@ -617,7 +617,7 @@ mod tests {
         let deeper = press(&mut engine, &mode, Action::Lower);
         assert_eq!(deeper.level, Some(2));
         assert_eq!(
-            crate::game::hud::prompt(&engine.state(), &deeper),
+            crate::game::ui::hud::prompt(&engine.state(), &deeper),
             "mole: click mole to dig to depth 2 (PgUp/PgDn: depth), or a burrowing ally beside to pull it up (End: back)"
         );
         let back = press(&mut engine, &deeper, Action::Higher);
@@ -654,7 +654,7 @@ mod tests {
         let up = press(&mut engine, &PlayMode::default(), Action::Higher);
         assert_eq!(up.level, Some(1));
         assert!(
-            crate::game::hud::prompt(&engine.state(), &up)
+            crate::game::ui::hud::prompt(&engine.state(), &up)
                 .starts_with("kite: click a square to fly there 1 squares up (PgUp/PgDn: height)")
         );
         let sent = click_and_apply(&mut engine, &up, Square::new(4, 2));

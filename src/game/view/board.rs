@@ -9,8 +9,8 @@ use bevy::sprite::Anchor;
 use bevy_ecs_tilemap::prelude::*;
 use steelgrid_rules::grid::{Map, Square, Terrain};
 
-use super::Rules;
 use super::atlas::{self, EAST, NORTH, OverlayStyle, SOUTH, TILE_PX, WEST};
+use crate::game::Rules;
 
 /// Side of one square in world units.
 pub const SQUARE: f32 = TILE_PX as f32;
@@ -27,11 +27,10 @@ pub fn plugin(app: &mut App) {
         (
             // A new layout is a new battle (see `screens::start`).
             spawn_board.run_if(resource_changed::<BoardLayout>),
-            refresh_terrain
-                .after(super::publish_state)
-                .run_if(resource_changed::<super::CurrentState>),
+            refresh_terrain.run_if(resource_changed::<crate::game::CurrentState>),
         )
-            .chain(),
+            .chain()
+            .in_set(crate::game::BattleSystems::Present),
     );
 }
 

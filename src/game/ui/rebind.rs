@@ -12,11 +12,11 @@
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::actions::{Action, Controls};
-use super::camera::LOG_PANEL_PX;
-use super::cursor::STATUS_BAR_PX;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
-use super::settings::{Bindings, Input, Settings, Slot};
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::settings::{Bindings, Input, Settings, Slot};
+use crate::game::view::camera::LOG_PANEL_PX;
+use crate::game::view::cursor::STATUS_BAR_PX;
 
 const SELECTED: Color = Color::srgba(1.0, 1.0, 1.0, 0.10);
 const WAITING: Color = Color::srgba(0.94, 0.89, 0.26, 0.30);
@@ -241,7 +241,7 @@ fn draw_list(
             // Opaque: the board must not show through the lines.
             BackgroundColor(BAR.with_alpha(1.0)),
             // Above the menus too: the settings screen opens it.
-            GlobalZIndex(super::screens::MENU_Z + 10),
+            GlobalZIndex(crate::game::screens::MENU_Z + 10),
         ))
         .with_children(|panel| {
             panel.spawn((Text::new("Key bindings"), font(18.0), TextColor(TITLE)));

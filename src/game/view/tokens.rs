@@ -13,8 +13,8 @@ use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
-use super::settings::{Palette, Settings};
-use super::{CurrentState, publish_state};
+use crate::game::CurrentState;
+use crate::game::settings::{Palette, Settings};
 
 /// Depth of the tokens, above the board and its labels.
 const TOKEN_Z: f32 = 10.0;
@@ -23,15 +23,13 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<TokenStyle>().add_systems(
         Update,
         (
-            sync_tokens
-                .after(publish_state)
-                .after(super::handoff::watch_viewer)
-                .run_if(
-                    resource_changed::<CurrentState>
-                        .or_else(resource_changed::<super::handoff::DirectorView>),
-                ),
+            sync_tokens.run_if(
+                resource_changed::<CurrentState>
+                    .or_else(resource_changed::<crate::game::battle::handoff::DirectorView>),
+            ),
             recolour.run_if(resource_changed::<Settings>),
-        ),
+        )
+            .in_set(crate::game::BattleSystems::Present),
     );
 }
 
@@ -186,13 +184,13 @@ fn sync_tokens(
     layout: Res<BoardLayout>,
     style: Res<TokenStyle>,
     mut meshes: ResMut<Assets<Mesh>>,
-    view: Res<super::handoff::DirectorView>,
+    view: Res<crate::game::battle::handoff::DirectorView>,
 ) {
     for token in &tokens {
         commands.entity(token).despawn();
     }
     for creature in &state.0.creatures {
-        if super::handoff::kept_from_view(&state.0, creature, view.0) {
+        if crate::game::battle::handoff::kept_from_view(&state.0, creature, view.0) {
             continue;
         }
         let on_turn = state.0.turn.as_deref() == Some(creature.id.as_str());
@@ -528,7 +526,7 @@ mod tests {
 
     #[test]
     fn tokens_cover_their_footprint() {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };

@@ -8,18 +8,19 @@ use leafwing_input_manager::prelude::*;
 use steelgrid_rules::scenario::DemoLine;
 
 use super::actions::{Action, Controls};
-use super::explainer::{Explaining, Narration};
 use super::play::Feedback;
 use super::records::Beat;
-use super::{Rules, publish_state};
+use crate::game::screens::BattleMode;
+use crate::game::ui::explainer::{Explaining, Narration};
+use crate::game::{BattleSystems, Rules};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         play_demo
-            .in_set(super::screens::PlaySystems)
-            .before(publish_state)
-            .run_if(resource_exists::<DemoPlayer>),
+            .in_set(crate::game::screens::PlaySystems)
+            .in_set(BattleSystems::Command)
+            .run_if(in_state(BattleMode::Demo)),
     );
 }
 

@@ -18,12 +18,12 @@ use leafwing_input_manager::prelude::*;
 use steelgrid_rules::event::{Event, LoggedEvent, rule};
 use steelgrid_rules::grid::Square;
 
-use super::actions::{Action, Controls};
 use super::board::{BoardLayout, SQUARE};
-use super::log::ascii;
-use super::settings::Settings;
 use super::tokens::Token;
-use super::{CurrentState, Rules, publish_state};
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::settings::Settings;
+use crate::game::ui::log::ascii;
+use crate::game::{CurrentState, Rules};
 
 /// Seconds at speed 1: a walked square, a square of forced movement, an impact shake, a
 /// floating number, a flash.
@@ -59,10 +59,11 @@ pub fn plugin(app: &mut App) {
             Update,
             (
                 follow_log
-                    .after(publish_state)
+                    .in_set(crate::game::BattleSystems::Follow)
                     .run_if(resource_changed::<Rules>),
                 // Paused with the battle.
-                play.after(follow_log).in_set(super::screens::PlaySystems),
+                play.in_set(crate::game::screens::PlaySystems)
+                    .in_set(crate::game::BattleSystems::Present),
             ),
         )
         .add_systems(
@@ -76,6 +77,7 @@ pub fn plugin(app: &mut App) {
                 draw_dice_outlines,
             )
                 .chain()
+                // Bevy's own set: tokens move before their transforms are propagated.
                 .before(TransformSystems::Propagate),
         );
 }
@@ -321,7 +323,7 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
                 effect: Effect::Dice {
                     creature: creature.clone(),
                     faces: roll.dice,
-                    sum: super::log::power_roll(roll),
+                    sum: crate::game::ui::log::power_roll(roll),
                 },
                 duration: DICE * k,
                 hold: DICE_GAP * k,
@@ -484,7 +486,7 @@ fn along(squares: &[Square], progress: f32) -> Vec2 {
 /// How much of the log has been turned into animations: its length and last event, to notice
 /// when the log is another one (undo, a what-if branch, a restart).
 #[derive(Resource, Default)]
-pub(super) struct Followed {
+pub(in crate::game) struct Followed {
     len: usize,
     last: Option<LoggedEvent>,
 }
@@ -496,7 +498,7 @@ fn follow_from_now(rules: Res<Rules>, mut followed: ResMut<Followed>) {
     followed.last = log.last().cloned();
 }
 
-pub(super) fn follow_log(
+fn follow_log(
     rules: Res<Rules>,
     settings: Res<Settings>,
     mut followed: ResMut<Followed>,

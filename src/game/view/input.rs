@@ -5,9 +5,9 @@ use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
-use super::actions::{Action, Controls};
 use super::board::BoardLayout;
 use super::camera::{BoardCamera, Home};
+use crate::game::battle::actions::{Action, Controls};
 
 /// Zoom range, as the orthographic scale (1 frames the whole board; smaller is closer).
 const MIN_SCALE: f32 = 0.25;
@@ -22,7 +22,9 @@ const PAN_SPEED: f32 = 700.0;
 pub fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (zoom, pan, frame_board).in_set(super::screens::PlaySystems),
+        (zoom, pan, frame_board)
+            .in_set(crate::game::screens::PlaySystems)
+            .in_set(crate::game::BattleSystems::Input),
     );
 }
 

@@ -11,13 +11,13 @@ use steelgrid_rules::movement::{Gait, Reach};
 
 use super::movement_tools;
 use super::play::{Feedback, PlayMode, Tool};
-use super::{CurrentState, Rules, publish_state};
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Choices>().add_systems(
         Update,
         refresh
-            .after(publish_state)
+            .in_set(BattleSystems::Follow)
             .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<PlayMode>)),
     );
 }
@@ -100,7 +100,7 @@ pub fn refresh(
     };
 }
 
-pub(super) fn ask(
+pub(in crate::game) fn ask(
     engine: &mut steelgrid_rules::Engine,
     state: &StateView,
     mode: &PlayMode,

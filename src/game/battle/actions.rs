@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::settings::Settings;
+use crate::game::settings::Settings;
 
 pub fn plugin(app: &mut App) {
     app.add_plugins(InputManagerPlugin::<Action>::default())

@@ -12,11 +12,11 @@ use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
 use steelgrid_rules::trigger::Happening;
 
-use super::camera::LOG_PANEL_PX;
-use super::cursor::STATUS_BAR_PX;
-use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
-use super::{CurrentState, Rules, publish_state};
+use crate::game::battle::handoff::DirectorView;
+use crate::game::view::camera::LOG_PANEL_PX;
+use crate::game::view::cursor::STATUS_BAR_PX;
+use crate::game::{CurrentState, Rules};
 
 /// Events listed in the panel.
 const SHOWN: usize = 14;
@@ -25,8 +25,7 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
         fill_panel
-            .after(publish_state)
-            .after(super::handoff::watch_viewer)
+            .in_set(crate::game::BattleSystems::Present)
             .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
     );
 }
@@ -717,7 +716,7 @@ pub fn line(event: &Event, state: &StateView) -> String {
 }
 
 /// `8+7+2=17 tier 3`: the dice, then every modifier, the total and the tier.
-pub(super) fn power_roll(roll: &PowerRollResult) -> String {
+pub(in crate::game) fn power_roll(roll: &PowerRollResult) -> String {
     let edge = match roll.net {
         NetEdge::Edge => 2,
         NetEdge::Bane => -2,
@@ -755,7 +754,7 @@ mod tests {
     use steelgrid_rules::{scenario, sim};
 
     fn state() -> StateView {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };
@@ -839,8 +838,8 @@ mod tests {
 
     #[test]
     fn every_logged_line_is_ascii() {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
-        let commands = include_str!("../../tests/commands/mill_opening.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
+        let commands = include_str!("../../../tests/commands/mill_opening.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };

@@ -10,12 +10,12 @@ use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::Game;
 
-use super::actions::{Action, Controls};
-use super::board::{BoardLayout, SQUARE};
-use super::handoff::DirectorView;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use super::log::{ascii, seen_line};
-use super::{CurrentState, Rules, publish_state};
+use crate::game::battle::actions::{Action, Controls};
+use crate::game::battle::handoff::DirectorView;
+use crate::game::view::board::{BoardLayout, SQUARE};
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Narration>()
@@ -23,13 +23,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer.in_set(super::screens::PlaySystems),
-                fill_panel,
-                draw_highlights,
-            )
-                .chain()
-                .after(publish_state)
-                .after(super::handoff::watch_viewer),
+                steer
+                    .in_set(crate::game::screens::PlaySystems)
+                    .in_set(BattleSystems::Follow),
+                (fill_panel, draw_highlights).in_set(BattleSystems::Present),
+            ),
         );
 }
 

@@ -8,9 +8,10 @@ use steelgrid_rules::record::{Record, UndoRefused};
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::explainer::Explaining;
 use super::play::Feedback;
-use super::{CurrentState, Rules, publish_state};
+use crate::game::screens::BattleMode;
+use crate::game::ui::explainer::Explaining;
+use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<RecordLine>()
@@ -23,13 +24,13 @@ pub fn plugin(app: &mut App) {
                     autosave_at_turn_start.run_if(not(resource_exists::<WhatIf>)),
                     what_if,
                 )
-                    .run_if(not(resource_exists::<ReplayPlayer>)),
-                play_replay.run_if(resource_exists::<ReplayPlayer>),
+                    .run_if(not(in_state(BattleMode::Replay))),
+                play_replay.run_if(in_state(BattleMode::Replay)),
             )
-                .in_set(super::screens::PlaySystems)
-                .before(publish_state),
+                .in_set(crate::game::screens::PlaySystems)
+                .in_set(BattleSystems::Command),
         )
-        .add_systems(Update, describe_record.after(publish_state));
+        .add_systems(Update, describe_record.in_set(BattleSystems::Follow));
 }
 
 /// What undo or the replay player would do next, for the status bar.
@@ -264,7 +265,7 @@ fn play_replay(
     }
 }
 
-pub fn describe_record(
+fn describe_record(
     rules: Res<Rules>,
     player: Option<Res<ReplayPlayer>>,
     branch: Option<Res<WhatIf>>,

@@ -9,11 +9,11 @@ use steelgrid_rules::StateView;
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
-use super::choices::{self, Choices, MoveBy};
 use super::cursor::HoveredSquare;
-use super::log::{ascii, short_name, sq};
-use super::play::{PlayMode, Tool, aim};
-use super::{CurrentState, Rules};
+use crate::game::battle::choices::{self, Choices, MoveBy};
+use crate::game::battle::play::{PlayMode, Tool, aim};
+use crate::game::ui::log::{ascii, short_name, sq};
+use crate::game::{BattleSystems, CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::ability::granted::Granted;
 use steelgrid_rules::ability::resolve::AbilityPreview;
@@ -47,20 +47,28 @@ pub fn plugin(app: &mut App) {
         .add_systems(Startup, thicker_lines)
         .add_systems(
             Update,
-            (
-                draw_choices
-                    .run_if(resource_changed::<Choices>.or_else(resource_changed::<PlayMode>)),
-                preview.run_if(
+            preview
+                .in_set(BattleSystems::Follow)
+                // Within the stage: it previews the choices refreshed this frame.
+                .after(choices::refresh)
+                .run_if(
                     resource_changed::<Choices>
                         .or_else(resource_changed::<HoveredSquare>)
                         .or_else(resource_changed::<PlayMode>),
                 ),
+        )
+        .add_systems(
+            Update,
+            (
+                draw_choices
+                    .run_if(resource_changed::<Choices>.or_else(resource_changed::<PlayMode>)),
                 draw_path,
                 draw_aim,
                 draw_zones,
-                (draw_aim_forced, draw_aim_forced_paths).after(preview),
+                draw_aim_forced,
+                draw_aim_forced_paths,
             )
-                .after(choices::refresh),
+                .in_set(BattleSystems::Present),
         );
 }
 
@@ -207,7 +215,7 @@ fn draw_choices(
 }
 
 /// Describe the hovered choice, asking the engine to plan the hovered move.
-pub fn preview(
+fn preview(
     mut rules: ResMut<Rules>,
     state: Res<CurrentState>,
     choices: Res<Choices>,

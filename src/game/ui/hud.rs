@@ -10,21 +10,21 @@ use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::movement::mount::Hold;
 
-use super::actions::Action;
-use super::ai_seat::{AiSeats, ai_to_move};
-use super::camera::LOG_PANEL_PX;
-use super::choices::Choices;
-use super::cursor::STATUS_BAR_PX;
-use super::demo::DemoPlayer;
 use super::explainer::Narration;
-use super::handoff::{DirectorView, Players, Seat, seat_label};
 use super::log::{ascii, short_name};
-use super::movement_tools::grant_prompt;
-use super::overlay::Preview;
-use super::play::{Feedback, PlayMode, Tool};
-use super::records::{RecordLine, ReplayPlayer};
-use super::settings::{Bindings, Direction, Settings, Slot};
-use super::{CurrentState, publish_state};
+use crate::game::CurrentState;
+use crate::game::battle::actions::Action;
+use crate::game::battle::ai_seat::{AiSeats, ai_to_move};
+use crate::game::battle::choices::Choices;
+use crate::game::battle::handoff::{DirectorView, Players, Seat, seat_label};
+use crate::game::battle::movement_tools::grant_prompt;
+use crate::game::battle::play::{Feedback, PlayMode, Tool};
+use crate::game::battle::records::RecordLine;
+use crate::game::screens::BattleMode;
+use crate::game::settings::{Bindings, Direction, Settings, Slot};
+use crate::game::view::camera::LOG_PANEL_PX;
+use crate::game::view::cursor::STATUS_BAR_PX;
+use crate::game::view::overlay::Preview;
 
 pub const BAR: Color = Color::srgba(0.06, 0.07, 0.09, 0.92);
 pub const TITLE: Color = Color::srgb_u8(0xf2, 0xef, 0xe8);
@@ -115,15 +115,11 @@ fn refresh_hints(settings: Res<Settings>, mut line: Single<&mut Text, With<Hints
 pub fn plugin(app: &mut App) {
     app.init_resource::<StatusLine>()
         .add_systems(Startup, spawn_hud)
-        .add_systems(Update, refresh_hints.run_if(resource_changed::<Settings>))
         .add_systems(
             Update,
-            update_hud
-                .after(publish_state)
-                .after(super::overlay::preview)
-                .after(super::records::describe_record)
-                .after(super::handoff::watch_viewer)
-                .run_if(
+            (
+                refresh_hints.run_if(resource_changed::<Settings>),
+                update_hud.run_if(
                     resource_changed::<CurrentState>
                         .or_else(resource_changed::<PlayMode>)
                         .or_else(resource_changed::<Feedback>)
@@ -132,8 +128,11 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<RecordLine>)
                         .or_else(resource_changed::<Narration>)
                         .or_else(resource_changed::<DirectorView>)
-                        .or_else(resource_changed::<Seat>),
+                        .or_else(resource_changed::<Seat>)
+                        .or_else(state_changed::<BattleMode>),
                 ),
+            )
+                .in_set(crate::game::BattleSystems::Present),
         );
 }
 
@@ -244,16 +243,18 @@ fn update_hud(
     preview: Res<Preview>,
     choices: Res<Choices>,
     record: Res<RecordLine>,
-    replay: Option<Res<ReplayPlayer>>,
-    demo: Option<Res<DemoPlayer>>,
+    battle: Option<Res<State<BattleMode>>>,
     view: Res<DirectorView>,
     (seat, players): (Res<Seat>, Res<Players>),
     mut status: ResMut<StatusLine>,
     mut fields: Query<(&HudField, &mut Text, &mut TextColor)>,
 ) {
+    let watching = battle.map(|battle| *battle.get());
     let line = |field: HudField| match field {
-        HudField::Prompt if replay.is_some() => ("Watching a replay".into(), TEXT),
-        HudField::Prompt if demo.is_some() => (
+        HudField::Prompt if watching == Some(BattleMode::Replay) => {
+            ("Watching a replay".into(), TEXT)
+        }
+        HudField::Prompt if watching == Some(BattleMode::Demo) => (
             "Watching a demonstration (P pause, . next, +/- pace)".into(),
             TEXT,
         ),
@@ -326,7 +327,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
     }
     if let Some(p) = &state.pending_forced {
         // An ally chooses how much of its stability to use.
-        let stability = super::play::ally_pushed(state)
+        let stability = crate::game::battle::play::ally_pushed(state)
             .filter(|c| c.stability > 0)
             .map(|c| {
                 format!(
@@ -668,7 +669,7 @@ mod tests {
 
     #[test]
     fn prompts_follow_the_flow() {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };

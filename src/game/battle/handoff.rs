@@ -13,11 +13,9 @@ use steelgrid_rules::engine::CreatureView;
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
-use super::demo::DemoPlayer;
-use super::explainer::Explaining;
-use super::hud::{MUTED, TITLE};
-use super::records::ReplayPlayer;
-use super::{CurrentState, publish_state};
+use crate::game::screens::BattleMode;
+use crate::game::ui::hud::{MUTED, TITLE};
+use crate::game::{BattleSystems, CurrentState};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Seat>()
@@ -27,14 +25,17 @@ pub fn plugin(app: &mut App) {
             Update,
             (pass_control, dismiss)
                 .chain()
-                .in_set(super::screens::PlaySystems)
-                .after(publish_state)
-                .after(super::play::handle_actions)
-                .run_if(not(resource_exists::<ReplayPlayer>))
-                .run_if(not(resource_exists::<Explaining>))
-                .run_if(not(resource_exists::<DemoPlayer>)),
+                .in_set(crate::game::screens::PlaySystems)
+                .in_set(BattleSystems::Follow)
+                .run_if(in_state(BattleMode::Live).or_else(in_state(BattleMode::HandOff))),
         )
-        .add_systems(Update, watch_viewer.after(pass_control));
+        // Within the stage: who looks follows the seat a hand-off may just have passed.
+        .add_systems(
+            Update,
+            watch_viewer
+                .in_set(BattleSystems::Follow)
+                .after(pass_control),
+        );
 }
 
 /// The seat whose person has the screen now.
@@ -135,14 +136,16 @@ pub fn kept_from_view(state: &StateView, creature: &CreatureView, director: bool
             .all(|hero| creature.hidden_from.contains(&hero.id))
 }
 
-pub fn watch_viewer(
+/// Who is looking now; off the battle screen (the menus, the results) no one is watching a
+/// demonstration or a replay.
+fn watch_viewer(
     seats: Res<AiSeats>,
     seat: Res<Seat>,
-    demo: Option<Res<DemoPlayer>>,
-    replay: Option<Res<ReplayPlayer>>,
+    mode: Option<Res<State<BattleMode>>>,
     mut view: ResMut<DirectorView>,
 ) {
-    let watching = demo.is_some() || replay.is_some();
+    let watching =
+        mode.is_some_and(|mode| matches!(mode.get(), BattleMode::Demo | BattleMode::Replay));
     view.set_if_neq(DirectorView(director_view(&seats.0, seat.0, watching)));
 }
 

@@ -13,8 +13,14 @@ const HOVER: Color = Color::srgba(1.0, 1.0, 1.0, 0.9);
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<HoveredSquare>()
-        .add_systems(PreUpdate, track_cursor.in_set(super::screens::PlaySystems))
-        .add_systems(Update, draw_hover);
+        .add_systems(
+            PreUpdate,
+            track_cursor.in_set(crate::game::screens::PlaySystems),
+        )
+        .add_systems(
+            Update,
+            draw_hover.in_set(crate::game::BattleSystems::Present),
+        );
 }
 
 /// The board square under the mouse, if any (not over the panels).

@@ -8,10 +8,10 @@ use bevy::prelude::*;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
-use crate::game::animation::Animations;
-use crate::game::handoff::DirectorView;
-use crate::game::hud::MUTED;
-use crate::game::log::ascii;
+use crate::game::battle::handoff::DirectorView;
+use crate::game::ui::hud::MUTED;
+use crate::game::ui::log::ascii;
+use crate::game::view::animation::Animations;
 use crate::game::{CurrentState, Rules};
 
 /// The sides the AI plays.
@@ -34,12 +34,16 @@ pub fn plugin(app: &mut App) {
     app.insert_resource(Pace(Timer::from_seconds(0.35, TimerMode::Repeating)))
         .init_resource::<AiReasoning>()
         .add_systems(Startup, spawn_reasoning)
-        .add_systems(Update, play_ai_seats.in_set(super::screens::PlaySystems))
+        .add_systems(
+            Update,
+            play_ai_seats
+                .in_set(crate::game::screens::PlaySystems)
+                .in_set(crate::game::BattleSystems::Command),
+        )
         .add_systems(
             Update,
             show_reasoning
-                .after(play_ai_seats)
-                .after(super::handoff::watch_viewer)
+                .in_set(crate::game::BattleSystems::Present)
                 .run_if(resource_changed::<AiReasoning>.or_else(resource_changed::<DirectorView>)),
         );
 }
@@ -57,7 +61,7 @@ fn spawn_reasoning(mut commands: Commands) {
             position_type: PositionType::Absolute,
             bottom: px(84),
             left: px(16),
-            right: px(super::camera::LOG_PANEL_PX + 16.0),
+            right: px(crate::game::view::camera::LOG_PANEL_PX + 16.0),
             ..default()
         },
     ));

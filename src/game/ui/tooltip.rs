@@ -14,14 +14,14 @@ use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::event::rule;
 use steelgrid_rules::grid::{Map, Square, Terrain};
 
-use super::board::BoardLayout;
-use super::camera::{BoardCamera, LOG_PANEL_PX};
-use super::cursor::{HoveredSquare, STATUS_BAR_PX};
-use super::handoff::{DirectorView, kept_from_view};
 use super::hud::{BAR, MUTED, TEXT};
 use super::log::ascii;
-use super::play::{PlayMode, Tool};
-use super::{CurrentState, Rules};
+use crate::game::battle::handoff::{DirectorView, kept_from_view};
+use crate::game::battle::play::{PlayMode, Tool};
+use crate::game::view::board::BoardLayout;
+use crate::game::view::camera::{BoardCamera, LOG_PANEL_PX};
+use crate::game::view::cursor::{HoveredSquare, STATUS_BAR_PX};
+use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_tooltip).add_systems(
@@ -36,8 +36,7 @@ pub fn plugin(app: &mut App) {
             follow_cursor,
         )
             .chain()
-            .after(super::publish_state)
-            .after(super::handoff::watch_viewer),
+            .in_set(crate::game::BattleSystems::Present),
     );
 }
 

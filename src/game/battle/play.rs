@@ -15,10 +15,11 @@ use steelgrid_rules::{Command, RuleError, StateView};
 use super::actions::{Action, Controls};
 use super::ai_seat::{AiSeats, ai_to_move};
 use super::choices::Choices;
-use super::cursor::HoveredSquare;
-use super::log::short_name;
 use super::movement_tools;
-use super::{CurrentState, Rules, publish_state};
+use crate::game::screens::BattleMode;
+use crate::game::ui::log::short_name;
+use crate::game::view::cursor::HoveredSquare;
+use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<PlayMode>()
@@ -26,14 +27,11 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             handle_actions
-                .in_set(super::screens::PlaySystems)
-                .before(publish_state)
-                // A replay being watched is not played, nor a board behind the hand-off screen.
-                .run_if(not(resource_exists::<super::records::ReplayPlayer>))
-                .run_if(|screens: Query<(), With<super::handoff::HandOff>>| screens.is_empty())
-                // Nor while a past command is being explained.
-                .run_if(not(resource_exists::<super::explainer::Explaining>))
-                .run_if(not(resource_exists::<super::demo::DemoPlayer>)),
+                .in_set(crate::game::screens::PlaySystems)
+                .in_set(crate::game::BattleSystems::Command)
+                // Not a replay or demonstration being watched, a board behind the hand-off
+                // screen, nor while a past command is being explained.
+                .run_if(in_state(BattleMode::Live)),
         );
 }
 
@@ -457,7 +455,7 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
     match (action, waiting) {
         // An opportunity attack on the creature leaving, or the first use the window lists.
         (Action::Confirm, Some(w)) => {
-            if let Some(mover) = super::hud::leaving(state).filter(|_| w.opportunity) {
+            if let Some(mover) = crate::game::ui::hud::leaving(state).filter(|_| w.opportunity) {
                 return Intent::Send(Command::free_strike(w.creature.clone(), mover, false));
             }
             if let Some(o) = w.options.first() {
@@ -701,7 +699,7 @@ const KEYS: [Action; 37] = [
     Action::Select,
 ];
 
-pub fn handle_actions(
+fn handle_actions(
     controls: Single<&ActionState<Action>, With<Controls>>,
     hovered: Res<HoveredSquare>,
     state: Res<CurrentState>,
@@ -789,7 +787,7 @@ mod tests {
     use steelgrid_rules::{Engine, scenario};
 
     fn engine() -> Engine {
-        let src = include_str!("../../scenarios/mill_ambush.ron");
+        let src = include_str!("../../../scenarios/mill_ambush.ron");
         let Ok(scenario) = scenario::load("mill_ambush.ron", src) else {
             panic!("the sample scenario loads");
         };
@@ -951,7 +949,7 @@ mod tests {
     }
 
     fn hud_prompt(state: &StateView, mode: &PlayMode) -> String {
-        super::super::hud::prompt(state, mode)
+        crate::game::ui::hud::prompt(state, mode)
     }
 
     #[test]
@@ -1089,7 +1087,7 @@ mod tests {
             creature: "brann".into(),
             gait: Gait::Move,
             reach,
-            by: crate::game::choices::MoveBy::Own,
+            by: crate::game::battle::choices::MoveBy::Own,
         };
         let state = engine.state();
         let mode = PlayMode::default();
@@ -1164,7 +1162,7 @@ mod tests {
         let state = engine.state();
         let mode = PlayMode::default();
         assert_eq!(
-            crate::game::hud::prompt(&state, &mode),
+            crate::game::ui::hud::prompt(&state, &mode),
             "Brann: a triggered ability may answer - Enter: Iron Retort on gob, E: let it pass"
         );
         assert!(matches!(
@@ -1212,7 +1210,7 @@ mod tests {
             assert_eq!(gob.position, Square::new(2, 0));
             let mode = PlayMode::default();
             assert_eq!(
-                crate::game::hud::prompt(&state, &mode),
+                crate::game::ui::hud::prompt(&state, &mode),
                 "Brann: gob is leaving your reach - Enter: opportunity attack, E: let it go"
             );
             let command = send(key(&state, &mode, answer));

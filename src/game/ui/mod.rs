@@ -1,0 +1,8 @@
+//! The panels and text around the board: the status bar, the event log, the tooltip, the
+//! step-through explainer and the key bindings list.
+
+pub(super) mod explainer;
+pub(super) mod hud;
+pub(super) mod log;
+pub(super) mod rebind;
+pub(super) mod tooltip;
