@@ -54,6 +54,8 @@ const ASSEMBLY: &[&str] = &[
     "script",
     "sim",
     "summon",
+    // The test encounter builder (feature `testing`), on top of scenarios.
+    "testing",
 ];
 
 fn root() -> PathBuf {
@@ -173,7 +175,11 @@ fn draw_steel_chapters_import_only_the_chapters_below_them() {
             }
         }
     }
-    assert!(wrong.is_empty(), "imports running upward: {}", wrong.join(", "));
+    assert!(
+        wrong.is_empty(),
+        "imports running upward: {}",
+        wrong.join(", ")
+    );
 }
 
 #[test]

@@ -29,6 +29,8 @@ pub mod script;
 pub mod sim;
 pub mod summon;
 pub mod terms;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod trigger;
 pub mod turn;
 
