@@ -154,6 +154,15 @@ impl Fight {
         self
     }
 
+    /// The last creature's Might.
+    pub fn might(mut self, n: i32) -> Self {
+        let last = self.last();
+        last.characteristics
+            .get_or_insert_with(Default::default)
+            .might = n;
+        self
+    }
+
     /// The last creature's Agility.
     pub fn agility(mut self, n: i32) -> Self {
         let last = self.last();
@@ -233,6 +242,12 @@ impl Fight {
     /// The last creature is invisible: always concealed.
     pub fn invisible(mut self) -> Self {
         self.last().invisible = Some(true);
+        self
+    }
+
+    /// The last creature breathes water, so it never holds its breath underwater.
+    pub fn breathes_water(mut self) -> Self {
+        self.last().breathes_water = Some(true);
         self
     }
 
