@@ -55,6 +55,8 @@ const ASSEMBLY: &[&str] = &[
     "scenario",
     "sim",
     "summon",
+    // The test encounter builder (feature `testing`), on top of scenarios.
+    "testing",
 ];
 
 fn root() -> PathBuf {

@@ -30,6 +30,8 @@ pub mod scenario;
 pub mod sim;
 pub mod summon;
 pub mod terms;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod trigger;
 pub mod turn;
 

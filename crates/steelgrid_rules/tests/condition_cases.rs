@@ -4,19 +4,18 @@
 
 mod common;
 
-use common::abilities::{
-    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, rule_ids, the_roll, use_ability,
-};
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, rule_ids, the_roll, use_ability};
 use common::{
-    ROOM, advance, apply, conditions, count, creature, end, fight_with, force, pick, saving_throws,
-    squares, stamina, start, take_turn,
+    ROOM, advance, apply, conditions, count, creature, end, force, pick, saving_throws, squares,
+    stamina, start, take_turn,
 };
 use steelgrid_rules::condition::Condition;
-use steelgrid_rules::creature::Side;
+use steelgrid_rules::creature::{MovementMode, Side};
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::{NetEdge, Tier};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -67,10 +66,6 @@ fn abilities() -> String {
     .join("\n")
 }
 
-fn fight(creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    fight_with(&ROOM, &fields(&abilities(), None), creatures, dice, first)
-}
-
 fn disengage(id: &str, path: &[(i32, i32)]) -> Command {
     Command::Disengage {
         creature: id.into(),
@@ -97,11 +92,12 @@ fn ended(events: &[LoggedEvent], who: &str, what: &str) -> usize {
 
 #[test]
 fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_next_turn() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["slow_eot"], ""), foe("m", 6, 1, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["slow_eot"])
+        .monster("m", at(6, 1))
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, use_ability("h", "slow_eot", &["m"]));
     assert_eq!(
@@ -135,11 +131,12 @@ fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_n
 
 #[test]
 fn ds_core_43_eot_imposed_during_the_creatures_own_turn_ends_at_the_end_of_that_turn() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["self_slow"], ""), foe("m", 6, 1, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["self_slow"])
+        .monster("m", at(6, 1))
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "self_slow", &[]));
     assert_eq!(conditions(&mut e, "h"), vec!["slowed (EoT)"]);
@@ -150,14 +147,13 @@ fn ds_core_43_eot_imposed_during_the_creatures_own_turn_ends_at_the_end_of_that_
 
 #[test]
 fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_it() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["weaken_save"], ""),
-            foe("m", 6, 1, &[], ""),
-        ],
-        &[5, 6],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["weaken_save"])
+        .monster("m", at(6, 1))
+        .dice(&[5, 6])
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "weaken_save", &["m"]));
     let events = end(&mut e, "h");
@@ -203,13 +199,17 @@ fn stamina_lost(events: &[LoggedEvent]) -> Vec<(String, u32, u32, i32)> {
 
 #[test]
 fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_hitting_two() {
-    let h = hero("h", 1, 2, &["twin"], "")
-        .replace("hero: (recoveries: 8)", "hero: (recoveries: 8, level: 3)");
-    let mut e = fight(
-        &[h, foe("m", 4, 1, &["bleed"], ""), foe("n", 4, 3, &[], "")],
-        &[3, 3, 4],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 2))
+        .knows(&["twin"])
+        .level(3)
+        .monster("m", at(4, 1))
+        .knows(&["bleed"])
+        .monster("n", at(4, 3))
+        .dice(&[3, 3, 4])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bleed", &["h"]));
     assert_eq!(
@@ -236,26 +236,27 @@ fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_
 #[test]
 fn bleeding_follows_a_might_maneuver_roll_but_not_an_unrolled_maneuver() {
     // A Might roll on a maneuver: d6 6 + level 1.
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["shove"], ""),
-            foe("m", 2, 1, &["bleed"], ""),
-        ],
-        &[3, 3, 6],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["shove"])
+        .monster("m", at(2, 1))
+        .knows(&["bleed"])
+        .dice(&[3, 3, 6])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "shove", &["m"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 7, 6, 23)]);
     // An unrolled maneuver costs nothing.
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["self_slow"], ""),
-            foe("m", 2, 1, &["bleed"], ""),
-        ],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["self_slow"])
+        .monster("m", at(2, 1))
+        .knows(&["bleed"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "self_slow", &[]));
     assert!(stamina_lost(&events).is_empty());
@@ -267,11 +268,14 @@ fn ds_core_50_a_bleeding_hero_that_makes_an_opportunity_attack_loses_stamina() {
     // seed 002 L1727-1731: using a triggered action, or making a Might or Agility ability
     // roll, makes a bleeding creature lose 1d6 + level. A hero's opportunity attack is a
     // free strike rolled with Might here.
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["bleed"], "")],
-        &[5, 5, 3],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .monster("m", at(2, 1))
+        .knows(&["bleed"])
+        .dice(&[5, 5, 3])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bleed", &["h"]));
     assert_eq!(
@@ -294,14 +298,16 @@ fn ds_core_50_a_bleeding_hero_that_makes_an_opportunity_attack_loses_stamina() {
 
 #[test]
 fn bleeding_is_stamina_loss_that_temporary_stamina_does_not_absorb() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["hit"], ", temporary_stamina: 5"),
-            foe("m", 2, 1, &["bleed"], ""),
-        ],
-        &[3, 3, 2],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["hit"])
+        .temporary_stamina(5)
+        .monster("m", at(2, 1))
+        .knows(&["bleed"])
+        .dice(&[3, 3, 2])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 3, 2, 27)]);
@@ -321,14 +327,14 @@ fn bleeding_is_stamina_loss_that_temporary_stamina_does_not_absorb() {
 
 #[test]
 fn ds_core_52_a_dazed_creature_that_moved_has_no_main_action_or_maneuver_left() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 1, &["daze_eot"], ""),
-            foe("m", 5, 1, &["hit", "shove"], ""),
-        ],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 1))
+        .knows(&["daze_eot"])
+        .monster("m", at(5, 1))
+        .knows(&["hit", "shove"])
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "daze_eot", &["m"]));
     end(&mut e, "h");
@@ -349,11 +355,12 @@ fn ds_core_52_a_dazed_creature_that_moved_has_no_main_action_or_maneuver_left() 
 
 #[test]
 fn ds_core_52_a_dazed_creature_makes_no_opportunity_attack() {
-    let mut e = fight(
-        &[hero("h", 2, 2, &["daze_eot"], ""), foe("m", 3, 2, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(2, 2))
+        .knows(&["daze_eot"])
+        .monster("m", at(3, 2))
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "daze_eot", &["m"]));
     let events = apply(&mut e, advance("h", &[(1, 2), (0, 2)]));
@@ -369,11 +376,11 @@ fn ds_core_52_a_dazed_creature_makes_no_opportunity_attack() {
 fn leaving_an_enemy_that_is_not_dazed_provokes_an_opportunity_attack() {
     // The control for the case above: the same move, no daze. A Director creature's free
     // strike deals its free strike value (3) without a roll.
-    let mut e = fight(
-        &[hero("h", 2, 2, &[], ""), foe("m", 3, 2, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(2, 2))
+        .monster("m", at(3, 2))
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, advance("h", &[(1, 2), (0, 2)]));
     assert_eq!(
@@ -389,14 +396,15 @@ fn leaving_an_enemy_that_is_not_dazed_provokes_an_opportunity_attack() {
 
 #[test]
 fn ds_core_07_a_dazed_creatures_critical_hit_still_grants_the_extra_main_action() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["hit", "shove"], ""),
-            foe("m", 2, 1, &["daze"], ""),
-        ],
-        &[10, 9, 3, 3],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["hit", "shove"])
+        .monster("m", at(2, 1))
+        .knows(&["daze"])
+        .dice(&[10, 9, 3, 3])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "daze", "h");
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     assert!(the_roll(&events).critical);
@@ -425,15 +433,17 @@ fn ds_core_07_a_dazed_creatures_critical_hit_still_grants_the_extra_main_action(
 #[test]
 fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_and_a_new_source_replaces()
  {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["shot"], ""),
-            foe("ogre", 6, 1, &["scare", "shot"], ""),
-            foe("wraith", 1, 5, &["scare"], ""),
-        ],
-        &[5, 5, 5, 5, 5, 5],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["shot"])
+        .monster("ogre", at(6, 1))
+        .knows(&["scare", "shot"])
+        .monster("wraith", at(1, 5))
+        .knows(&["scare"])
+        .dice(&[5, 5, 5, 5, 5, 5])
+        .first(Side::Director)
+        .start();
     // Round 1: the ogre frightens the hero, then shoots it with an edge.
     start(&mut e, "ogre");
     apply(&mut e, use_ability("ogre", "scare", &["h"]));
@@ -478,22 +488,23 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
 }
 
 /// The ogre frightens `h` on the Director's first turn; then it is `h`'s turn.
-fn frightened_hero(extra: &str) -> Engine {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], extra),
-            foe("ogre", 5, 1, &["scare"], ""),
-        ],
-        &[5, 5],
-        Side::Director,
-    );
+fn frightened_hero(moves: &[MovementMode]) -> Engine {
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .movement(moves)
+        .monster("ogre", at(5, 1))
+        .knows(&["scare"])
+        .dice(&[5, 5])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "ogre", "scare", "h");
     e
 }
 
 #[test]
 fn ds_core_53_a_frightened_creature_cannot_charge_closer_to_its_source() {
-    let mut e = frightened_hero("");
+    let mut e = frightened_hero(&[]);
     let err = e
         .apply(Command::Charge {
             creature: "h".into(),
@@ -508,7 +519,7 @@ fn ds_core_53_a_frightened_creature_cannot_charge_closer_to_its_source() {
 
 #[test]
 fn ds_core_53_a_frightened_flier_cannot_fly_closer_to_its_source() {
-    let mut e = frightened_hero(", movement: [Fly]");
+    let mut e = frightened_hero(&[MovementMode::Fly]);
     let err = e
         .apply(Command::Fly {
             creature: "h".into(),
@@ -523,14 +534,15 @@ fn ds_core_53_a_frightened_flier_cannot_fly_closer_to_its_source() {
 
 #[test]
 fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced_movement() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["hit"], ""),
-            foe("m", 2, 1, &["bind", "slam"], ""),
-        ],
-        &[5, 5, 5, 5],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["hit"])
+        .monster("m", at(2, 1))
+        .knows(&["bind", "slam"])
+        .dice(&[5, 5, 5, 5])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bind", &["h"]));
     assert_eq!(
@@ -573,14 +585,14 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
 
 #[test]
 fn ds_core_59_a_restrained_prone_creature_cannot_stand_up() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ", prone: true"),
-            foe("m", 4, 1, &["bind"], ""),
-        ],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .prone()
+        .monster("m", at(4, 1))
+        .knows(&["bind"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bind", "h");
     let err = e
         .apply(Command::StandUp {
@@ -599,11 +611,13 @@ fn ds_core_59_a_restrained_prone_creature_cannot_stand_up() {
 
 #[test]
 fn slowed_makes_speed_2_and_forbids_disengage() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 8, 4, &["slow"], "")],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .monster("m", at(8, 4))
+        .knows(&["slow"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "slow", "h");
     let err = e.apply(disengage("h", &[(1, 2)])).unwrap_err();
     assert_eq!(err.rule, "condition.slowed");
@@ -620,17 +634,15 @@ fn slowed_makes_speed_2_and_forbids_disengage() {
 
 /// Knight `a` taunts `m` on the heroes' first turn; then it is `m`'s turn. Dice: one roll.
 fn taunted_turn(rows: &[&str], a_at: (i32, i32), a_path: &[(i32, i32)]) -> Engine {
-    let mut e = fight_with(
-        rows,
-        &fields(&abilities(), None),
-        &[
-            hero("a", a_at.0, a_at.1, &["taunt"], ""),
-            hero("b", 9, 1, &[], ""),
-            foe("m", 3, 1, &["shot"], ""),
-        ],
-        &[7, 7],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(rows)
+        .abilities(&abilities())
+        .hero("a", at(a_at.0, a_at.1))
+        .knows(&["taunt"])
+        .hero("b", at(9, 1))
+        .monster("m", at(3, 1))
+        .knows(&["shot"])
+        .dice(&[7, 7])
+        .start();
     start(&mut e, "a");
     apply(&mut e, use_ability("a", "taunt", &["m"]));
     assert_eq!(conditions(&mut e, "m"), vec!["taunted by a"]);
@@ -689,15 +701,16 @@ fn ds_core_61_no_taunt_bane_while_a_wall_blocks_line_of_effect_to_the_taunter() 
 
 #[test]
 fn ds_core_61_a_new_taunt_replaces_the_old_one() {
-    let mut e = fight(
-        &[
-            hero("a", 3, 4, &["taunt"], ""),
-            hero("c", 6, 4, &["taunt"], ""),
-            foe("m", 3, 1, &["shot"], ""),
-        ],
-        &[7, 7],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("a", at(3, 4))
+        .knows(&["taunt"])
+        .hero("c", at(6, 4))
+        .knows(&["taunt"])
+        .monster("m", at(3, 1))
+        .knows(&["shot"])
+        .dice(&[7, 7])
+        .start();
     start(&mut e, "a");
     apply(&mut e, use_ability("a", "taunt", &["m"]));
     end(&mut e, "a");
@@ -724,14 +737,15 @@ fn ds_core_61_a_new_taunt_replaces_the_old_one() {
 
 #[test]
 fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["hit"], ""),
-            foe("m", 2, 1, &["weaken"], ""),
-        ],
-        &[5, 5, 5, 5],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["hit"])
+        .monster("m", at(2, 1))
+        .knows(&["weaken"])
+        .dice(&[5, 5, 5, 5])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "weaken", &["h"]));
     assert_eq!(
@@ -762,11 +776,14 @@ fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback(
 #[test]
 fn ds_core_62_a_weakened_creatures_escape_grab_roll_has_a_bane() {
     // seed 002 L1775: weakened is a bane on every power roll; Escape Grab is one.
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 2, 1, &["weaken"], "")],
-        &[9, 9, 5, 5],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .monster("m", at(2, 1))
+        .knows(&["weaken"])
+        .dice(&[9, 9, 5, 5])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "weaken", &["h"]));
     apply(
@@ -796,14 +813,13 @@ fn ds_core_62_a_weakened_creatures_escape_grab_roll_has_a_bane() {
 
 #[test]
 fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["slow_eot", "slow_main"], ""),
-            foe("m", 6, 1, &[], ""),
-        ],
-        &[3],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["slow_eot", "slow_main"])
+        .monster("m", at(6, 1))
+        .dice(&[3])
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "slow_eot", &["m"]));
     apply(&mut e, use_ability("h", "slow_main", &["m"]));
@@ -827,11 +843,12 @@ fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
 
 #[test]
 fn ds_core_85_a_creature_ends_its_own_effect_as_a_free_maneuver() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["bind"], ""), foe("m", 6, 1, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bind"])
+        .monster("m", at(6, 1))
+        .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "bind", &["m"]));
     assert_eq!(

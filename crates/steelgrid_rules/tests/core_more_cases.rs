@@ -6,14 +6,14 @@
 
 mod common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, potency_checks};
+use common::abilities::{MELEE_WEAPON, enemies, potency_checks};
 use common::{
-    ROOM, apply, conditions, count, creature, end, fight_with, find, pick, stamina, start,
-    take_turn, until_turn_of,
+    apply, conditions, count, creature, end, find, pick, stamina, start, take_turn, until_turn_of,
 };
+use steelgrid_rules::Command;
 use steelgrid_rules::ability::Kit;
 use steelgrid_rules::condition::Duration;
-use steelgrid_rules::creature::{Hero, Side, Stamina};
+use steelgrid_rules::creature::{Characteristics, Hero, Side, Stamina};
 use steelgrid_rules::damage::respite;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::options::RulesOptions;
@@ -21,7 +21,7 @@ use steelgrid_rules::power_roll::test_roll::{
     self, Difficulty, GroupOutcome, MontageLimits, Opposed, TestOutcome, TestSpec,
 };
 use steelgrid_rules::power_roll::{Modifier, NetEdge, PowerRollSpec, Tier};
-use steelgrid_rules::{Command, Engine};
+use steelgrid_rules::testing::{Fight, at};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -64,10 +64,6 @@ fn abilities() -> String {
         tier1: (damage: (base: 2)), tier2: (damage: (base: 4)), tier3: (damage: (base: 6)))),
 "#
     )
-}
-
-fn fight(rows: &[&str], creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    fight_with(rows, &fields(&abilities(), Some(2)), creatures, dice, first)
 }
 
 /// `creature` uses `ability` on `targets`, at range or not, picking `user_tier` for the
@@ -160,16 +156,16 @@ fn ds_core_26_an_outcome_for_the_user_happens_once_and_the_user_picks_its_tier()
     // Natural 9 + Might 2 = 11: tier 1 against the standing foe, and 13 (tier 2) against the
     // prone one, which melee abilities have an edge against.
     let game = |user_tier: Option<Tier>| {
-        let mut e = fight(
-            &ROOM,
-            &[
-                hero("h", 1, 1, &["chorus"], ""),
-                foe("a", 2, 1, &[], ""),
-                foe("b", 1, 2, &[], ", prone: true"),
-            ],
-            &[4, 5],
-            Side::Heroes,
-        );
+        let mut e = Fight::new()
+            .abilities(&abilities())
+            .hero_tokens(2)
+            .hero("h", at(1, 1))
+            .knows(&["chorus"])
+            .monster("a", at(2, 1))
+            .monster("b", at(1, 2))
+            .prone()
+            .dice(&[4, 5])
+            .start();
         start(&mut e, "h");
         let events = apply(
             &mut e,
@@ -210,14 +206,18 @@ fn ds_core_26_an_outcome_for_the_user_happens_once_and_the_user_picks_its_tier()
 
 #[test]
 fn ds_core_86_only_the_ranged_kit_bonus_applies_to_a_melee_or_ranged_ability_used_at_range() {
-    let kit_hero = "(id: \"h\", side: Heroes, stamina: 30, speed: 5, position: (1, 1), characteristics: (might: 2, agility: 1), hero: (recoveries: 8, kit: (melee_damage: 3, ranged_damage: 1)), abilities: [\"toss\", \"spark\"])".to_owned();
+    let kit_hero = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("h", at(1, 1))
+        .kit(3, 1)
+        .knows(&["toss", "spark"]);
     // Natural 9 + Might 2 = 11: tier 1, 2 + 2 damage before the kit.
-    let mut e = fight(
-        &ROOM,
-        &[kit_hero.clone(), foe("far", 5, 1, &[], "")],
-        &[4, 5, 4, 5],
-        Side::Heroes,
-    );
+    let mut e = kit_hero
+        .clone()
+        .monster("far", at(5, 1))
+        .dice(&[4, 5, 4, 5])
+        .start();
     start(&mut e, "h");
     let at_range = apply(&mut e, use_ability("h", "toss", &["far"], true, None));
     assert_eq!(damage_to(&at_range, "far"), [5], "the ranged bonus, +1");
@@ -236,12 +236,7 @@ fn ds_core_86_only_the_ranged_kit_bonus_applies_to_a_melee_or_ranged_ability_use
     assert_eq!(damage_to(&spell, "far"), [4]);
 
     // The same knife in melee takes the melee bonus instead.
-    let mut e = fight(
-        &ROOM,
-        &[kit_hero, foe("near", 2, 1, &[], "")],
-        &[4, 5],
-        Side::Heroes,
-    );
+    let mut e = kit_hero.monster("near", at(2, 1)).dice(&[4, 5]).start();
     start(&mut e, "h");
     let in_melee = apply(&mut e, uses("h", "toss", &["near"]));
     assert_eq!(damage_to(&in_melee, "near"), [7], "the melee bonus, +3");
@@ -415,12 +410,14 @@ fn ds_core_44_until_the_end_of_the_encounter_is_5_minutes_outside_combat() {
     assert_eq!(Duration::SaveEnds.minutes_outside_combat(), None);
     // In combat it outlasts the turns: a curse until the end of the encounter is still there
     // after its target's turns end.
-    let mut e = fight(
-        &ROOM,
-        &[hero("h", 1, 1, &[], ""), foe("f", 4, 1, &["sap"], "")],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("h", at(1, 1))
+        .monster("f", at(4, 1))
+        .knows(&["sap"])
+        .first(Side::Director)
+        .start();
     start(&mut e, "f");
     let cursed = apply(&mut e, uses("f", "sap", &["h"]));
     assert_eq!(
@@ -439,16 +436,18 @@ fn ds_core_44_until_the_end_of_the_encounter_is_5_minutes_outside_combat() {
 #[test]
 fn ds_core_46_two_null_fields_lower_a_cultists_potency_by_1_not_2() {
     // The cultist (Presence 3: a strong potency of 3) stands 2 squares from each Null.
-    let mut e = fight(
-        &ROOM,
-        &[
-            hero("n1", 1, 1, &["null_field", "dampening"], ""),
-            foe("c", 3, 1, &["hex"], ", characteristics: (presence: 3)"),
-            hero("n2", 5, 1, &["null_field"], ""),
-        ],
-        &[5, 5, 5, 5, 5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("n1", at(1, 1))
+        .knows(&["null_field", "dampening"])
+        .monster("c", at(3, 1))
+        .knows(&["hex"])
+        .presence(3)
+        .hero("n2", at(5, 1))
+        .knows(&["null_field"])
+        .dice(&[5, 5, 5, 5, 5, 5])
+        .start();
     start(&mut e, "n1");
     apply(&mut e, uses("n1", "null_field", &[]));
     end(&mut e, "n1");
@@ -479,16 +478,15 @@ fn ds_core_46_two_null_fields_lower_a_cultists_potency_by_1_not_2() {
 fn ds_core_46_the_same_burning_aura_twice_burns_once() {
     // Two heroes ring the goblin with the same Ember Ring (2) and one with a Cinder Ring (3):
     // at the start of its turn it takes 2 once, and 3.
-    let mut e = fight(
-        &ROOM,
-        &[
-            hero("a", 1, 1, &["embers", "cinders"], ""),
-            foe("g", 3, 1, &[], ""),
-            hero("b", 5, 1, &["embers"], ""),
-        ],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("a", at(1, 1))
+        .knows(&["embers", "cinders"])
+        .monster("g", at(3, 1))
+        .hero("b", at(5, 1))
+        .knows(&["embers"])
+        .start();
     start(&mut e, "a");
     apply(&mut e, uses("a", "embers", &[]));
     end(&mut e, "a");
@@ -519,18 +517,19 @@ fn ds_core_46_the_same_burning_aura_twice_burns_once() {
 fn ds_core_47_the_same_ability_twice_keeps_the_larger_bonus_with_the_latest_duration() {
     // Kindle, rolled with Presence 0: +1 potency (EoT) at tiers 1-2, +2 (save ends) at tier
     // 3. The warrior's strong potency is its Might, 2.
-    let mut e = fight(
-        &ROOM,
-        &[
-            hero("a", 1, 1, &["kindle"], ""),
-            foe("f", 6, 1, &[], ""),
-            hero("c", 1, 3, &["kindle"], ""),
-            hero("w", 2, 2, &["hex"], ""),
-        ],
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("a", at(1, 1))
+        .knows(&["kindle"])
+        .monster("f", at(6, 1))
+        .hero("c", at(1, 3))
+        .knows(&["kindle"])
+        .hero("w", at(2, 2))
+        .knows(&["hex"])
         // Tier 3 (17), then tier 1 (4), then the warrior's two hexes.
-        &[9, 8, 2, 2, 5, 5, 5, 5],
-        Side::Heroes,
-    );
+        .dice(&[9, 8, 2, 2, 5, 5, 5, 5])
+        .start();
     start(&mut e, "a");
     let first = apply(&mut e, uses("a", "kindle", &["w"]));
     assert_eq!(
@@ -568,13 +567,17 @@ fn ds_core_47_the_same_ability_twice_keeps_the_larger_bonus_with_the_latest_dura
 #[test]
 fn ds_core_49_two_halvings_of_a_recovery_value_of_9_leave_4() {
     // 27 Stamina: a recovery value of 9.
-    let h = "(id: \"h\", side: Heroes, stamina: 27, current_stamina: 10, speed: 5, position: (1, 1), hero: (recoveries: 8))".to_owned();
-    let mut e = fight(
-        &ROOM,
-        &[h, foe("f", 4, 1, &["sap", "wither"], "")],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("h", at(1, 1))
+        .stamina(27)
+        .current_stamina(10)
+        .characteristics(Characteristics::default())
+        .monster("f", at(4, 1))
+        .knows(&["sap", "wither"])
+        .first(Side::Director)
+        .start();
     start(&mut e, "f");
     let sapped = apply(&mut e, uses("f", "sap", &["h"]));
     let withered = apply(&mut e, uses("f", "wither", &["h"]));
@@ -665,17 +668,16 @@ const FOG: [&str; 6] = [
 fn ds_core_89_a_searcher_points_out_what_it_found_to_allies_within_10_squares() {
     // The rogue hides in the fog from all three heroes; the searcher finds it (18 against 2)
     // and points it out to the ally 2 squares away, not to the one 11 away.
-    let mut e = fight(
-        &FOG,
-        &[
-            foe("r", 2, 2, &[], ""),
-            hero("s", 4, 2, &[], ""),
-            hero("a", 6, 4, &[], ""),
-            hero("far", 15, 2, &[], ""),
-        ],
-        &[9, 9, 1, 1],
-        Side::Director,
-    );
+    let mut e = Fight::on(&FOG)
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .monster("r", at(2, 2))
+        .hero("s", at(4, 2))
+        .hero("a", at(6, 4))
+        .hero("far", at(15, 2))
+        .dice(&[9, 9, 1, 1])
+        .first(Side::Director)
+        .start();
     start(&mut e, "r");
     apply(
         &mut e,

@@ -6,17 +6,18 @@
 mod common;
 
 use common::abilities::{
-    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, potency_checks, rolls, use_ability,
+    MELEE_WEAPON, enemies, might_damage, potency_checks, rolls, use_ability,
     use_ability_with_surges,
 };
 use common::{
-    ROOM, apply, conditions, count, creature, end, fight_with, pick, refused, saving_throws,
-    stamina, start, take_turn,
+    apply, conditions, count, creature, end, pick, refused, saving_throws, stamina, start,
+    take_turn,
 };
 use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
-use steelgrid_rules::creature::{Characteristic, Side};
+use steelgrid_rules::creature::{Characteristic, Characteristics, Side};
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::power_roll::Tier;
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -37,12 +38,6 @@ fn abilities() -> String {
     "weaken_save": (name: "Sap", keywords: [Magic, Ranged], action: Maneuver, distance: Ranged(10), {one}, effect: (conditions: [(condition: Weakened, duration: SaveEnds)])),
 "#
     )
-}
-
-/// Start a scenario whose `hero_tokens` field is `tokens` (left out when `None`), where `first`
-/// goes first.
-fn fight(creatures: &[String], dice: &[u32], first: Side, tokens: Option<u32>) -> Engine {
-    fight_with(&ROOM, &fields(&abilities(), tokens), creatures, dice, first)
 }
 
 fn spend(creature: &str, benefit: TokenBenefit) -> Command {
@@ -148,17 +143,17 @@ fn buy_surges(e: &mut Engine, hero: &str) {
 
 #[test]
 fn ds_core_34_four_heroes_start_with_four_hero_tokens() {
-    let party = vec![
-        hero("a", 1, 1, &[], ""),
-        hero("b", 1, 2, &[], ""),
-        hero("c", 1, 3, &[], ""),
-        hero("d", 1, 4, &[], ""),
-        foe("m1", 8, 1, &[], ""),
-        foe("m2", 8, 2, &[], ""),
-        foe("m3", 8, 3, &[], ""),
-    ];
+    let party = Fight::new()
+        .abilities(&abilities())
+        .hero("a", at(1, 1))
+        .hero("b", at(1, 2))
+        .hero("c", at(1, 3))
+        .hero("d", at(1, 4))
+        .monster("m1", at(8, 1))
+        .monster("m2", at(8, 2))
+        .monster("m3", at(8, 3));
     // As many tokens as heroes; the Director's creatures add none.
-    let mut e = fight(&party, &[], Side::Heroes, None);
+    let mut e = party.clone().start();
     assert_eq!(tokens(&mut e), 4);
     for id in ["a", "b", "c", "d"] {
         assert_eq!(
@@ -168,17 +163,16 @@ fn ds_core_34_four_heroes_start_with_four_hero_tokens() {
         );
     }
     // An explicit count overrides the default.
-    let mut e = fight(&party, &[], Side::Heroes, Some(1));
+    let mut e = party.clone().hero_tokens(1).start();
     assert_eq!(tokens(&mut e), 1);
-    let mut e = fight(&party, &[], Side::Heroes, Some(0));
+    let mut e = party.hero_tokens(0).start();
     assert_eq!(tokens(&mut e), 0);
     // One hero alone has one token.
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 8, 1, &[], "")],
-        &[],
-        Side::Heroes,
-        None,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .monster("m", at(8, 1))
+        .start();
     assert_eq!(tokens(&mut e), 1);
 }
 
@@ -187,16 +181,16 @@ fn ds_core_34_four_heroes_start_with_four_hero_tokens() {
 #[test]
 fn ds_core_31_three_surges_add_three_times_the_highest_characteristic_to_one_target() {
     // Might 2 is rolled; Presence 3 is the highest characteristic, which the surges add.
-    let mut e = fight(
-        &[
-            "(id: \"h\", side: Heroes, stamina: 30, speed: 5, position: (1, 1), characteristics: (might: 2, agility: 1, presence: 3), hero: (recoveries: 8), abilities: [\"twin\"])".to_owned(),
-            foe("a", 2, 1, &[], ""),
-            foe("b", 1, 2, &[], ""),
-        ],
-        &[3, 3],
-        Side::Heroes,
-        Some(2),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("h", at(1, 1))
+        .presence(3)
+        .knows(&["twin"])
+        .monster("a", at(2, 1))
+        .monster("b", at(1, 2))
+        .dice(&[3, 3])
+        .start();
     // One token per turn: 2 surges this turn, 2 more on the next.
     start(&mut e, "h");
     buy_surges(&mut e, "h");
@@ -282,16 +276,14 @@ fn ds_core_31_three_surges_add_three_times_the_highest_characteristic_to_one_tar
 #[test]
 fn surges_are_needed_on_hand_and_each_adds_the_highest_characteristic() {
     // Two surges on hand: 3 damage surges are more than the hero has.
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["twin"], ""),
-            foe("a", 2, 1, &[], ""),
-            foe("b", 1, 2, &[], ""),
-        ],
-        &[3, 3],
-        Side::Heroes,
-        None,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["twin"])
+        .monster("a", at(2, 1))
+        .monster("b", at(1, 2))
+        .dice(&[3, 3])
+        .start();
     start(&mut e, "h");
     let err = refused(
         &mut e,
@@ -320,12 +312,13 @@ fn surges_are_needed_on_hand_and_each_adds_the_highest_characteristic() {
 fn surges_add_once_per_ability_even_when_it_deals_damage_twice() {
     // A rolled strike whose effect deals 1 more damage: the surges' +2 (Might 2, the highest)
     // go to the target once per ability use (AMB-30), not once per damage instance.
-    let mut e = fight(
-        &[hero("h", 1, 1, &["rake"], ""), foe("m", 2, 1, &[], "")],
-        &[3, 3],
-        Side::Heroes,
-        None,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["rake"])
+        .monster("m", at(2, 1))
+        .dice(&[3, 3])
+        .start();
     start(&mut e, "h");
     buy_surges(&mut e, "h");
     let events = apply(
@@ -345,17 +338,21 @@ fn surges_add_once_per_ability_even_when_it_deals_damage_twice() {
 fn ds_core_29_two_surges_raise_a_potency_by_one_against_one_target() {
     // A conduit with Intuition 2 (its highest): a strong potency is 2. Both targets have
     // Agility 2, so without surges the potency doesn't land.
-    let conduit = "(id: \"c\", side: Heroes, stamina: 30, position: (1, 1), characteristics: (intuition: 2), hero: (recoveries: 8), abilities: [\"hex\"])".to_owned();
-    let mut e = fight(
-        &[
-            conduit,
-            foe("b1", 4, 1, &[], ", characteristics: (agility: 2)"),
-            foe("b2", 4, 3, &[], ", characteristics: (agility: 2)"),
-        ],
-        &[8, 8],
-        Side::Heroes,
-        None,
-    );
+    let conduit = Characteristics {
+        intuition: 2,
+        ..Characteristics::default()
+    };
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("c", at(1, 1))
+        .characteristics(conduit)
+        .knows(&["hex"])
+        .monster("b1", at(4, 1))
+        .agility(2)
+        .monster("b2", at(4, 3))
+        .agility(2)
+        .dice(&[8, 8])
+        .start();
     start(&mut e, "c");
     let err = refused(
         &mut e,
@@ -409,12 +406,12 @@ fn ds_core_29_two_surges_raise_a_potency_by_one_against_one_target() {
 
 #[test]
 fn ds_core_32_surges_cannot_add_to_an_ability_without_a_power_roll() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["burn"], ""), foe("m", 4, 1, &[], "")],
-        &[],
-        Side::Heroes,
-        None,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["burn"])
+        .monster("m", at(4, 1))
+        .start();
     start(&mut e, "h");
     buy_surges(&mut e, "h");
     let err = refused(
@@ -444,15 +441,15 @@ fn ds_core_32_surges_cannot_add_to_an_ability_without_a_power_roll() {
 
 /// The Director goes first: m weakens h (save ends), then h ends its turn rolling a 3.
 fn failed_save() -> Engine {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ""),
-            foe("m", 5, 1, &["weaken_save"], ""),
-        ],
-        &[3],
-        Side::Director,
-        Some(2),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(2)
+        .hero("h", at(1, 1))
+        .monster("m", at(5, 1))
+        .knows(&["weaken_save"])
+        .dice(&[3])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "weaken_save", &["h"]));
     end(&mut e, "m");
@@ -534,16 +531,14 @@ fn ds_core_35_the_failed_save_window_closes_after_any_other_command() {
 
 #[test]
 fn ds_core_37_one_hero_token_benefit_per_turn() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ", current_stamina: 12"),
-            hero("k", 1, 3, &[], ""),
-            foe("m", 8, 1, &[], ""),
-        ],
-        &[],
-        Side::Heroes,
-        Some(6),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(6)
+        .hero("h", at(1, 1))
+        .current_stamina(12)
+        .hero("k", at(1, 3))
+        .monster("m", at(8, 1))
+        .start();
     start(&mut e, "h");
     buy_surges(&mut e, "h");
     let err = refused(&mut e, spend("h", TokenBenefit::Stamina));
@@ -577,15 +572,15 @@ fn ds_core_37_one_hero_token_benefit_per_turn() {
 
 #[test]
 fn two_tokens_regain_the_recovery_value_on_your_turn_or_right_after_damage() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ", current_stamina: 5"),
-            foe("m", 2, 1, &["hit"], ""),
-        ],
-        &[3, 3],
-        Side::Heroes,
-        Some(5),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(5)
+        .hero("h", at(1, 1))
+        .current_stamina(5)
+        .monster("m", at(2, 1))
+        .knows(&["hit"])
+        .dice(&[3, 3])
+        .start();
     // On its own turn: recovery value 30 / 3 = 10; no Recovery is spent.
     start(&mut e, "h");
     let events = apply(&mut e, spend("h", TokenBenefit::Stamina));
@@ -626,15 +621,16 @@ fn two_tokens_regain_the_recovery_value_on_your_turn_or_right_after_damage() {
 
 #[test]
 fn the_just_damaged_window_closes_after_the_next_command() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ", current_stamina: 5"),
-            foe("m", 2, 1, &["hit"], ""),
-        ],
-        &[3, 3],
-        Side::Director,
-        Some(4),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(4)
+        .hero("h", at(1, 1))
+        .current_stamina(5)
+        .monster("m", at(2, 1))
+        .knows(&["hit"])
+        .dice(&[3, 3])
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "hit", &["h"]));
     assert_eq!(stamina(&mut e, "h"), 3);
@@ -651,12 +647,13 @@ fn the_just_damaged_window_closes_after_the_next_command() {
 
 #[test]
 fn a_director_creature_cannot_spend_hero_tokens() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("m", 8, 1, &[], "")],
-        &[],
-        Side::Director,
-        Some(3),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(3)
+        .hero("h", at(1, 1))
+        .monster("m", at(8, 1))
+        .first(Side::Director)
+        .start();
     start(&mut e, "m");
     for benefit in [
         TokenBenefit::Surges,
@@ -675,15 +672,13 @@ fn a_director_creature_cannot_spend_hero_tokens() {
 
 #[test]
 fn not_enough_tokens_is_refused() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ", current_stamina: 10"),
-            foe("m", 8, 1, &[], ""),
-        ],
-        &[],
-        Side::Heroes,
-        Some(1),
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero_tokens(1)
+        .hero("h", at(1, 1))
+        .current_stamina(10)
+        .monster("m", at(8, 1))
+        .start();
     start(&mut e, "h");
     // Stamina takes 2; the heroes have 1.
     let err = refused(&mut e, spend("h", TokenBenefit::Stamina));

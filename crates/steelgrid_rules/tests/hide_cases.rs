@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use steelgrid_rules::Command;
 use steelgrid_rules::event::Event;
+use steelgrid_rules::testing::{Fight, at};
 
 /// Stone pillars at (2, 2) and (6, 2): a hero at (4, 2) has cover from a goblin at (0, 2) and
 /// from one at (15, 2), 11 squares away.
@@ -36,7 +37,12 @@ fn search(creature: &str) -> Command {
 
 #[test]
 fn ds_core_64_hidden_creatures_are_out_of_reach_then_strike_with_an_edge_and_are_seen() {
-    let mut e = fight_in(&PILLAR, &[hero("h", 4, 2), monster("g", 0, 2)], &[5, 5]);
+    let mut e = Fight::on(&PILLAR)
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let hid = apply(&mut e, hide("h"));
     assert!(
@@ -77,7 +83,11 @@ fn ds_core_64_hidden_creatures_are_out_of_reach_then_strike_with_an_edge_and_are
 
 #[test]
 fn hiding_needs_cover_from_an_enemy() {
-    let mut e = fight(&[hero("h", 4, 2), monster("g", 0, 2)], &[]);
+    let mut e = Fight::new()
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     let before = e.checksum();
     let refused = e.apply(hide("h")).unwrap_err();
@@ -88,7 +98,11 @@ fn hiding_needs_cover_from_an_enemy() {
 #[test]
 fn moving_out_of_cover_or_walking_away_gives_a_hider_away() {
     // Moving is giving itself away (no sneaking yet).
-    let mut e = fight_in(&PILLAR, &[hero("h", 4, 2), monster("g", 0, 2)], &[]);
+    let mut e = Fight::on(&PILLAR)
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     apply(&mut e, hide("h"));
     let moved = apply(
@@ -105,7 +119,11 @@ fn moving_out_of_cover_or_walking_away_gives_a_hider_away() {
     );
     assert!(conditions(&mut e, "h").is_empty());
     // The goblin stepping round the pillar takes the hider's cover away.
-    let mut e = fight_in(&PILLAR, &[hero("h", 4, 2), monster("g", 0, 2)], &[]);
+    let mut e = Fight::on(&PILLAR)
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     apply(&mut e, hide("h"));
     end(&mut e, "h");
@@ -131,11 +149,14 @@ fn ds_core_65_search_finds_only_with_a_higher_total_and_within_10_squares() {
     // The hero hides (Agility 1) between the pillars from two goblins; the far one, 11 squares
     // away, searches and checks nothing; the near one ties (10 + 0 against 9 + 1) and finds
     // nothing, then beats it.
-    let mut e = fight_in(
-        &PILLAR,
-        &[hero("h", 4, 2), monster("g", 0, 2), monster("far", 15, 2)],
-        &[5, 5, 4, 5, 9, 9, 1, 1],
-    );
+    let mut e = Fight::on(&PILLAR)
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .monster("far", at(15, 2))
+        .stamina(20)
+        .dice(&[5, 5, 4, 5, 9, 9, 1, 1])
+        .start();
     start(&mut e, "h");
     apply(&mut e, hide("h"));
     assert_eq!(conditions(&mut e, "h"), ["hidden from far, g"]);
@@ -209,7 +230,12 @@ fn roll_banes(events: &[steelgrid_rules::event::LoggedEvent]) -> Vec<String> {
 
 #[test]
 fn ds_combat_74_strikes_against_a_concealed_target_take_a_bane_and_it_can_hide() {
-    let mut e = fight_in(&DARK, &[hero("h", 3, 2), monster("g", 6, 2)], &[5, 5]);
+    let mut e = Fight::on(&DARK)
+        .hero("h", at(3, 2))
+        .monster("g", at(6, 2))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let struck = apply(&mut e, ranged("h", "g"));
     assert_eq!(roll_banes(&struck), ["power_roll.bane.concealment"]);
@@ -232,8 +258,13 @@ fn ds_combat_74_strikes_against_a_concealed_target_take_a_bane_and_it_can_hide()
 
 #[test]
 fn ds_combat_74_an_invisible_creature_is_always_concealed_and_harder_to_find() {
-    let invisible = "(id: \"ghost\", side: Director, stamina: 20, speed: 5, free_strike: 3, position: (2, 2), invisible: true)".to_owned();
-    let mut e = fight(&[hero("h", 0, 2), invisible], &[5, 5, 6, 6, 5, 5]);
+    let mut e = Fight::new()
+        .hero("h", at(0, 2))
+        .monster("ghost", at(2, 2))
+        .stamina(20)
+        .invisible()
+        .dice(&[5, 5, 6, 6, 5, 5])
+        .start();
     start(&mut e, "h");
     let struck = apply(&mut e, ranged("h", "ghost"));
     assert_eq!(roll_banes(&struck), ["power_roll.bane.concealment"]);
@@ -258,7 +289,11 @@ fn ds_combat_74_an_invisible_creature_is_always_concealed_and_harder_to_find() {
 
 #[test]
 fn the_ai_searches_for_a_hero_hidden_from_it() {
-    let mut e = fight_in(&PILLAR, &[hero("h", 4, 2), monster("g", 0, 2)], &[]);
+    let mut e = Fight::on(&PILLAR)
+        .hero("h", at(4, 2))
+        .monster("g", at(0, 2))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     apply(&mut e, hide("h"));
     end(&mut e, "h");

@@ -4,16 +4,15 @@
 
 mod common;
 
-use common::abilities::fields;
 use common::{
-    advance, apply, count, creature, end, fight_with, pick, refused, squares, stamina, start,
-    strike, take_turn,
+    advance, apply, count, creature, end, pick, refused, squares, stamina, start, strike, take_turn,
 };
-use steelgrid_rules::creature::Side;
+use steelgrid_rules::creature::{MovementMode, Side};
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::PowerRollResult;
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -39,23 +38,8 @@ fn abilities() -> String {
     .join("\n")
 }
 
-fn fight(rows: &[&str], creatures: &[String], first: Side) -> Engine {
-    fight_with(rows, &fields(&abilities(), None), creatures, &[], first)
-}
-
-/// A hero with 30 Stamina, speed 5, the given Might, that knows every ability here; `extra`
-/// adds fields (each after a `, `).
-fn hero(id: &str, x: i32, y: i32, might: i32, extra: &str) -> String {
-    format!(
-        "(id: \"{id}\", side: Heroes, stamina: 30, speed: 5, position: ({x}, {y}), characteristics: (might: {might}, agility: 1), hero: (recoveries: 8), abilities: [\"blink\", \"rally\", \"slip\"]{extra})"
-    )
-}
-
-fn foe(id: &str, x: i32, y: i32) -> String {
-    format!(
-        "(id: \"{id}\", side: Director, stamina: 30, speed: 5, free_strike: 3, position: ({x}, {y}), abilities: [\"slow\"])"
-    )
-}
+/// The abilities every hero here knows (the Director's creatures know `slow`).
+const HERO_KNOWS: &[&str] = &["blink", "rally", "slip"];
 
 fn use_on(creature: &str, ability: &str, target: &str) -> Command {
     common::abilities::use_ability(creature, ability, &[target])
@@ -114,11 +98,13 @@ fn opportunity_attacks(events: &[LoggedEvent]) -> usize {
 
 #[test]
 fn ds_combat_110_might_2_safe_through_round_2_then_1d6_each_round_end() {
-    let mut e = fight(
-        &POOL,
-        &[hero("H", 0, 0, 2, ""), foe("M", 9, 5)],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(0, 0))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     assert!(suffocation(&round(&mut e, "H", "M")).is_empty(), "round 1");
     assert!(suffocation(&round(&mut e, "H", "M")).is_empty(), "round 2");
     // The breath held since round 1 survives a save and restore.
@@ -143,11 +129,14 @@ fn ds_combat_110_might_2_safe_through_round_2_then_1d6_each_round_end() {
 
 #[test]
 fn ds_combat_110_might_0_holds_one_round_first_1d6_at_end_of_round_2() {
-    let mut e = fight(
-        &POOL,
-        &[hero("H", 0, 0, 0, ""), foe("M", 9, 5)],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(0, 0))
+        .might(0)
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     assert!(suffocation(&round(&mut e, "H", "M")).is_empty(), "round 1");
     take_turn(&mut e, "H");
     start(&mut e, "M");
@@ -162,11 +151,14 @@ fn ds_combat_110_might_0_holds_one_round_first_1d6_at_end_of_round_2() {
 
 #[test]
 fn surfacing_resets_the_breath() {
-    let mut e = fight(
-        &POOL,
-        &[hero("H", 0, 0, 0, ""), foe("M", 9, 5)],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(0, 0))
+        .might(0)
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     // Round 1: H swims out onto the floor.
     start(&mut e, "H");
     let logged = apply(&mut e, advance("H", &[(1, 0), (2, 0)]));
@@ -195,11 +187,15 @@ fn surfacing_resets_the_breath() {
 
 #[test]
 fn a_water_breather_never_suffocates() {
-    let mut e = fight(
-        &POOL,
-        &[hero("H", 0, 0, 0, ", breathes_water: true"), foe("M", 9, 5)],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(0, 0))
+        .might(0)
+        .knows(HERO_KNOWS)
+        .breathes_water()
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     for r in 1..=3 {
         assert!(
             suffocation(&round(&mut e, "H", "M")).is_empty(),
@@ -213,15 +209,15 @@ fn a_water_breather_never_suffocates() {
 
 #[test]
 fn submerged_creatures_resist_fire_and_take_more_lightning() {
-    let mut e = fight(
-        &POOL,
-        &[
-            hero("H", 0, 0, 2, ""),
-            hero("D", 5, 0, 2, ""),
-            foe("M", 9, 5),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(0, 0))
+        .knows(HERO_KNOWS)
+        .hero("D", at(5, 0))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     let burn = |target: &str, amount, kind| Command::EnvironmentDamage {
         target: target.into(),
         amount,
@@ -238,15 +234,16 @@ fn submerged_creatures_resist_fire_and_take_more_lightning() {
 
 #[test]
 fn a_submerged_non_swimmer_rolls_with_a_bane_a_swimmer_does_not() {
-    let mut e = fight(
-        &POOL,
-        &[
-            hero("H", 1, 0, 2, ""),
-            hero("S", 1, 1, 2, ", movement: [Swim]"),
-            foe("M", 2, 0),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&POOL)
+        .abilities(&abilities())
+        .hero("H", at(1, 0))
+        .knows(HERO_KNOWS)
+        .hero("S", at(1, 1))
+        .knows(HERO_KNOWS)
+        .movement(&[MovementMode::Swim])
+        .monster("M", at(2, 0))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "H");
     script(&mut e, &[5, 5]);
     let roll = the_roll(&apply(&mut e, strike("H", "M")));
@@ -287,15 +284,15 @@ fn teleport(target: &str, to: (i32, i32)) -> Command {
 
 #[test]
 fn ds_combat_58_no_line_from_the_start_square_means_no_teleport() {
-    let mut e = fight(
-        &WALLED,
-        &[
-            hero("P", 5, 0, 2, ""),
-            hero("T", 3, 3, 2, ""),
-            foe("M", 9, 0),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&WALLED)
+        .abilities(&abilities())
+        .hero("P", at(5, 0))
+        .knows(HERO_KNOWS)
+        .hero("T", at(3, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 0))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "P");
     apply(&mut e, use_on("P", "blink", "T"));
     let err = refused(&mut e, teleport("T", (8, 3)));
@@ -309,15 +306,15 @@ fn ds_combat_58_no_line_from_the_start_square_means_no_teleport() {
 
 #[test]
 fn ds_combat_58_a_clear_line_teleports_without_provoking() {
-    let mut e = fight(
-        &common::ROOM,
-        &[
-            hero("P", 5, 0, 2, ""),
-            hero("T", 3, 3, 2, ""),
-            foe("M", 2, 3),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("P", at(5, 0))
+        .knows(HERO_KNOWS)
+        .hero("T", at(3, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(2, 3))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "P");
     apply(&mut e, use_on("P", "blink", "T"));
     let logged = apply(&mut e, teleport("T", (8, 3)));
@@ -346,16 +343,17 @@ fn a_teleport_destination_must_be_free_and_in_range() {
         "..........",
         "..........",
     ];
-    let mut e = fight(
-        &rows,
-        &[
-            hero("P", 5, 0, 2, ""),
-            hero("T", 3, 3, 2, ""),
-            hero("U", 7, 3, 2, ""),
-            foe("M", 9, 0),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&rows)
+        .abilities(&abilities())
+        .hero("P", at(5, 0))
+        .knows(HERO_KNOWS)
+        .hero("T", at(3, 3))
+        .knows(HERO_KNOWS)
+        .hero("U", at(7, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 0))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "P");
     apply(&mut e, use_on("P", "blink", "T"));
     for (to, why) in [
@@ -382,15 +380,16 @@ fn granted(creature: &str, path: &[(i32, i32)]) -> Command {
 
 #[test]
 fn ds_combat_104_a_slowed_ally_moves_2_of_the_3_granted() {
-    let mut e = fight(
-        &common::ROOM,
-        &[
-            hero("H", 1, 1, 2, ""),
-            hero("A", 3, 3, 2, ""),
-            foe("M", 9, 5),
-        ],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("H", at(1, 1))
+        .knows(HERO_KNOWS)
+        .hero("A", at(3, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .first(Side::Director)
+        .start();
     start(&mut e, "M");
     apply(&mut e, use_on("M", "slow", "A"));
     end(&mut e, "M");
@@ -418,15 +417,15 @@ fn ds_combat_104_a_slowed_ally_moves_2_of_the_3_granted() {
 
 #[test]
 fn a_granted_move_provokes_and_a_granted_shift_does_not() {
-    let mut e = fight(
-        &common::ROOM,
-        &[
-            hero("H", 1, 1, 2, ""),
-            hero("A", 3, 3, 2, ""),
-            foe("M", 2, 3),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("H", at(1, 1))
+        .knows(HERO_KNOWS)
+        .hero("A", at(3, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(2, 3))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "H");
     apply(&mut e, use_on("H", "slip", "A"));
     let logged = apply(&mut e, granted("A", &[(4, 3), (5, 3)]));
@@ -446,15 +445,15 @@ fn a_granted_move_provokes_and_a_granted_shift_does_not() {
 
 #[test]
 fn an_unused_granted_move_lapses_when_the_turn_ends() {
-    let mut e = fight(
-        &common::ROOM,
-        &[
-            hero("H", 1, 1, 2, ""),
-            hero("A", 3, 3, 2, ""),
-            foe("M", 9, 5),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("H", at(1, 1))
+        .knows(HERO_KNOWS)
+        .hero("A", at(3, 3))
+        .knows(HERO_KNOWS)
+        .monster("M", at(9, 5))
+        .knows(&["slow"])
+        .start();
     start(&mut e, "H");
     apply(&mut e, use_on("H", "rally", "A"));
     end(&mut e, "H");
@@ -466,11 +465,13 @@ fn an_unused_granted_move_lapses_when_the_turn_ends() {
 
 #[test]
 fn a_natural_19_opportunity_attack_grants_an_extra_main_action() {
-    let mut e = fight(
-        &common::ROOM,
-        &[hero("H", 2, 2, 2, ""), foe("M", 3, 2)],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("H", at(2, 2))
+        .knows(HERO_KNOWS)
+        .monster("M", at(3, 2))
+        .knows(&["slow"])
+        .start();
     take_turn(&mut e, "H");
     assert!(!creature(&mut e, "H").actions.main);
     start(&mut e, "M");
@@ -491,11 +492,13 @@ fn a_natural_19_opportunity_attack_grants_an_extra_main_action() {
 
 #[test]
 fn a_plain_opportunity_attack_grants_nothing() {
-    let mut e = fight(
-        &common::ROOM,
-        &[hero("H", 2, 2, 2, ""), foe("M", 3, 2)],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("H", at(2, 2))
+        .knows(HERO_KNOWS)
+        .monster("M", at(3, 2))
+        .knows(&["slow"])
+        .start();
     take_turn(&mut e, "H");
     start(&mut e, "M");
     script(&mut e, &[9, 9]);

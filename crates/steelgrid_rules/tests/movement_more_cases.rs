@@ -4,16 +4,17 @@
 
 mod common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage, use_ability};
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
 use common::{
-    ROOM, advance, apply, body, conditions, count, creature, end, fight_with, pick, refused,
-    squares, stamina, start, strike, take_turn,
+    ROOM, advance, apply, conditions, count, creature, end, pick, refused, squares, stamina, start,
+    strike, take_turn,
 };
-use steelgrid_rules::creature::{Side, Vitality};
+use steelgrid_rules::creature::{MovementMode, Side, Vitality};
 use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::movement::Gait;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -42,20 +43,6 @@ fn abilities() -> String {
         ),
     ]
     .join("\n")
-}
-
-fn fight(creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    fight_with(&ROOM, &fields(&abilities(), None), creatures, dice, first)
-}
-
-fn fight_in(rows: &[&str], creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(
-        rows,
-        &fields(&abilities(), None),
-        creatures,
-        dice,
-        Side::Heroes,
-    )
 }
 
 /// `by` imposes its condition ability on `on` with its turn, then `on`'s turn starts.
@@ -132,8 +119,14 @@ fn ended(events: &[LoggedEvent], who: &str, what: &str, rule: &str) -> bool {
 
 #[test]
 fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
-    let t = hero("t", 1, 1, &[], ", movement: [Teleport]");
-    let mut e = fight(&[t, foe("m", 9, 5, &["slow"], "")], &[], Side::Director);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("t", at(1, 1))
+        .movement(&[MovementMode::Teleport])
+        .monster("m", at(9, 5))
+        .knows(&["slow"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "slow", "t");
     assert_eq!(
         conditions(&mut e, "t"),
@@ -147,8 +140,13 @@ fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
     assert_eq!(creature(&mut e, "t").position, Square::new(6, 1));
 
     // A slowed walker moves 2, not 3.
-    let w = hero("w", 1, 1, &[], "");
-    let mut e = fight(&[w, foe("m", 9, 5, &["slow"], "")], &[], Side::Director);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("w", at(1, 1))
+        .monster("m", at(9, 5))
+        .knows(&["slow"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "slow", "w");
     let err = refused(&mut e, advance("w", &[(2, 1), (3, 1), (4, 1)]));
     assert_eq!(err.rule, "movement.speed_limit");
@@ -160,8 +158,14 @@ fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
 fn a_restrained_teleporter_teleports_away_and_is_no_longer_restrained() {
     // Restrained sets speed to 0, but a teleporter's Advance ignores conditions, and teleporting
     // ends restrained (seed 002 L2706-2708).
-    let t = hero("t", 1, 1, &[], ", movement: [Teleport]");
-    let mut e = fight(&[t, foe("m", 9, 5, &["bind"], "")], &[], Side::Director);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("t", at(1, 1))
+        .movement(&[MovementMode::Teleport])
+        .monster("m", at(9, 5))
+        .knows(&["bind"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bind", "t");
     assert_eq!(
         conditions(&mut e, "t"),
@@ -172,8 +176,13 @@ fn a_restrained_teleporter_teleports_away_and_is_no_longer_restrained() {
     assert!(conditions(&mut e, "t").is_empty());
     assert_eq!(creature(&mut e, "t").position, Square::new(4, 3));
     // A restrained walker goes nowhere.
-    let w = hero("w", 1, 1, &[], "");
-    let mut e = fight(&[w, foe("m", 9, 5, &["bind"], "")], &[], Side::Director);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("w", at(1, 1))
+        .monster("m", at(9, 5))
+        .knows(&["bind"])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "bind", "w");
     let err = refused(&mut e, advance("w", &[(2, 1)]));
     assert_eq!(err.rule, "movement.speed_limit");
@@ -183,16 +192,18 @@ fn a_restrained_teleporter_teleports_away_and_is_no_longer_restrained() {
 
 /// H (Might 2, Agility 3) at (4,4) with enemy E beside it at (5,4); E's turn has started.
 fn opportunity_setup(dice: &[u32]) -> Engine {
-    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), characteristics: (might: 2, agility: 3), hero: (recoveries: 2), abilities: [\"slow\"])";
-    let mut e = fight(
-        &[
-            h.into(),
-            body("e", "Director", 5, 4, ""),
-            body("far", "Director", 9, 0, ""),
-        ],
-        dice,
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(4, 4))
+        .agility(3)
+        .recoveries(2)
+        .knows(&["slow"])
+        .monster("e", at(5, 4))
+        .free_strike(0)
+        .monster("far", at(9, 0))
+        .free_strike(0)
+        .dice(dice)
+        .start();
     take_turn(&mut e, "h");
     start(&mut e, "e");
     e
@@ -200,16 +211,18 @@ fn opportunity_setup(dice: &[u32]) -> Engine {
 
 #[test]
 fn ds_combat_61_a_slowed_creature_cant_shift() {
-    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (4, 4), characteristics: (might: 2, agility: 3), hero: (recoveries: 2), abilities: [\"slow\"])";
-    let mut e = fight(
-        &[
-            h.into(),
-            body("e", "Director", 5, 4, ""),
-            body("far", "Director", 9, 0, ""),
-        ],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(4, 4))
+        .agility(3)
+        .recoveries(2)
+        .knows(&["slow"])
+        .monster("e", at(5, 4))
+        .free_strike(0)
+        .monster("far", at(9, 0))
+        .free_strike(0)
+        .dice(&[5, 5])
+        .start();
     impose_then_start(&mut e, "h", "slow", "e");
     let err = refused(&mut e, disengage("e", (6, 4)));
     assert_eq!(err.rule, "condition.slowed");
@@ -257,11 +270,12 @@ fn ds_combat_72_cover_costs_a_damaging_strike_a_tier() {
     // Natural 11 + Might 2 = 13; cover's bane makes it 11 → tier 1: 2 + 2 = 4. In the open the
     // same roll is tier 2: 4 + 2 = 6 (ranged free strike, seed 002 L2994-3000, L3010-3012).
     for (rows, total, damage, covered) in [(&PILLAR, 11, 4, true), (&ROOM, 13, 6, false)] {
-        let mut e = fight_in(
-            rows,
-            &[hero("h", 0, 2, &[], ""), foe("t", 4, 2, &[], "")],
-            &[5, 6],
-        );
+        let mut e = Fight::on(rows)
+            .abilities(&abilities())
+            .hero("h", at(0, 2))
+            .monster("t", at(4, 2))
+            .dice(&[5, 6])
+            .start();
         start(&mut e, "h");
         let events = apply(&mut e, Command::free_strike("h", "t", true));
         let roll = the_roll(&events);
@@ -275,15 +289,13 @@ fn ds_combat_72_cover_costs_a_damaging_strike_a_tier() {
 fn ds_combat_73_cover_and_flanking_cancel() {
     // H and ally A flank T. No wall can give cover to a target adjacent to the striker, so the
     // Director rules it (digest §30.3 step 5): one bane, which the flanking edge cancels.
-    let mut e = fight(
-        &[
-            hero("h", 4, 3, &[], ""),
-            hero("a", 6, 3, &[], ""),
-            foe("t", 5, 3, &[], ""),
-        ],
-        &[5, 6],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(4, 3))
+        .hero("a", at(6, 3))
+        .monster("t", at(5, 3))
+        .dice(&[5, 6])
+        .start();
     start(&mut e, "h");
     let mut cmd = strike("h", "t");
     if let Command::FreeStrike { banes, .. } = &mut cmd {
@@ -312,10 +324,14 @@ fn ds_combat_76_a_flier_gains_no_high_ground() {
         "..........",
         "..........",
     ];
-    let ledge = hero("a", 2, 2, &[], "");
-    let flier = hero("a", 2, 2, &[], ", movement: [Fly], altitude: 3");
-    for (rows, a, high) in [(rows, ledge, true), (ROOM, flier, false)] {
-        let mut e = fight_in(&rows, &[a, foe("t", 4, 2, &[], "")], &[5, 5]);
+    let ledge = Fight::on(&rows).abilities(&abilities()).hero("a", at(2, 2));
+    let flier = Fight::new()
+        .abilities(&abilities())
+        .hero("a", at(2, 2))
+        .movement(&[MovementMode::Fly])
+        .altitude(3);
+    for (fight, high) in [(ledge, true), (flier, false)] {
+        let mut e = fight.monster("t", at(4, 2)).dice(&[5, 5]).start();
         assert_eq!(creature(&mut e, "a").z, 3);
         start(&mut e, "a");
         let events = apply(&mut e, Command::free_strike("a", "t", true));
@@ -327,8 +343,13 @@ fn ds_combat_76_a_flier_gains_no_high_ground() {
 
 /// A level 1 hero with 30 Stamina at −13 (dying; dead at −15) beside a foe; its turn started.
 fn dying_hero(dice: &[u32]) -> Engine {
-    let h = hero("h", 1, 1, &[], ", current_stamina: -13");
-    let mut e = fight(&[h, foe("m", 2, 1, &[], "")], dice, Side::Heroes);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .current_stamina(-13)
+        .monster("m", at(2, 1))
+        .dice(dice)
+        .start();
     start(&mut e, "h");
     e
 }
@@ -376,12 +397,15 @@ fn ds_combat_88_a_dying_heros_move_and_unrolled_maneuver_cost_nothing() {
 
 #[test]
 fn ds_combat_92_a_dazed_hero_picks_one_action_and_takes_no_free_or_triggered_ones() {
-    let h = hero("h", 4, 3, &["steady"], "");
-    let mut e = fight(
-        &[h, foe("m", 5, 3, &["daze"], ""), foe("far", 9, 5, &[], "")],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(4, 3))
+        .knows(&["steady"])
+        .monster("m", at(5, 3))
+        .knows(&["daze"])
+        .monster("far", at(9, 5))
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "daze", "h");
     // No free maneuver, not even a trivial one.
     let err = refused(&mut e, use_ability("h", "steady", &[]));
@@ -413,11 +437,11 @@ fn ds_combat_92_a_dazed_hero_picks_one_action_and_takes_no_free_or_triggered_one
 fn ds_combat_98_an_enemys_square_costs_2_and_cant_be_the_end_an_allys_costs_1() {
     let path = |to: i32| -> Vec<Square> { (2..=to).map(|x| Square::new(x, 1)).collect() };
     // An enemy at (2,1): entering it costs 2, so speed 5 reaches (5,1) but not (6,1).
-    let mut e = fight(
-        &[hero("h", 1, 1, &[], ""), foe("x", 2, 1, &[], "")],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .monster("x", at(2, 1))
+        .start();
     start(&mut e, "h");
     assert_eq!(e.plan_move("h", &path(5), Gait::Move).unwrap().cost, 5);
     let err = e.plan_move("h", &path(6), Gait::Move).unwrap_err();
@@ -427,15 +451,12 @@ fn ds_combat_98_an_enemys_square_costs_2_and_cant_be_the_end_an_allys_costs_1() 
     apply(&mut e, advance("h", &[(2, 1), (3, 1), (4, 1), (5, 1)]));
     assert_eq!(creature(&mut e, "h").position, Square::new(5, 1));
     // An ally there instead costs nothing extra: (6,1).
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &[], ""),
-            hero("a", 2, 1, &[], ""),
-            foe("x", 9, 5, &[], ""),
-        ],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .hero("a", at(2, 1))
+        .monster("x", at(9, 5))
+        .start();
     start(&mut e, "h");
     assert_eq!(e.plan_move("h", &path(6), Gait::Move).unwrap().cost, 5);
     apply(
@@ -452,19 +473,26 @@ fn ds_combat_98_an_enemys_square_costs_2_and_cant_be_the_end_an_allys_costs_1() 
 
 #[test]
 fn ds_combat_116_what_lingers_when_combat_ends() {
-    let h = hero(
-        "h",
-        1,
-        1,
-        &["weaken_save"],
-        ", temporary_stamina: 5, prone: true",
-    );
-    let h2 = hero("h2", 1, 4, &["slow_eot"], ", current_stamina: 12");
-    let down = hero("down", 0, 0, &[], ", current_stamina: -3");
-    let m = foe("m", 2, 1, &["slow"], "").replace("stamina: 30", "stamina: 2");
-    let n = foe("n", 2, 4, &[], "").replace("stamina: 30", "stamina: 2");
     // h's free strike, n's failed save, h2's free strike.
-    let mut e = fight(&[h, h2, down, m, n], &[5, 5, 3, 5, 5], Side::Director);
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["weaken_save"])
+        .temporary_stamina(5)
+        .prone()
+        .hero("h2", at(1, 4))
+        .knows(&["slow_eot"])
+        .current_stamina(12)
+        .hero("down", at(0, 0))
+        .current_stamina(-3)
+        .monster("m", at(2, 1))
+        .knows(&["slow"])
+        .stamina(2)
+        .monster("n", at(2, 4))
+        .stamina(2)
+        .dice(&[5, 5, 3, 5, 5])
+        .first(Side::Director)
+        .start();
     impose_then_start(&mut e, "m", "slow", "h");
     apply(&mut e, use_ability("h", "weaken_save", &["n"]));
     apply(&mut e, strike("h", "m"));

@@ -2,6 +2,8 @@
 
 mod common;
 
+use steelgrid_rules::testing::{Fight, at};
+
 use common::*;
 use steelgrid_rules::event::Event;
 use steelgrid_rules::options::RulesOptions;
@@ -174,10 +176,14 @@ fn crits_only_on_main_action_ability_rolls() {
 
 #[test]
 fn ds_core_05_natural_19_free_strike_grants_an_extra_main_action() {
-    let mut e = fight(
-        &[hero("h", 1, 1), monster("m", 2, 1), monster("n", 2, 2)],
-        &[10, 9, 1, 1],
-    );
+    let mut e = Fight::new()
+        .hero("h", at(1, 1))
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .monster("n", at(2, 2))
+        .stamina(20)
+        .dice(&[10, 9, 1, 1])
+        .start();
     start(&mut e, "h");
     let events = e.apply(strike("h", "m")).expect("first strike");
     let rolls = find(&events, |ev| matches!(ev, Event::PowerRolled { .. }));
@@ -202,7 +208,12 @@ fn ds_core_05_natural_19_free_strike_grants_an_extra_main_action() {
 
 #[test]
 fn ds_core_08_downgrading_a_crit_keeps_the_extra_main_action() {
-    let mut e = fight(&[hero("h", 1, 1), monster("m", 2, 1)], &[9, 10]);
+    let mut e = Fight::new()
+        .hero("h", at(1, 1))
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .dice(&[9, 10])
+        .start();
     start(&mut e, "h");
     let mut cmd = strike("h", "m");
     if let steelgrid_rules::Command::FreeStrike { tier, .. } = &mut cmd {
@@ -252,10 +263,14 @@ fn surprised_target_gives_an_edge_with_its_source() {
 
 #[test]
 fn ranged_free_strike_with_an_adjacent_enemy_takes_a_bane() {
-    let mut e = fight(
-        &[hero("h", 1, 1), monster("near", 2, 2), monster("far", 5, 1)],
-        &[6, 6],
-    );
+    let mut e = Fight::new()
+        .hero("h", at(1, 1))
+        .monster("near", at(2, 2))
+        .stamina(20)
+        .monster("far", at(5, 1))
+        .stamina(20)
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     let mut cmd = strike("h", "far");
     if let steelgrid_rules::Command::FreeStrike { ranged, .. } = &mut cmd {

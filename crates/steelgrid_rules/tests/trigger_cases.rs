@@ -5,12 +5,11 @@
 
 mod common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage, use_ability};
-use common::{
-    ROOM, apply, count, creature, end, fight_with, find, refused, stamina, strike, until_turn_of,
-};
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
+use common::{ROOM, apply, count, creature, end, find, refused, stamina, strike, until_turn_of};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::trigger::{Happening, TriggerOption, Waiting};
 use steelgrid_rules::{Command, Engine, ai, scenario, sim};
 
@@ -45,18 +44,6 @@ fn table() -> String {
 "#,
         fixed(2),
         fixed(2),
-    )
-}
-
-/// A fight in the open room with the table above, the heroes going first; `dice` follow the
-/// first-side roll.
-fn fight(creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(
-        &ROOM,
-        &fields(&table(), None),
-        creatures,
-        dice,
-        Side::Heroes,
     )
 }
 
@@ -112,13 +99,14 @@ fn answers(events: &[LoggedEvent]) -> Vec<(String, String, bool)> {
 /// The hero `h` at (2, 2) with `abilities`, and the monster `m` beside it at (3, 2); round 1,
 /// the hero's turn over and the monster's started.
 fn hero_beside_monster(abilities: &[&str], dice: &[u32]) -> Engine {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, abilities, ""),
-            foe("m", 3, 2, &["daze", "cut"], ""),
-        ],
-        dice,
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(abilities)
+        .monster("m", at(3, 2))
+        .knows(&["daze", "cut"])
+        .dice(dice)
+        .start();
     until_turn_of(&mut e, "m", &["h"]);
     e
 }
@@ -188,10 +176,12 @@ fn passing_closes_the_window_and_keeps_the_triggered_action() {
 
 #[test]
 fn a_triggered_ability_is_refused_outside_its_window_and_off_its_aim() {
-    let mut e = fight(
-        &[hero("h", 2, 2, &["retort"], ""), foe("m", 3, 2, &[], "")],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort"])
+        .monster("m", at(3, 2))
+        .start();
     common::start(&mut e, "h");
     let err = refused(&mut e, use_ability("h", "retort", &["m"]));
     assert_eq!(err.rule, "action.triggered");
@@ -203,14 +193,13 @@ fn a_triggered_ability_is_refused_outside_its_window_and_off_its_aim() {
     );
     end(&mut e, "h");
     // In the window, the retort answers the creature that dealt the damage, no other.
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["retort"], ""),
-            foe("m", 3, 2, &[], ""),
-            foe("n", 1, 2, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort"])
+        .monster("m", at(3, 2))
+        .monster("n", at(1, 2))
+        .start();
     until_turn_of(&mut e, "m", &["h"]);
     apply(&mut e, strike("m", "h"));
     let err = refused(&mut e, use_ability("h", "retort", &["n"]));
@@ -222,14 +211,14 @@ fn a_triggered_ability_is_refused_outside_its_window_and_off_its_aim() {
 
 #[test]
 fn a_creature_takes_one_triggered_action_a_round() {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["retort"], ""),
-            foe("m1", 3, 2, &[], ""),
-            foe("m2", 1, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort"])
+        .monster("m1", at(3, 2))
+        .monster("m2", at(1, 2))
+        .dice(&[5, 5])
+        .start();
     until_turn_of(&mut e, "m1", &["h"]);
     apply(&mut e, strike("m1", "h"));
     apply(&mut e, use_ability("h", "retort", &["m1"]));
@@ -256,15 +245,15 @@ fn a_creature_takes_one_triggered_action_a_round() {
 #[test]
 fn free_triggered_actions_leave_the_round_s_triggered_action() {
     // The retort's roll: 5 + 5 + 2 = 12, tier 2.
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["retort", "ward"], ""),
-            foe("m1", 3, 2, &[], ""),
-            foe("m2", 1, 2, &[], ""),
-            foe("m3", 2, 3, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort", "ward"])
+        .monster("m1", at(3, 2))
+        .monster("m2", at(1, 2))
+        .monster("m3", at(2, 3))
+        .dice(&[5, 5])
+        .start();
     until_turn_of(&mut e, "m1", &["h"]);
     apply(&mut e, strike("m1", "h"));
     let window = e.state().trigger_window.expect("a window");
@@ -322,14 +311,14 @@ fn a_dazed_creature_takes_no_triggered_actions() {
 
 #[test]
 fn surprised_creatures_answer_nothing_until_their_surprise_ends() {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["retort"], ", surprised: true"),
-            hero("g", 9, 5, &[], ""),
-            foe("m", 3, 2, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort"])
+        .surprised()
+        .hero("g", at(9, 5))
+        .monster("m", at(3, 2))
+        .start();
     until_turn_of(&mut e, "m", &["h", "g"]);
     let events = apply(&mut e, strike("m", "h"));
     assert_eq!(windows_opened(&events), vec![]);
@@ -347,14 +336,14 @@ fn surprised_creatures_answer_nothing_until_their_surprise_ends() {
 
 #[test]
 fn the_heroes_answer_first_and_answers_trigger_nothing() {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["retort"], ""),
-            foe("m1", 3, 2, &[], ""),
-            foe("m2", 2, 3, &["pile_on"], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["retort"])
+        .monster("m1", at(3, 2))
+        .monster("m2", at(2, 3))
+        .knows(&["pile_on"])
+        .start();
     until_turn_of(&mut e, "m1", &["h"]);
     let events = apply(&mut e, strike("m1", "h"));
     assert_eq!(
@@ -382,14 +371,13 @@ fn the_heroes_answer_first_and_answers_trigger_nothing() {
 #[test]
 fn an_enemy_starting_its_turn_in_reach_opens_a_window() {
     // The snag is unrolled: 2 damage.
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &[], ""),
-            hero("far", 9, 5, &[], ""),
-            foe("m", 4, 2, &["snag"], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .hero("far", at(9, 5))
+        .monster("m", at(4, 2))
+        .knows(&["snag"])
+        .start();
     let events = common::start(&mut e, "h");
     assert_eq!(
         windows_opened(&events),
@@ -447,13 +435,13 @@ fn the_ai_answers_a_window_with_what_helps_and_passes_otherwise() {
     assert_eq!(d.command, use_ability("h", "retort", &["m"]));
     // A ward worth nothing to a hero whose temporary Stamina is still higher after the hit
     // (8 - 3 = 5 against its 3): pass.
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &["ward"], ", temporary_stamina: 8"),
-            foe("m", 3, 2, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(&["ward"])
+        .temporary_stamina(8)
+        .monster("m", at(3, 2))
+        .start();
     until_turn_of(&mut e, "m", &["h"]);
     apply(&mut e, strike("m", "h"));
     assert_eq!(e.state().trigger_window.map(|w| w.waiting.len()), Some(1));

@@ -4,13 +4,12 @@
 
 mod common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage, use_ability};
-use common::{
-    ROOM, apply, count, creature, end, fight_with, find, refused, stamina, until_turn_of,
-};
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
+use common::{ROOM, apply, count, creature, end, find, refused, stamina, until_turn_of};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::power_roll::Tier;
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::trigger::{Happening, TriggerOption, Waiting};
 use steelgrid_rules::{Command, Engine, ai, scenario};
 
@@ -43,29 +42,19 @@ fn table() -> String {
     )
 }
 
-/// A fight in the open room with the table above, the heroes going first; `dice` follow the
-/// first-side roll.
-fn fight(creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(
-        &ROOM,
-        &fields(&table(), None),
-        creatures,
-        dice,
-        Side::Heroes,
-    )
-}
-
 /// The target `h` at (2, 2), its friend `g` at `g_at` knowing `g_knows`, the monster `m` at
 /// (3, 2) with the claw and daze; round 1, the heroes' turns over and the monster's started.
 fn guarded(h_knows: &[&str], g_knows: &[&str], g_at: (i32, i32), dice: &[u32]) -> Engine {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, h_knows, ""),
-            hero("g", g_at.0, g_at.1, g_knows, ""),
-            foe("m", 3, 2, &["claw", "daze"], ""),
-        ],
-        dice,
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .knows(h_knows)
+        .hero("g", at(g_at.0, g_at.1))
+        .knows(g_knows)
+        .monster("m", at(3, 2))
+        .knows(&["claw", "daze"])
+        .dice(dice)
+        .start();
     until_turn_of(&mut e, "m", &["h", "g"]);
     e
 }
@@ -272,15 +261,17 @@ fn targeted_06_a_dazed_creature_cannot_answer() {
 
 #[test]
 fn targeted_07_the_triggered_action_answers_once_a_round() {
-    let mut e = fight(
-        &[
-            hero("h", 2, 2, &[], ""),
-            hero("g", 2, 3, &["cover"], ""),
-            foe("m1", 3, 2, &["claw"], ""),
-            foe("m2", 1, 2, &["claw"], ""),
-        ],
-        &[5, 5, 5, 5, 5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(2, 2))
+        .hero("g", at(2, 3))
+        .knows(&["cover"])
+        .monster("m1", at(3, 2))
+        .knows(&["claw"])
+        .monster("m2", at(1, 2))
+        .knows(&["claw"])
+        .dice(&[5, 5, 5, 5, 5, 5])
+        .start();
     until_turn_of(&mut e, "m1", &["h", "g"]);
     apply(&mut e, claw("m1", "h"));
     apply(&mut e, use_ability("g", "cover", &["h"]));

@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::abilities::{fields, foe, hero, use_ability};
-use common::{ROOM, apply, end, fight_with, refused, start, take_turn};
+use common::abilities::use_ability;
+use common::{apply, end, refused, start, take_turn};
 use steelgrid_rules::Engine;
-use steelgrid_rules::creature::Side;
+use steelgrid_rules::testing::{Fight, at};
 
 fn abilities() -> String {
     let va = |name: &str| {
@@ -24,22 +24,17 @@ fn abilities() -> String {
 }
 
 /// Two heroes and villains `x` (and `y` when `two`), all with va1-va3; the heroes go first.
-fn fight(two: bool) -> Engine {
-    let mut creatures = vec![
-        hero("h0", 0, 0, &[], ""),
-        hero("h1", 1, 0, &[], ""),
-        foe("x", 2, 2, &["va1", "va2", "va3"], ""),
-    ];
+fn villains(two: bool) -> Engine {
+    let mut fight = Fight::new()
+        .abilities(&abilities())
+        .hero("h0", at(0, 0))
+        .hero("h1", at(1, 0))
+        .monster("x", at(2, 2))
+        .knows(&["va1", "va2", "va3"]);
     if two {
-        creatures.push(foe("y", 0, 2, &["va1", "va2", "va3"], ""));
+        fight = fight.monster("y", at(0, 2)).knows(&["va1", "va2", "va3"]);
     }
-    fight_with(
-        &ROOM,
-        &fields(&abilities(), None),
-        &creatures,
-        &[],
-        Side::Heroes,
-    )
+    fight.start()
 }
 
 fn va(villain: &str, id: &str) -> steelgrid_rules::Command {
@@ -48,7 +43,7 @@ fn va(villain: &str, id: &str) -> steelgrid_rules::Command {
 
 #[test]
 fn ds_dir_47_not_at_the_end_of_its_own_turn_but_at_the_end_of_another() {
-    let mut e = fight(false);
+    let mut e = villains(false);
     // Before any turn has ended: not yet.
     assert_eq!(refused(&mut e, va("x", "va1")).rule, "villain_action");
     take_turn(&mut e, "h0");
@@ -67,7 +62,7 @@ fn ds_dir_47_not_at_the_end_of_its_own_turn_but_at_the_end_of_another() {
 
 #[test]
 fn ds_dir_49_one_villain_action_per_round_across_all_villains() {
-    let mut e = fight(true);
+    let mut e = villains(true);
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     assert_eq!(refused(&mut e, va("y", "va1")).rule, "villain_action");
@@ -82,7 +77,7 @@ fn ds_dir_49_one_villain_action_per_round_across_all_villains() {
 
 #[test]
 fn ds_dir_50_each_villain_action_once_per_encounter() {
-    let mut e = fight(false);
+    let mut e = villains(false);
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     take_turn(&mut e, "x");
@@ -102,7 +97,7 @@ fn ds_dir_50_each_villain_action_once_per_encounter() {
 
 #[test]
 fn a_villain_action_takes_none_of_the_villains_actions() {
-    let mut e = fight(false);
+    let mut e = villains(false);
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     start(&mut e, "x");
@@ -112,11 +107,11 @@ fn a_villain_action_takes_none_of_the_villains_actions() {
 
 #[test]
 fn ds_dir_52_a_new_encounter_brings_all_three_back() {
-    let mut e = fight(false);
+    let mut e = villains(false);
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     // The same villain in a fresh encounter: the scenario starts anew.
-    let mut next = fight(false);
+    let mut next = villains(false);
     take_turn(&mut next, "h0");
     apply(&mut next, va("x", "va1"));
 }

@@ -5,10 +5,9 @@
 
 mod common;
 
-use common::abilities::{fields, foe, hero, might_damage, placed, use_ability};
+use common::abilities::{might_damage, placed, use_ability};
 use common::{
-    ROOM, advance, apply, count, creature, end, fight_with, find, force, pick, refused, squares,
-    stamina, start,
+    advance, apply, count, creature, end, find, force, pick, refused, squares, stamina, start,
 };
 use steelgrid_rules::ability::hero_token::SurgeSpend;
 use steelgrid_rules::ability::zone::{Lasting, ZoneDuration, ZoneGround};
@@ -19,6 +18,7 @@ use steelgrid_rules::engine::{Snapshot, ZoneView};
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::{Cell, Material, Square, Terrain};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -37,14 +37,6 @@ fn abilities() -> String {
     "bolt": (name: "Bolt", keywords: [Magic, Ranged, Strike], action: MainAction, distance: Ranged(8), target: (who: Enemy, count: 1), {bolt}),
 "#
     )
-}
-
-fn fight_in(rows: &[&str], creatures: &[String], first: Side) -> Engine {
-    fight_with(rows, &fields(&abilities(), None), creatures, &[], first)
-}
-
-fn fight(creatures: &[String], first: Side) -> Engine {
-    fight_in(&ROOM, creatures, first)
 }
 
 /// `creature` raises the wall `ability` on `at`, square by square in that order.
@@ -145,13 +137,12 @@ fn move_costs(events: &[LoggedEvent]) -> Vec<u32> {
 
 #[test]
 fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
-    let mut e = fight(
-        &[
-            hero("mason", 1, 2, &["rampart"], ""),
-            foe("g", 7, 2, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart"])
+        .monster("g", at(7, 2))
+        .start();
     start(&mut e, "mason");
     // Placed one square at a time: each later one shares a side with an earlier one.
     let events = apply(&mut e, raise("mason", "rampart", &[(4, 2), (4, 1), (4, 3)]));
@@ -226,13 +217,12 @@ fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
 
 #[test]
 fn a_wall_blocks_movement_and_line_of_effect() {
-    let mut e = fight(
-        &[
-            hero("mason", 1, 2, &["rampart", "bolt"], ""),
-            foe("g", 7, 2, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart", "bolt"])
+        .monster("g", at(7, 2))
+        .start();
     start(&mut e, "mason");
     let bolt = use_ability("mason", "bolt", &["g"]);
     assert!(
@@ -261,13 +251,12 @@ fn a_wall_blocks_movement_and_line_of_effect() {
 
 #[test]
 fn a_creature_slid_into_the_wall_slams_into_it_and_the_stone_holds() {
-    let mut e = fight(
-        &[
-            hero("mason", 1, 2, &["rampart"], ""),
-            foe("g", 3, 2, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart"])
+        .monster("g", at(3, 2))
+        .start();
     start(&mut e, "mason");
     apply(&mut e, raise("mason", "rampart", &[(4, 1), (4, 2), (4, 3)]));
     // Slide 3 against stone (6 to break): not enough to break it, 2 + 3 damage.
@@ -296,13 +285,12 @@ fn a_creature_slid_into_the_wall_slams_into_it_and_the_stone_holds() {
 
 #[test]
 fn a_creature_slid_far_enough_is_hurled_through_the_wall_and_breaks_that_square() {
-    let mut e = fight(
-        &[
-            hero("mason", 1, 2, &["rampart"], ""),
-            foe("g", 3, 2, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart"])
+        .monster("g", at(3, 2))
+        .start();
     start(&mut e, "mason");
     apply(&mut e, raise("mason", "rampart", &[(4, 1), (4, 2), (4, 3)]));
     // Slide 8: stone costs 6 squares and deals 2 + 6; 2 squares carry it on to (6, 2).
@@ -333,13 +321,12 @@ fn a_creature_slid_far_enough_is_hurled_through_the_wall_and_breaks_that_square(
 #[test]
 fn wall_placements_that_break_the_rules_are_refused_and_change_nothing() {
     // The wall is at most 3 squares, its first within 4 of the mason at (1, 2).
-    let mut e = fight(
-        &[
-            hero("mason", 1, 2, &["rampart"], ""),
-            foe("g", 3, 4, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart"])
+        .monster("g", at(3, 4))
+        .start();
     start(&mut e, "mason");
     let cases: [(&str, &[(i32, i32)], &str); 5] = [
         (
@@ -381,11 +368,12 @@ const MARSH: [&str; 6] = [
 
 #[test]
 fn a_bog_is_difficult_until_the_end_of_its_makers_next_turn_then_the_ground_comes_back() {
-    let mut e = fight_in(
-        &MARSH,
-        &[hero("w", 1, 2, &["bog"], ""), foe("g", 3, 4, &[], "")],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&MARSH)
+        .abilities(&abilities())
+        .hero("w", at(1, 2))
+        .knows(&["bog"])
+        .monster("g", at(3, 4))
+        .start();
     start(&mut e, "w");
     apply(&mut e, placed("w", "bog", (4, 2), None));
     for (x, y) in [(4, 2), (5, 2), (4, 3), (5, 3)] {
@@ -426,10 +414,12 @@ fn a_bog_is_difficult_until_the_end_of_its_makers_next_turn_then_the_ground_come
 
 #[test]
 fn damaging_ground_hurts_a_creature_entering_it_while_it_lasts() {
-    let mut e = fight(
-        &[hero("w", 1, 2, &["lava"], ""), foe("g", 3, 4, &[], "")],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("w", at(1, 2))
+        .knows(&["lava"])
+        .monster("g", at(3, 4))
+        .start();
     start(&mut e, "w");
     apply(&mut e, placed("w", "lava", (4, 2), None));
     assert_eq!(cell(&e, 4, 3), with(Terrain::Damaging { damage: 2 }));
@@ -444,10 +434,13 @@ fn damaging_ground_hurts_a_creature_entering_it_while_it_lasts() {
 fn a_lasting_area_cant_be_made_off_its_makers_turn() {
     // Abilities are used on their user's own turn (a triggered one not at all), so every zone
     // starts on its owner's turn: a free maneuver tried in the enemy's turn is refused.
-    let mut e = fight(
-        &[hero("w", 1, 2, &["quick_bog"], ""), foe("g", 8, 4, &[], "")],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("w", at(1, 2))
+        .knows(&["quick_bog"])
+        .monster("g", at(8, 4))
+        .first(Side::Director)
+        .start();
     start(&mut e, "g");
     let err = refused(&mut e, placed("w", "quick_bog", (4, 2), None));
     assert_eq!(err.rule, "turn.order");
@@ -458,13 +451,13 @@ fn a_lasting_area_cant_be_made_off_its_makers_turn() {
 
 #[test]
 fn an_aura_moves_with_its_owner() {
-    let mut e = fight(
-        &[
-            foe("hound", 2, 2, &["embers"], ""),
-            hero("h", 8, 5, &[], ""),
-        ],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .monster("hound", at(2, 2))
+        .knows(&["embers"])
+        .hero("h", at(8, 5))
+        .first(Side::Director)
+        .start();
     start(&mut e, "hound");
     apply(&mut e, use_ability("hound", "embers", &[]));
     let z = zones(&mut e);
@@ -494,22 +487,17 @@ fn an_aura_moves_with_its_owner() {
 
 #[test]
 fn an_aura_burns_enemies_who_start_their_turn_in_it_by_type_and_spares_allies_and_those_outside() {
-    let mut e = fight(
-        &[
-            foe("hound", 2, 2, &["embers"], ""),
-            foe("imp", 4, 3, &[], ""),
-            hero("h1", 6, 2, &[], ""),
-            hero(
-                "hf",
-                5,
-                1,
-                &[],
-                ", immunities: [(kind: Fire, amount: Value(1))]",
-            ),
-            hero("h2", 8, 2, &[], ""),
-        ],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .monster("hound", at(2, 2))
+        .knows(&["embers"])
+        .monster("imp", at(4, 3))
+        .hero("h1", at(6, 2))
+        .hero("hf", at(5, 1))
+        .immunity(DamageType::Fire, 1)
+        .hero("h2", at(8, 2))
+        .first(Side::Director)
+        .start();
     start(&mut e, "hound");
     apply(&mut e, use_ability("hound", "embers", &[]));
     // Into the middle of them: h1, hf and the imp end up in the aura, h2 two squares out.
@@ -562,14 +550,14 @@ fn an_aura_burns_enemies_who_start_their_turn_in_it_by_type_and_spares_allies_an
 
 #[test]
 fn a_dead_owners_areas_end_at_the_next_end_of_turn_and_give_back_the_ground() {
-    let mut e = fight(
-        &[
-            foe("witch", 6, 2, &["rampart", "blaze"], ""),
-            foe("g", 9, 5, &[], ""),
-            hero("h", 1, 2, &[], ""),
-        ],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .monster("witch", at(6, 2))
+        .knows(&["rampart", "blaze"])
+        .monster("g", at(9, 5))
+        .hero("h", at(1, 2))
+        .first(Side::Director)
+        .start();
     start(&mut e, "witch");
     apply(&mut e, raise("witch", "rampart", &[(4, 1), (4, 2), (4, 3)]));
     apply(&mut e, use_ability("witch", "blaze", &[]));
@@ -606,14 +594,14 @@ fn a_dead_owners_areas_end_at_the_next_end_of_turn_and_give_back_the_ground() {
 
 #[test]
 fn a_dead_owners_aura_burns_no_one() {
-    let mut e = fight(
-        &[
-            foe("hound", 5, 2, &["embers"], ""),
-            foe("g", 9, 5, &[], ""),
-            hero("h", 6, 2, &[], ""),
-        ],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .monster("hound", at(5, 2))
+        .knows(&["embers"])
+        .monster("g", at(9, 5))
+        .hero("h", at(6, 2))
+        .first(Side::Director)
+        .start();
     start(&mut e, "hound");
     apply(&mut e, use_ability("hound", "embers", &[]));
     end(&mut e, "hound");
@@ -656,15 +644,14 @@ fn round_two() -> Vec<Command> {
 
 #[test]
 fn a_restored_snapshot_keeps_its_zones_and_they_end_on_schedule() {
-    let mut e = fight_in(
-        &MARSH,
-        &[
-            hero("w", 1, 2, &["bog"], ""),
-            foe("hound", 7, 2, &["embers"], ""),
-            hero("h", 8, 2, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&MARSH)
+        .abilities(&abilities())
+        .hero("w", at(1, 2))
+        .knows(&["bog"])
+        .monster("hound", at(7, 2))
+        .knows(&["embers"])
+        .hero("h", at(8, 2))
+        .start();
     start(&mut e, "w");
     apply(&mut e, placed("w", "bog", (4, 2), None));
     end(&mut e, "w");
@@ -720,14 +707,14 @@ fn a_restored_snapshot_keeps_its_zones_and_they_end_on_schedule() {
 
 #[test]
 fn overlapping_ground_zones_leave_the_ground_as_it_was_once_both_end() {
-    let mut e = fight(
-        &[
-            hero("a", 1, 2, &["bog"], ""),
-            hero("b", 1, 4, &["lava"], ""),
-            foe("g", 9, 5, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("a", at(1, 2))
+        .knows(&["bog"])
+        .hero("b", at(1, 4))
+        .knows(&["lava"])
+        .monster("g", at(9, 5))
+        .start();
     start(&mut e, "a");
     apply(&mut e, placed("a", "bog", (4, 2), None));
     end(&mut e, "a");
@@ -759,14 +746,14 @@ fn overlapping_ground_zones_leave_the_ground_as_it_was_once_both_end() {
 
 #[test]
 fn a_wall_raised_on_a_bog_outlasts_the_bog() {
-    let mut e = fight(
-        &[
-            hero("a", 1, 2, &["bog"], ""),
-            hero("mason", 2, 4, &["rampart"], ""),
-            foe("g", 9, 5, &[], ""),
-        ],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("a", at(1, 2))
+        .knows(&["bog"])
+        .hero("mason", at(2, 4))
+        .knows(&["rampart"])
+        .monster("g", at(9, 5))
+        .start();
     start(&mut e, "a");
     apply(&mut e, placed("a", "bog", (4, 2), None));
     end(&mut e, "a");
@@ -795,11 +782,12 @@ fn a_bog_over_a_pit_leaves_the_pit_a_pit() {
         "..........",
         "..........",
     ];
-    let mut e = fight_in(
-        &rows,
-        &[hero("w", 1, 2, &["bog"], ""), foe("g", 3, 5, &[], "")],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&rows)
+        .abilities(&abilities())
+        .hero("w", at(1, 2))
+        .knows(&["bog"])
+        .monster("g", at(3, 5))
+        .start();
     start(&mut e, "w");
     assert_eq!(e.map().ground(Square::new(4, 2)), Some(-2));
     apply(&mut e, placed("w", "bog", (4, 2), None));

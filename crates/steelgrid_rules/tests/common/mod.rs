@@ -9,18 +9,11 @@ use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::Game;
 use steelgrid_rules::scenario;
+use steelgrid_rules::testing::LEGEND;
 use steelgrid_rules::{Command, Engine};
 use steelgrid_rules::{StateView, ai};
 
-/// A 10×6 room of open floor (walls only where a test draws them).
-pub const ROOM: [&str; 6] = [
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
+pub use steelgrid_rules::testing::ROOM;
 
 /// Load a scenario from its parts, panicking with the diagnostics if it is invalid.
 pub fn scenario(rows: &[&str], creatures: &str, dice: &[u32]) -> scenario::Scenario {
@@ -38,7 +31,7 @@ pub fn scenario_with(
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
     let src = format!(
-        "Scenario(name: \"Test arena\", map: (legend: {{'w': (terrain: Object(material: Wood)), 'h': (elevation: 1), 'H': (elevation: 2), 'x': (terrain: Damaging(damage: 3)), 'o': (terrain: Pit(depth: 2)), 'g': (terrain: Object(material: Glass)), 's': (terrain: Object(material: Stone)), 'm': (terrain: Object(material: Metal)), '4': (elevation: 4), '5': (elevation: 5), '6': (elevation: 6), '3': (elevation: 3), 'P': (terrain: Object(material: Stone)), 'T': (elevation: 10), '=': (terrain: Water(depth: 3)), 'd': (concealing: true)}}, rows: [{}]), {fields}creatures: [{}], dice: [{}])",
+        "Scenario(name: \"Test arena\", map: (legend: {LEGEND}, rows: [{}]), {fields}creatures: [{}], dice: [{}])",
         rows.join(", "),
         creatures,
         dice.join(", ")
