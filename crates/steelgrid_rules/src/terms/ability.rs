@@ -1,4 +1,6 @@
-//! The ability words (see the chapter for the rules that use them).
+//! What an ability is made of that commands, events and creatures name: its keywords, a hero's
+//! kit, the direction a line points, and the area it leaves behind (`Lasting`). The rules that
+//! use them are in `ability`.
 
 use serde::{Deserialize, Serialize};
 

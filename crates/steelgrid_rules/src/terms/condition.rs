@@ -1,4 +1,5 @@
-//! The condition words (see the chapter for the rules that use them).
+//! The conditions a creature's list holds (grabbed and prone are components of their own), how
+//! long one lasts, and being hidden. The rules that impose and end them are in `condition`.
 
 use bevy_ecs::prelude::Component;
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,4 @@
-//! The damage words (see the chapter for the rules that use them).
+//! The damage types weakness and immunity name. The rules of damage are in `damage`.
 
 use serde::{Deserialize, Serialize};
 

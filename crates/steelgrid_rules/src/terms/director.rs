@@ -1,4 +1,4 @@
-//! The director words (see the chapter for the rules that use them).
+//! What the Director can buy with Malice. The rules of spending it are in `director::malice`.
 
 use serde::{Deserialize, Serialize};
 

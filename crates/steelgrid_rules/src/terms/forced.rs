@@ -1,4 +1,5 @@
-//! The forced words (see the chapter for the rules that use them).
+//! Push, pull and slide, a forced movement waiting for its path, and how its distance was
+//! worked out. The rules that place it are in `forced`.
 
 use serde::{Deserialize, Serialize};
 

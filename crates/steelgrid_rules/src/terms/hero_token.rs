@@ -1,4 +1,5 @@
-//! The hero_token words (see the chapter for the rules that use them).
+//! What heroes spend surges and hero tokens on, and the heroes' shared pool. The rules of
+//! spending them are in `ability::hero_token`.
 
 use std::collections::BTreeSet;
 

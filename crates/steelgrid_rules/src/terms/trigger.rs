@@ -1,4 +1,5 @@
-//! The trigger words (see the chapter for the rules that use them).
+//! What can trigger an ability: a creature damaged, starting its turn, targeted or leaving a
+//! reach. The rules of trigger windows are in `trigger`.
 
 use serde::{Deserialize, Serialize};
 
