@@ -140,6 +140,11 @@ impl OutcomeNumbers {
 }
 
 impl CheckedAbility {
+    /// The ability's extra, when the user chose to spend on it.
+    fn extra(&self) -> Option<&crate::ability::Spend> {
+        self.ability.spend.as_ref().filter(|_| self.spend)
+    }
+
     /// The preview of this checked use on `map`, rolling nothing.
     pub fn preview(
         &self,
@@ -358,6 +363,8 @@ struct User {
     /// The ability's id, as the command names it.
     ability_id: String,
     chars: Characteristics,
+    /// The rolled characteristic's value, which damage adds.
+    added: i32,
     is_hero: bool,
     /// The kit's weapon damage bonus for this use.
     kit_bonus: u32,
@@ -520,6 +527,7 @@ impl AbilityWorld<'_, '_> {
         Some(User {
             by,
             ability_id: ability_id.to_owned(),
+            added: checked.characteristic.map_or(0, |c| chars.get(c)),
             chars,
             is_hero,
             kit_bonus,
@@ -573,7 +581,7 @@ impl AbilityWorld<'_, '_> {
     ) -> Vec<Option<Tier>> {
         let ability = &checked.ability;
         let by = &user.by;
-        let added = checked.characteristic.map_or(0, |c| user.chars.get(c));
+        let added = user.added;
         let faces = (ability.power_roll.is_some() && !checked.targets.is_empty())
             .then(|| [self.dice.d10(), self.dice.d10()]);
         if let Some(faces) = faces.or_else(|| {
@@ -806,8 +814,8 @@ impl AbilityWorld<'_, '_> {
         landed: &mut Landed,
     ) {
         let ability = &checked.ability;
-        let added = checked.characteristic.map_or(0, |c| user.chars.get(c));
-        let extra = ability.spend.as_ref().filter(|_| checked.spend);
+        let added = user.added;
+        let extra = checked.extra();
         let outcomes: Vec<(bool, &Outcome)> = tier
             .and_then(|tier| ability.power_roll.as_ref().map(|r| (true, r.outcome(tier))))
             .into_iter()
@@ -1058,7 +1066,7 @@ impl AbilityWorld<'_, '_> {
         let picked = user_tier
             .filter(|t| got.contains(t))
             .or_else(|| got.iter().max().copied());
-        let spent = ability.spend.as_ref().filter(|_| checked.spend);
+        let spent = checked.extra();
         let for_user: Vec<(Option<Tier>, &Outcome)> = picked
             .zip(ability.power_roll.as_ref())
             .map(|(t, r)| (Some(t), r.outcome(t)))
@@ -1102,7 +1110,7 @@ impl AbilityWorld<'_, '_> {
     fn pay_on_landing(&mut self, checked: &CheckedAbility, user: &User, landed: &Landed) {
         let ability = &checked.ability;
         let by = &user.by;
-        let extra = ability.spend.as_ref().filter(|_| checked.spend);
+        let extra = checked.extra();
         if !user.is_hero {
             let cost = match ability.cost {
                 Some(Cost::Malice(n) | Cost::Resource(n)) => n,
