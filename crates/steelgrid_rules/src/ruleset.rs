@@ -2,8 +2,7 @@
 //! The order of the systems inside each stage is written here, once.
 
 use bevy_ecs::prelude::*;
-use bevy_ecs::schedule::ScheduleConfigs;
-use bevy_ecs::system::ScheduleSystem;
+use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::schedule::{Ruleset, Stage};
 
@@ -130,10 +129,10 @@ impl Ruleset for DrawSteel {
                 grab::end_broken_grabs,
                 aid::use_up_aid,
                 falling::drop_grounded_fliers,
-                settle_damage(),
+                settle_damage,
                 squad::watch_captains,
                 resolve::impose_deferred_conditions,
-                (movement::mount::fall_off, settle_damage()).chain(),
+                (movement::mount::fall_off, settle_damage).chain(),
                 hero_token::open_windows,
                 hide::reveal,
             )
@@ -143,7 +142,7 @@ impl Ruleset for DrawSteel {
         schedule.add_systems(
             (
                 movement::underwater::suffocate,
-                settle_damage(),
+                settle_damage,
                 encounter::check_objectives,
             )
                 .chain()
@@ -153,7 +152,7 @@ impl Ruleset for DrawSteel {
             (
                 turn::advance_turn_flow,
                 falling::continue_long_falls,
-                settle_damage(),
+                settle_damage,
                 encounter::check_objectives,
                 malice::track,
                 condition::encounter_aftermath,
@@ -166,15 +165,48 @@ impl Ruleset for DrawSteel {
 }
 
 /// Damage settles: a squad's share of what it took is spread, every pending hit lands, then
-/// winded, dying, dead and unconscious follow (seed 002 L3022-3030, L4378-4392). Added after
-/// each step that can hurt.
-fn settle_damage() -> ScheduleConfigs<ScheduleSystem> {
-    (
-        squad::apply_squad_damage,
-        damage::apply_pending_damage,
-        stamina::update_vitality,
-    )
-        .chain()
+/// winded, dying, dead and unconscious follow (seed 002 L3022-3030, L4378-4392), and again while
+/// that left damage pending. Added after each step that can hurt; every use runs the one
+/// [`Settle`] schedule.
+fn settle_damage(world: &mut World) {
+    if world
+        .try_schedule_scope(Settle, settle_until_nothing_pends)
+        .is_err()
+    {
+        world.add_schedule(settle_schedule());
+        world.schedule_scope(Settle, settle_until_nothing_pends);
+    }
+}
+
+/// The schedule damage settles in, run by [`settle_damage`] until nothing is pending.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+struct Settle;
+
+/// How many times damage may go round before settling stops: a chain of damage dealing damage
+/// longer than this is a ruleset bug, and stopping keeps the command from hanging.
+const SETTLE_PASSES: usize = 16;
+
+fn settle_schedule() -> Schedule {
+    let mut schedule = Schedule::new(Settle);
+    schedule.set_executor(SingleThreadedExecutor::new());
+    schedule.add_systems(
+        (
+            squad::apply_squad_damage,
+            damage::apply_pending_damage,
+            stamina::update_vitality,
+        )
+            .chain(),
+    );
+    schedule
+}
+
+fn settle_until_nothing_pends(world: &mut World, schedule: &mut Schedule) {
+    for _ in 0..SETTLE_PASSES {
+        schedule.run(world);
+        if world.resource::<PendingDamage>().0.is_empty() {
+            return;
+        }
+    }
 }
 
 /// Command stage: environmental damage.

@@ -15,6 +15,7 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::QueryData;
 use bevy_ecs::schedule::ScheduleLabel;
 use steelgrid_kernel::check::Checked;
+use steelgrid_kernel::schedule::resolve_schedule;
 
 use crate::ability::{Ability, AbilityBook};
 use crate::command::{Command, CurrentCommand, RuleError};
@@ -42,8 +43,9 @@ struct Begin;
 /// One fight: its whole rules state (a `bevy_ecs` world) and the schedule its ruleset filled.
 pub struct Engine {
     pub(crate) world: World,
-    /// The ruleset's schedule: one run resolves one command.
-    pub(crate) resolve: Schedule,
+    /// The ruleset's schedule: one run resolves one command. Built at the first command, so
+    /// that a restore only for reading (a save's checksum, a look at the board) skips it.
+    resolve: Option<Schedule>,
     pub(crate) ruleset: RulesetName,
 }
 
@@ -68,6 +70,14 @@ impl Engine {
         let verdict = self.validate(command);
         self.clear_checked();
         verdict
+    }
+
+    /// Run the ruleset's schedule once over the world, building it the first time.
+    pub(crate) fn run_resolve(&mut self) {
+        let ruleset = self.ruleset;
+        self.resolve
+            .get_or_insert_with(|| resolve_schedule(ruleset.plugin()))
+            .run(&mut self.world);
     }
 
     /// A query for reading the world through `&self`: every component the reads name was
@@ -96,7 +106,7 @@ impl Engine {
         }
         self.world.insert_resource(aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
-        self.resolve.run(&mut self.world);
+        self.run_resolve();
         self.world.resource_mut::<CurrentCommand>().0 = None;
         self.clear_checked();
         self.after_command(start, window_was_open);

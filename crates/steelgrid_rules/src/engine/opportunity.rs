@@ -168,7 +168,7 @@ impl Engine {
             return;
         }
         self.world.resource_mut::<CurrentCommand>().0 = None;
-        self.resolve.run(&mut self.world);
+        self.run_resolve();
         self.world.remove_resource::<ResumedMove>();
         self.clear_checked();
         self.after_command(start, false);

@@ -5,7 +5,6 @@ use bevy_ecs::schedule::SingleThreadedExecutor;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 use steelgrid_kernel::checksum::fnv1a;
-use steelgrid_kernel::schedule::resolve_schedule;
 
 use crate::ability::AbilityBook;
 use crate::ability::hero_token;
@@ -177,7 +176,7 @@ impl Engine {
         super::register_reads(&mut world);
         Engine {
             world,
-            resolve: resolve_schedule(ruleset.plugin()),
+            resolve: None,
             ruleset,
         }
     }

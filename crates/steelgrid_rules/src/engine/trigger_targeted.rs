@@ -165,7 +165,7 @@ impl Engine {
         self.world
             .insert_resource(crate::turn::aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
-        self.resolve.run(&mut self.world);
+        self.run_resolve();
         self.world.resource_mut::<CurrentCommand>().0 = None;
         self.clear_checked();
         self.after_command(start, false);
