@@ -261,7 +261,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 Ok(r) => r,
                 Err(e) => return failed(&e),
             };
-            let mut g = match record.verify() {
+            let g = match record.verify() {
                 Ok(g) => g,
                 Err(e) => return failed(&format!("{}: {e}", file.display())),
             };
@@ -270,7 +270,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                     "{}: {} commands verified, final checksum {:016x}",
                     file.display(),
                     g.steps().len(),
-                    g.engine_mut().checksum()
+                    g.engine().checksum()
                 );
                 return ExitCode::SUCCESS;
             }
@@ -428,7 +428,7 @@ fn simulate(
     } else {
         sim::AiRun::default()
     };
-    println!("{}", sim::to_json(game.engine_mut(), json, &ai.decisions));
+    println!("{}", sim::to_json(game.engine(), json, &ai.decisions));
     if let Some(out) = record
         && let Err(e) = saves::write(out, &game.replay())
     {
@@ -461,7 +461,7 @@ fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
             Err(problems) => return report(&problems),
         };
         loop {
-            let engine = game.engine_mut();
+            let engine = game.engine();
             if engine.turn().round > max_rounds {
                 break;
             }
@@ -484,7 +484,7 @@ fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
                 break;
             }
         }
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         match state.status {
             "victory" => wins += 1,
             "defeat" => losses += 1,
@@ -494,7 +494,7 @@ fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
         gained += u64::from(state.malice.gained);
         spent += u64::from(state.malice.spent);
         villain_actions += game
-            .engine_mut()
+            .engine()
             .log()
             .iter()
             .filter(|e| e.rule == "villain_action")

@@ -77,10 +77,10 @@ mod tests {
     fn a_save_round_trips_and_leaves_no_temporary_file() {
         let dir = scratch("round");
         let path = dir.join("slot.ron");
-        let mut game = Game::new("mill.ron", MILL, Some(3)).unwrap();
+        let game = Game::new("mill.ron", MILL, Some(3)).unwrap();
         write(&path, &game.save()).unwrap();
-        let mut back = read(&path).unwrap().resume().unwrap();
-        assert_eq!(back.engine_mut().checksum(), game.engine_mut().checksum());
+        let back = read(&path).unwrap().resume().unwrap();
+        assert_eq!(back.engine().checksum(), game.engine().checksum());
         let names: Vec<_> = fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name())
@@ -92,7 +92,7 @@ mod tests {
     fn a_failed_write_keeps_the_previous_save() {
         let dir = scratch("keep");
         let path = dir.join("slot.ron");
-        let mut game = Game::new("mill.ron", MILL, Some(3)).unwrap();
+        let game = Game::new("mill.ron", MILL, Some(3)).unwrap();
         write(&path, &game.save()).unwrap();
         let before = fs::read_to_string(&path).unwrap();
         // The temporary name is taken by a directory, so the new save cannot be written.
@@ -110,7 +110,7 @@ mod tests {
     fn a_truncated_file_is_a_message_not_a_crash() {
         let dir = scratch("cut");
         let path = dir.join("slot.ron");
-        let mut game = Game::new("mill.ron", MILL, Some(3)).unwrap();
+        let game = Game::new("mill.ron", MILL, Some(3)).unwrap();
         let text = game.save().to_ron();
         fs::write(&path, &text[..text.len() / 2]).unwrap();
         let err = read(&path).unwrap_err();

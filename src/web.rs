@@ -37,7 +37,7 @@ fn open() -> Result<(Game, LaunchOptions), String> {
                 Ok(mut verified) => format!(
                     "replay verified: {} commands, final checksum {:016x}",
                     verified.steps().len(),
-                    verified.engine_mut().checksum()
+                    verified.engine().checksum()
                 ),
                 Err(e) => format!("replay differs: {e}"),
             };

@@ -125,8 +125,8 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
     ));
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
-    let mut game = game;
-    let heroes = battle::handoff::heroes(&game.engine_mut().state());
+    let game = game;
+    let heroes = battle::handoff::heroes(&game.engine().state());
     let players = battle::handoff::Players::dealt(&heroes, options.players);
     screens::start(
         app.world_mut(),

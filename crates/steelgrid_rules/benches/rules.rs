@@ -99,7 +99,7 @@ fn main() {
     sim::run(&mut mid, &commands, None);
     measure("one AI decision (mid-fight, a creature's turn)", 50, || {
         let side = steelgrid_rules::ai::side_to_answer(&mid.state()).expect("someone to answer");
-        black_box(steelgrid_rules::ai::decide(&mut mid, side));
+        black_box(steelgrid_rules::ai::decide(&mid, side));
     });
     briar_decisions();
     measure("snapshot", 2000, || {
@@ -281,7 +281,7 @@ fn abilities() {
         black_box(e.preview_ability(black_box(&halo)).is_ok());
     });
     measure("one AI decision weighing every ability use", 50, || {
-        black_box(steelgrid_rules::ai::decide(&mut e, Side::Heroes));
+        black_box(steelgrid_rules::ai::decide(&e, Side::Heroes));
     });
 }
 
@@ -295,7 +295,7 @@ fn briar_decisions() {
         let mut e = scenario.start(Some(seed));
         while let Some(side) = steelgrid_rules::ai::side_to_answer(&e.state()) {
             let clock = Instant::now();
-            let Some(decision) = steelgrid_rules::ai::decide(&mut e, side) else {
+            let Some(decision) = steelgrid_rules::ai::decide(&e, side) else {
                 break;
             };
             times.push(clock.elapsed());

@@ -93,7 +93,7 @@ fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
 }
 
 /// What `side` does next, or `None` when it is not that side's move.
-pub fn decide(engine: &mut Engine, side: Side) -> Option<Decision> {
+pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     let state = engine.state();
     if side_to_answer(&state) != Some(side) {
         return None;
@@ -182,7 +182,7 @@ fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
 }
 
 /// A creature's turn: one command at a time, the best legal one.
-fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Option<Decision> {
+fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<Decision> {
     let me = state.creatures.iter().find(|c| c.id == actor)?.clone();
     let end = (
         Command::EndTurn {
@@ -194,7 +194,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
         return decision(side, vec![end]);
     }
     let mut options = vec![end];
-    let legal = |engine: &mut Engine, command: &Command| engine.check(command).is_ok();
+    let legal = |engine: &Engine, command: &Command| engine.check(command).is_ok();
     if me.conditions.iter().any(|c| c == "prone") {
         let stand = Command::StandUp {
             creature: actor.to_owned(),
@@ -453,7 +453,7 @@ fn act(engine: &mut Engine, state: &StateView, side: Side, actor: &str) -> Optio
 /// from the first round, crowd control once two enemies are beside the villain or it is
 /// winded, the ultimate from round 4 or when it is winded — each only if the preview says it
 /// does real harm.
-fn villain_action(engine: &mut Engine, state: &StateView) -> Option<Decision> {
+fn villain_action(engine: &Engine, state: &StateView) -> Option<Decision> {
     use crate::ability::ActionType;
     let mut options = Vec::new();
     for me in state.creatures.iter().filter(|c| {
@@ -493,7 +493,7 @@ fn villain_action(engine: &mut Engine, state: &StateView) -> Option<Decision> {
 /// for later rounds), Brutal Effectiveness before an ability with a potency, an extra main
 /// action when Malice is plentiful. Each is only offered if the engine accepts it now.
 fn malice_options(
-    engine: &mut Engine,
+    engine: &Engine,
     state: &StateView,
     me: &CreatureView,
     options: &[(Command, i32)],
@@ -663,7 +663,7 @@ enum Moment<'a> {
 }
 
 fn ability_options(
-    engine: &mut Engine,
+    engine: &Engine,
     state: &StateView,
     me: &CreatureView,
     moment: Moment,

@@ -40,12 +40,12 @@ pub fn parse_commands(file: &str, src: &str) -> Result<Vec<PlacedCommand>, Diagn
 
 /// Where commands are played: a bare engine, or a [`Game`] that records them.
 pub trait Table {
-    fn engine(&mut self) -> &mut Engine;
+    fn engine(&self) -> &Engine;
     fn play(&mut self, command: Command) -> Result<(), RuleError>;
 }
 
 impl Table for Engine {
-    fn engine(&mut self) -> &mut Engine {
+    fn engine(&self) -> &Engine {
         self
     }
     fn play(&mut self, command: Command) -> Result<(), RuleError> {

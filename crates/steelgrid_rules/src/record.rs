@@ -84,12 +84,6 @@ impl Game {
         &self.engine
     }
 
-    /// The engine, for queries that need `&mut` (previews, state). Commands go through
-    /// [`Game::apply`] so that they are recorded.
-    pub fn engine_mut(&mut self) -> &mut Engine {
-        &mut self.engine
-    }
-
     pub fn scenario(&self) -> &Scenario {
         &self.scenario
     }
@@ -166,7 +160,7 @@ impl Game {
     }
 
     /// The game as a save: a replay plus the full state, to continue from.
-    pub fn save(&mut self) -> Record {
+    pub fn save(&self) -> Record {
         Record {
             snapshot: Some(self.engine.snapshot()),
             ..self.replay()

@@ -13,8 +13,8 @@ use crate::record::Game;
 pub use crate::command_list::{PlacedCommand, Refusal, Table, parse_commands, run};
 
 impl Table for Game {
-    fn engine(&mut self) -> &mut Engine {
-        self.engine_mut()
+    fn engine(&self) -> &Engine {
+        self.engine()
     }
     fn play(&mut self, command: Command) -> Result<(), RuleError> {
         self.apply(command).map(drop)
@@ -65,7 +65,7 @@ struct WithLog<'a> {
 
 /// The final state as pretty JSON, with the event log (and the AI's decisions) when
 /// `with_log`.
-pub fn to_json(engine: &mut Engine, with_log: bool, ai: &[ai::Decision]) -> String {
+pub fn to_json(engine: &Engine, with_log: bool, ai: &[ai::Decision]) -> String {
     let state = engine.state();
     let text = if with_log {
         serde_json::to_string_pretty(&WithLog {

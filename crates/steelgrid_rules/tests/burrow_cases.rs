@@ -785,7 +785,7 @@ fn predictions_for_burrowers_match_what_happens() {
 #[test]
 fn the_movement_overlay_of_a_burrower_keeps_to_dirt_within_its_speed() {
     let rows = ["..rr......", "..rr......", "..........", ".........."];
-    let mut e = arena(
+    let e = arena(
         &rows,
         "",
         &[

@@ -55,7 +55,7 @@ fn run_all(seed: u64) -> String {
     for c in commands() {
         e.apply(c).unwrap();
     }
-    sim::to_json(&mut e, true, &[])
+    sim::to_json(&e, true, &[])
 }
 
 #[test]

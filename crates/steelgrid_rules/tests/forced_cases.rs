@@ -651,7 +651,7 @@ fn prone_after_a_fall_stand_up_and_melee_edge() {
 
 #[test]
 fn the_engine_offers_every_push_and_slide_choice() {
-    let mut e = fight(
+    let e = fight(
         &[
             body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
             body("t", "Director", 3, 3, ""),

@@ -298,7 +298,7 @@ fn the_ai_searches_for_a_hero_hidden_from_it() {
     apply(&mut e, hide("h"));
     end(&mut e, "h");
     start(&mut e, "g");
-    let decision = steelgrid_rules::ai::decide(&mut e, steelgrid_rules::creature::Side::Director)
+    let decision = steelgrid_rules::ai::decide(&e, steelgrid_rules::creature::Side::Director)
         .expect("the goblin's move");
     assert_eq!(decision.command, search("g"), "{:?}", decision.top);
 }

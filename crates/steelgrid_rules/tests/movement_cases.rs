@@ -63,7 +63,7 @@ fn ds_combat_59_leaving_adjacency_provokes_before_the_step() {
 
 #[test]
 fn ds_combat_59_only_the_step_that_leaves_adjacency_provokes() {
-    let mut e = setup("", &[5, 8]);
+    let e = setup("", &[5, 8]);
     // (5,4) → (5,5) stays adjacent to H at (4,4); (5,5) → (6,5) leaves.
     let plan = e
         .plan_move("e", &[Square::new(5, 5), Square::new(6, 5)], Gait::Move)
@@ -423,7 +423,7 @@ fn swimming_costs_2_a_square_without_a_swim_speed() {
         "..........",
     ];
     let swimmer = "(id: \"s\", side: Heroes, stamina: 30, position: (0, 2), movement: [Swim], hero: (recoveries: 1))";
-    let mut e = fight_in(
+    let e = fight_in(
         &rows,
         &[hero("h", 0, 1), swimmer.into(), monster("m", 9, 5)],
         &[],
@@ -449,7 +449,7 @@ fn a_climb_speed_climbs_at_full_speed() {
         "..........",
     ];
     let climber = "(id: \"c\", side: Heroes, stamina: 30, position: (0, 1), movement: [Climb], hero: (recoveries: 1))";
-    let mut e = fight_in(&rows, &[climber.into(), monster("m", 9, 5)], &[]);
+    let e = fight_in(&rows, &[climber.into(), monster("m", 9, 5)], &[]);
     assert_eq!(
         e.plan_move("c", &[Square::new(1, 1)], Gait::Move)
             .unwrap()
@@ -512,7 +512,7 @@ fn ds_combat_55_teleport_ignores_what_lies_between_and_provokes_nothing() {
 #[test]
 fn a_teleporters_reachable_squares_are_its_destinations() {
     let t = "(id: \"t\", side: Heroes, stamina: 30, speed: 2, position: (3, 3), movement: [Teleport], hero: (recoveries: 1))";
-    let mut e = fight(&[t.into(), monster("m", 4, 3), monster("far", 9, 0)], &[]);
+    let e = fight(&[t.into(), monster("m", 4, 3), monster("far", 9, 0)], &[]);
     let reach = e.reachable("t", Gait::Move).unwrap();
     // A 5×5 block around it, less its own square and the monster's.
     assert_eq!(reach.len(), 23);

@@ -396,8 +396,8 @@ fn ask_11_with_the_option_off_the_hero_strikes_at_once() {
 fn ask_12_the_ai_takes_its_opportunity_attack() {
     let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
-    assert!(steelgrid_rules::ai::decide(&mut e, Side::Director).is_none());
-    let decision = steelgrid_rules::ai::decide(&mut e, Side::Heroes).expect("the heroes answer");
+    assert!(steelgrid_rules::ai::decide(&e, Side::Director).is_none());
+    let decision = steelgrid_rules::ai::decide(&e, Side::Heroes).expect("the heroes answer");
     assert_eq!(decision.command, strike("h", "g"));
     apply(&mut e, decision.command);
     assert_eq!(position(&mut e, "g"), Square::new(7, 4));

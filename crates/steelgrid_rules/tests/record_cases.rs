@@ -19,12 +19,12 @@ fn long_ai_game() -> Game {
 
 #[test]
 fn a_200_command_ai_game_replays_with_every_checksum_matching() {
-    let mut game = long_ai_game();
+    let game = long_ai_game();
     let text = game.replay().to_ron();
     let record = Record::parse("game.replay.ron", &text).expect("the replay reads back");
-    let mut again = record.verify().expect("every checksum matches");
+    let again = record.verify().expect("every checksum matches");
     assert_eq!(again.steps(), game.steps());
-    assert_eq!(again.engine_mut().checksum(), game.engine_mut().checksum());
+    assert_eq!(again.engine().checksum(), game.engine().checksum());
     assert_eq!(again.engine().log(), game.engine().log());
 }
 
@@ -55,7 +55,7 @@ fn a_tampered_replay_names_the_first_step_that_differs() {
 
 #[test]
 fn save_load_and_continue_equals_the_uninterrupted_game() {
-    let mut whole = ai_game(7, 10_000);
+    let whole = ai_game(7, 10_000);
     let commands: Vec<Command> = whole.steps().iter().map(|s| s.command.clone()).collect();
     let cut = commands.len() / 2;
 
@@ -67,24 +67,18 @@ fn save_load_and_continue_equals_the_uninterrupted_game() {
     let mut resumed = Record::parse("save.ron", &saved)
         .and_then(|r| r.resume())
         .expect("the save loads");
-    assert_eq!(
-        resumed.engine_mut().checksum(),
-        first_half.engine_mut().checksum()
-    );
+    assert_eq!(resumed.engine().checksum(), first_half.engine().checksum());
     assert_eq!(resumed.engine().log(), first_half.engine().log());
     for c in &commands[cut..] {
         resumed.apply(c.clone()).unwrap();
     }
     assert_eq!(resumed.steps(), whole.steps());
-    assert_eq!(
-        json(resumed.engine_mut().state()),
-        json(whole.engine_mut().state())
-    );
+    assert_eq!(json(resumed.engine().state()), json(whole.engine().state()));
 }
 
 #[test]
 fn a_truncated_save_is_reported_with_its_position() {
-    let mut game = ai_game(2, 30);
+    let game = ai_game(2, 30);
     let text = game.save().to_ron();
     let cut = &text[..text.len() * 2 / 3];
     let err = Record::parse("autosave.ron", cut).unwrap_err();
@@ -98,7 +92,7 @@ fn a_truncated_save_is_reported_with_its_position() {
 
 #[test]
 fn a_save_from_another_format_version_is_refused_by_name() {
-    let mut game = ai_game(2, 10);
+    let game = ai_game(2, 10);
     let text = game
         .save()
         .to_ron()
@@ -112,7 +106,7 @@ fn a_save_from_another_format_version_is_refused_by_name() {
 
 #[test]
 fn an_edited_scenario_or_state_inside_a_save_is_caught() {
-    let mut game = ai_game(2, 25);
+    let game = ai_game(2, 25);
     let mut record = game.save();
     record.scenario.text.push_str("\n// edited");
     let err = Record::parse("s.ron", &record.to_ron()).unwrap_err();
@@ -128,7 +122,7 @@ fn an_edited_scenario_or_state_inside_a_save_is_caught() {
 /// The opening of the mill ambush up to a hero's turn, by the AI's own choices.
 fn to_a_hero_turn(game: &mut Game) -> String {
     loop {
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         if let Some(id) = &state.turn {
             let hero = state.creatures.iter().find(|c| &c.id == id).unwrap();
             if hero.side == Side::Heroes && state.pending_forced.is_none() {
@@ -136,7 +130,7 @@ fn to_a_hero_turn(game: &mut Game) -> String {
             }
         }
         let side = ai::side_to_answer(&state).unwrap();
-        let decision = ai::decide(game.engine_mut(), side).unwrap();
+        let decision = ai::decide(game.engine(), side).unwrap();
         game.apply(decision.command).unwrap();
     }
 }
@@ -145,10 +139,10 @@ fn to_a_hero_turn(game: &mut Game) -> String {
 fn undo_restores_the_exact_prior_state() {
     let mut game = mill(11);
     let hero = to_a_hero_turn(&mut game);
-    let before = game.engine_mut().state();
+    let before = game.engine().state();
     let log_len = game.engine().log().len();
     let reach = game
-        .engine_mut()
+        .engine()
         .reachable(&hero, Gait::Move)
         .unwrap()
         .into_iter()
@@ -159,11 +153,11 @@ fn undo_restores_the_exact_prior_state() {
         path: reach.path,
     })
     .expect("the move is legal");
-    assert_ne!(game.engine_mut().state().checksum, before.checksum);
+    assert_ne!(game.engine().state().checksum, before.checksum);
 
     let undone = game.undo().expect("a move without dice can be undone");
     assert!(matches!(undone, Command::Advance { .. }));
-    assert_eq!(json(game.engine_mut().state()), json(before));
+    assert_eq!(json(game.engine().state()), json(before));
     assert_eq!(game.engine().log().len(), log_len);
 }
 
@@ -187,10 +181,10 @@ fn undo_is_refused_once_dice_are_rolled() {
     for c in commands {
         game.apply(c).unwrap();
     }
-    let before = game.engine_mut().checksum();
+    let before = game.engine().checksum();
     assert_eq!(game.undo(), Err(UndoRefused::DiceRolled));
     assert_eq!(
-        game.engine_mut().checksum(),
+        game.engine().checksum(),
         before,
         "a refused undo changes nothing"
     );
@@ -201,9 +195,9 @@ fn each_step_knows_the_events_it_wrote_even_after_a_save() {
     let mut game = mill(3);
     let mut written = Vec::new();
     for _ in 0..40 {
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         let side = ai::side_to_answer(&state).unwrap();
-        let decision = ai::decide(game.engine_mut(), side).unwrap();
+        let decision = ai::decide(game.engine(), side).unwrap();
         written.push(game.apply(decision.command).unwrap());
     }
     for (i, events) in written.iter().enumerate() {

@@ -26,10 +26,10 @@ fn fixture(path: &str, write: impl FnOnce() -> String) -> Record {
 #[test]
 fn a_replay_written_before_the_split_verifies_checksum_by_checksum() {
     let record = fixture(REPLAY, || ai_game(5, 10_000).replay().to_ron());
-    let mut game = record.verify().expect("every checksum matches");
+    let game = record.verify().expect("every checksum matches");
     assert_eq!(game.steps().len(), record.steps.len());
     assert_ne!(
-        game.engine_mut().state().status,
+        game.engine().state().status,
         "in_progress",
         "the recorded game was played to its end"
     );
@@ -39,16 +39,10 @@ fn a_replay_written_before_the_split_verifies_checksum_by_checksum() {
 fn a_save_written_before_the_split_resumes_where_it_was_left() {
     let record = fixture(SAVE, || ai_game(3, 40).save().to_ron());
     assert_eq!(record.steps.len(), 40);
-    let mut resumed = record
+    let resumed = record
         .resume()
         .expect("the snapshot matches its last checksum");
-    let mut rerun = record.verify().expect("the log replays");
-    assert_eq!(
-        json(resumed.engine_mut().state()),
-        json(rerun.engine_mut().state())
-    );
-    assert_eq!(
-        resumed.engine_mut().checksum(),
-        rerun.engine_mut().checksum()
-    );
+    let rerun = record.verify().expect("the log replays");
+    assert_eq!(json(resumed.engine().state()), json(rerun.engine().state()));
+    assert_eq!(resumed.engine().checksum(), rerun.engine().checksum());
 }

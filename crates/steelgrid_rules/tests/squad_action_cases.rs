@@ -419,7 +419,7 @@ fn the_ai_plays_a_squad_as_a_unit() {
     let mut e = pit(&[], &[6, 6, 6, 6, 6, 6, 6, 6]);
     let mut joined = 0;
     for _ in 0..40 {
-        let Some(d) = steelgrid_rules::ai::decide(&mut e, Side::Director) else {
+        let Some(d) = steelgrid_rules::ai::decide(&e, Side::Director) else {
             break;
         };
         if matches!(d.command, Command::StartTurn { .. }) && e.state().round > 1 {

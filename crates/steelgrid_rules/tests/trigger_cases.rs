@@ -430,8 +430,8 @@ fn the_ai_answers_a_window_with_what_helps_and_passes_otherwise() {
     let state = e.state();
     assert_eq!(state.turn.as_deref(), Some("m"));
     assert_eq!(ai::side_to_answer(&state), Some(Side::Heroes));
-    assert_eq!(ai::decide(&mut e, Side::Director), None);
-    let d = ai::decide(&mut e, Side::Heroes).expect("the heroes answer");
+    assert_eq!(ai::decide(&e, Side::Director), None);
+    let d = ai::decide(&e, Side::Heroes).expect("the heroes answer");
     assert_eq!(d.command, use_ability("h", "retort", &["m"]));
     // A ward worth nothing to a hero whose temporary Stamina is still higher after the hit
     // (8 - 3 = 5 against its 3): pass.
@@ -445,7 +445,7 @@ fn the_ai_answers_a_window_with_what_helps_and_passes_otherwise() {
     until_turn_of(&mut e, "m", &["h"]);
     apply(&mut e, strike("m", "h"));
     assert_eq!(e.state().trigger_window.map(|w| w.waiting.len()), Some(1));
-    let d = ai::decide(&mut e, Side::Heroes).expect("the heroes answer");
+    let d = ai::decide(&e, Side::Heroes).expect("the heroes answer");
     assert_eq!(d.command, pass("h"));
 }
 

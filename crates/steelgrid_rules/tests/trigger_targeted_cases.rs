@@ -413,13 +413,13 @@ fn targeted_11_the_ai_shields_a_friend_with_its_answer() {
     let mut e = guarded(&[], &["cover"], (2, 3), &[6, 6]);
     apply(&mut e, claw("m", "h"));
     assert_eq!(ai::side_to_answer(&e.state()), Some(Side::Heroes));
-    let d = ai::decide(&mut e, Side::Heroes).expect("the heroes answer");
+    let d = ai::decide(&e, Side::Heroes).expect("the heroes answer");
     assert_eq!(d.command, use_ability("g", "cover", &["h"]));
     // A move granted first: the AI passes it up and the claw goes on.
     let mut e = guarded(&["sidestep"], &[], (8, 5), &[9, 9]);
     apply(&mut e, claw("m", "h"));
     apply(&mut e, use_ability("h", "sidestep", &[]));
-    let d = ai::decide(&mut e, Side::Heroes).expect("h still answers");
+    let d = ai::decide(&e, Side::Heroes).expect("h still answers");
     assert_eq!(d.command, pass("h"));
 }
 

@@ -126,7 +126,7 @@ fn play_ai_seats(
     if !pace.0.tick(time.delta()).just_finished() {
         return;
     }
-    if let Some(decision) = ai::decide(rules.0.engine_mut(), side) {
+    if let Some(decision) = ai::decide(rules.0.engine(), side) {
         reasoning.0 = Some((decision.side, decision.top));
         // The AI only proposes commands the engine offered, so a refusal would be a bug in the
         // AI; it is logged rather than shown to the players.
@@ -148,8 +148,8 @@ mod tests {
             crate::scenarios::DEFAULT.text,
         )
         .expect("default scenario");
-        let mut engine = s.start(Some(7));
-        let decision = ai::decide(&mut engine, Side::Heroes).expect("the heroes choose");
+        let engine = s.start(Some(7));
+        let decision = ai::decide(&engine, Side::Heroes).expect("the heroes choose");
         let chosen = decision.command.to_ron();
         let heroes = AiReasoning(Some((Side::Heroes, decision.top.clone())));
         let text = reasoning_text(&heroes, false);

@@ -83,14 +83,14 @@ impl Choices {
 }
 
 pub fn refresh(
-    mut rules: ResMut<Rules>,
+    rules: Res<Rules>,
     state: Res<CurrentState>,
     mode: Res<PlayMode>,
     mut choices: ResMut<Choices>,
     mut feedback: ResMut<Feedback>,
 ) {
-    // Asking the engine needs `&mut Engine` but changes nothing.
-    let engine = rules.bypass_change_detection().0.engine_mut();
+    // Asking the engine needs `&Engine` but changes nothing.
+    let engine = rules.0.engine();
     *choices = match ask(engine, &state.0, &mode) {
         Ok(found) => found,
         Err(e) => {
@@ -101,7 +101,7 @@ pub fn refresh(
 }
 
 pub(in crate::game) fn ask(
-    engine: &mut steelgrid_rules::Engine,
+    engine: &steelgrid_rules::Engine,
     state: &StateView,
     mode: &PlayMode,
 ) -> Result<Choices, steelgrid_rules::RuleError> {

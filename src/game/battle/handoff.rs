@@ -279,7 +279,7 @@ mod tests {
     fn app(ai: Vec<Side>, game: &mut Game) -> App {
         let mut app = App::new();
         app.insert_resource(AiSeats(ai))
-            .insert_resource(CurrentState(game.engine_mut().state()))
+            .insert_resource(CurrentState(game.engine().state()))
             .init_resource::<Players>()
             .init_resource::<Seat>();
         app
@@ -313,7 +313,7 @@ mod tests {
         ] {
             game.apply(command).unwrap();
         }
-        app.insert_resource(CurrentState(game.engine_mut().state()));
+        app.insert_resource(CurrentState(game.engine().state()));
         app.world_mut().run_system_once(pass_control).unwrap();
         assert!(screens(&mut app).is_empty());
 
@@ -322,7 +322,7 @@ mod tests {
             creature: "brann".into(),
         })
         .unwrap();
-        app.insert_resource(CurrentState(game.engine_mut().state()));
+        app.insert_resource(CurrentState(game.engine().state()));
         app.world_mut().run_system_once(pass_control).unwrap();
         assert_eq!(screens(&mut app), vec!["Pass to the Director"]);
     }
@@ -372,7 +372,7 @@ mod tests {
         let d = crate::scenarios::DEFAULT;
         let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
         let heroes: Vec<String> = game
-            .engine_mut()
+            .engine()
             .state()
             .creatures
             .iter()
@@ -399,7 +399,7 @@ mod tests {
         ] {
             game.apply(command).unwrap();
         }
-        app.insert_resource(CurrentState(game.engine_mut().state()));
+        app.insert_resource(CurrentState(game.engine().state()));
         app.world_mut().run_system_once(pass_control).unwrap();
         let name = |id: &str| {
             let state = &app.world().resource::<CurrentState>().0;
@@ -430,7 +430,7 @@ mod tests {
             creature: heroes[1].clone(),
         })
         .unwrap();
-        app.insert_resource(CurrentState(game.engine_mut().state()));
+        app.insert_resource(CurrentState(game.engine().state()));
         app.world_mut().run_system_once(pass_control).unwrap();
         assert!(screens(&mut app).is_empty());
     }
@@ -438,8 +438,8 @@ mod tests {
     #[test]
     fn one_player_for_all_the_heroes_changes_nothing() {
         let d = crate::scenarios::DEFAULT;
-        let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
-        let state = game.engine_mut().state();
+        let game = Game::new(d.file, d.text, Some(7)).unwrap();
+        let state = game.engine().state();
         let heroes: Vec<String> = state
             .creatures
             .iter()

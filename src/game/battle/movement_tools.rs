@@ -16,7 +16,7 @@ use super::play::{Intent, PlayMode, Tool};
 use crate::game::ui::log::short_name;
 
 /// The engine's record of creature `id` (movement modes, depth, what it rides).
-fn record(engine: &mut Engine, id: &str) -> Option<CreatureRecord> {
+fn record(engine: &Engine, id: &str) -> Option<CreatureRecord> {
     engine.creature_record(id)
 }
 
@@ -31,7 +31,7 @@ fn on_top(c: &CreatureView) -> bool {
 
 /// The first pending grant, with every square the engine accepts for it: each free square
 /// within a teleport's distance, or each path of a granted move the engine allows.
-pub fn grant_choices(engine: &mut Engine) -> Result<Option<Choices>, RuleError> {
+pub fn grant_choices(engine: &Engine) -> Result<Option<Choices>, RuleError> {
     let Some(grant) = engine.turn().granted.first().cloned() else {
         return Ok(None);
     };
@@ -99,7 +99,7 @@ pub fn grant_choices(engine: &mut Engine) -> Result<Option<Choices>, RuleError> 
 
 /// When `rider` rides a mount: the squares its mount can be ridden to.
 pub fn ride_choices(
-    engine: &mut Engine,
+    engine: &Engine,
     rider: &str,
     gait: Gait,
 ) -> Result<Option<Choices>, RuleError> {
@@ -195,7 +195,7 @@ pub fn grant_prompt(state: &StateView, choices: &Choices) -> Option<String> {
 
 /// The Mount, Dig, Higher and Lower keys; they need the engine's record of the creature on
 /// turn (can it fly or burrow, how deep is it).
-pub fn key(engine: &mut Engine, state: &StateView, mode: &PlayMode, action: Action) -> Intent {
+pub fn key(engine: &Engine, state: &StateView, mode: &PlayMode, action: Action) -> Intent {
     let Some(actor) = state.turn.clone() else {
         return Intent::Hint("no creature is taking its turn".into());
     };
@@ -344,7 +344,7 @@ pub fn flight_click(state: &StateView, mode: &PlayMode, actor: &str, square: Squ
 /// when left out): straight across, one square up or down a step toward that height, then
 /// straight up or down. The engine decides whether it may.
 pub fn flight(
-    engine: &mut Engine,
+    engine: &Engine,
     creature: &str,
     to: Square,
     level: Option<i32>,
@@ -412,7 +412,7 @@ mod tests {
     }
 
     /// What the window offers now, as the choices refresh asks the engine.
-    fn offered(engine: &mut Engine, mode: &PlayMode) -> Choices {
+    fn offered(engine: &Engine, mode: &PlayMode) -> Choices {
         let state = engine.state();
         ask(engine, &state, mode).expect("the engine answers")
     }
@@ -434,7 +434,7 @@ mod tests {
         command
     }
 
-    fn press(engine: &mut Engine, mode: &PlayMode, action: Action) -> PlayMode {
+    fn press(engine: &Engine, mode: &PlayMode, action: Action) -> PlayMode {
         let state = engine.state();
         match key(engine, &state, mode, action) {
             Intent::Mode(mode) => mode,
@@ -442,7 +442,7 @@ mod tests {
         }
     }
 
-    fn creature(engine: &mut Engine, id: &str) -> CreatureView {
+    fn creature(engine: &Engine, id: &str) -> CreatureView {
         engine
             .state()
             .creatures
@@ -473,7 +473,7 @@ mod tests {
             panic!("key 1 aims");
         };
         click_and_apply(&mut engine, &aiming, Square::new(3, 3));
-        let choices = offered(&mut engine, &mode);
+        let choices = offered(&engine, &mode);
         assert!(matches!(
             &choices,
             Choices::Moves {
@@ -493,7 +493,7 @@ mod tests {
             panic!("Esc changes the mode");
         };
         assert!(matches!(
-            offered(&mut engine, &later),
+            offered(&engine, &later),
             Choices::Moves {
                 by: MoveBy::Own,
                 ..
@@ -508,21 +508,21 @@ mod tests {
                 stand: true
             }
         );
-        assert_eq!(creature(&mut engine, "t").position, Square::new(8, 3));
+        assert_eq!(creature(&engine, "t").position, Square::new(8, 3));
         // Rally lets T move 3: the marked squares are the engine's, the click moves T.
         let rally = PlayMode {
             tool: Tool::Ability(1),
             ..PlayMode::default()
         };
         click_and_apply(&mut engine, &rally, Square::new(8, 3));
-        let choices = offered(&mut engine, &mode);
+        let choices = offered(&engine, &mode);
         assert!(choices.reach(Square::new(5, 3)).is_some());
         assert!(choices.reach(Square::new(4, 3)).is_none(), "4 squares away");
         let sent = click_and_apply(&mut engine, &mode, Square::new(5, 3));
         assert!(matches!(sent, Command::GrantedMove { creature, .. } if creature == "t"));
-        assert_eq!(creature(&mut engine, "t").position, Square::new(5, 3));
+        assert_eq!(creature(&engine, "t").position, Square::new(5, 3));
         assert!(matches!(
-            offered(&mut engine, &mode),
+            offered(&engine, &mode),
             Choices::Moves {
                 by: MoveBy::Own,
                 ..
@@ -538,23 +538,23 @@ mod tests {
         let walker = hero("w", 2, 3, "");
         let horse = format!("(id: \"m\", side: Heroes, stamina: 30, position: (3, 3), {MOUNT})");
         let mut engine = turn_of("", &[&walker, &horse, FOE], &[], "w");
-        let mode = press(&mut engine, &PlayMode::default(), Action::Mount);
+        let mode = press(&engine, &PlayMode::default(), Action::Mount);
         assert_eq!(mode.tool, Tool::Mount);
         let sent = click_and_apply(&mut engine, &mode, Square::new(3, 3));
         assert!(matches!(sent, Command::Mount { mount, .. } if mount == "m"));
-        assert!(creature(&mut engine, "w").effects.contains(&"riding"));
+        assert!(creature(&engine, "w").effects.contains(&"riding"));
 
         // A rider's move is its mount's Ride; M then a square beside climbs down.
         let rider = hero("r", 3, 3, ", riding: \"m\"");
         let mut engine = turn_of("", &[&rider, &horse, FOE], &[], "r");
-        let choices = offered(&mut engine, &PlayMode::default());
+        let choices = offered(&engine, &PlayMode::default());
         assert!(
             matches!(&choices, Choices::Moves { creature, by: MoveBy::Ride { .. }, .. } if creature == "m")
         );
         let sent = click_and_apply(&mut engine, &PlayMode::default(), Square::new(6, 3));
         assert!(matches!(sent, Command::Ride { creature, .. } if creature == "r"));
-        assert_eq!(creature(&mut engine, "m").position, Square::new(6, 3));
-        assert_eq!(creature(&mut engine, "r").position, Square::new(6, 3));
+        assert_eq!(creature(&engine, "m").position, Square::new(6, 3));
+        assert_eq!(creature(&engine, "r").position, Square::new(6, 3));
         let mode = PlayMode {
             tool: Tool::Mount,
             ..PlayMode::default()
@@ -563,7 +563,7 @@ mod tests {
         let mut engine = turn_of("", &[&rider, &horse, FOE], &[], "r");
         let sent = click_and_apply(&mut engine, &mode, Square::new(5, 3));
         assert!(matches!(sent, Command::Dismount { .. }));
-        let r = creature(&mut engine, "r");
+        let r = creature(&engine, "r");
         assert_eq!((r.position, r.z), (Square::new(5, 3), 0));
         assert!(!r.effects.contains(&"riding"));
     }
@@ -580,7 +580,7 @@ mod tests {
         };
         let sent = click_and_apply(&mut engine, &mode, Square::new(4, 3));
         assert!(matches!(sent, Command::ClimbCreature { target, .. } if target == "ogre"));
-        assert!(creature(&mut engine, "h").effects.contains(&"climbing"));
+        assert!(creature(&engine, "h").effects.contains(&"climbing"));
         for command in [
             Command::EndTurn {
                 creature: "h".into(),
@@ -599,7 +599,7 @@ mod tests {
                 target: "h".into()
             }
         );
-        let h = creature(&mut engine, "h");
+        let h = creature(&engine, "h");
         assert_eq!(h.z, 0);
         assert!(!h.effects.contains(&"climbing"));
     }
@@ -609,18 +609,18 @@ mod tests {
         let mole = hero("mole", 2, 2, ", movement: [Burrow]");
         let friend = hero("friend", 4, 2, ", movement: [Burrow], depth: 1");
         let mut engine = turn_of("", &[&mole, &friend, FOE], &[], "mole");
-        let mode = press(&mut engine, &PlayMode::default(), Action::Dig);
+        let mode = press(&engine, &PlayMode::default(), Action::Dig);
         assert_eq!(
             (mode.tool, mode.level),
             (Tool::Dig { burrows: true }, Some(1))
         );
-        let deeper = press(&mut engine, &mode, Action::Lower);
+        let deeper = press(&engine, &mode, Action::Lower);
         assert_eq!(deeper.level, Some(2));
         assert_eq!(
             crate::game::ui::hud::prompt(&engine.state(), &deeper),
             "mole: click mole to dig to depth 2 (PgUp/PgDn: depth), or a burrowing ally beside to pull it up (End: back)"
         );
-        let back = press(&mut engine, &deeper, Action::Higher);
+        let back = press(&engine, &deeper, Action::Higher);
         let sent = click_and_apply(&mut engine, &back, Square::new(2, 2));
         assert_eq!(
             sent,
@@ -629,12 +629,12 @@ mod tests {
                 depth: 1
             }
         );
-        assert_eq!(creature(&mut engine, "mole").z, -1);
+        assert_eq!(creature(&engine, "mole").z, -1);
         // A creature without burrow claws dirt instead; and one beside a burrowing ally pulls
         // it up.
         let walker = hero("walker", 3, 2, "");
         let mut engine = turn_of("", &[&walker, &friend, FOE], &[], "walker");
-        let mode = press(&mut engine, &PlayMode::default(), Action::Dig);
+        let mode = press(&engine, &PlayMode::default(), Action::Dig);
         assert_eq!(mode.tool, Tool::Dig { burrows: false });
         let state = engine.state();
         assert!(matches!(
@@ -643,7 +643,7 @@ mod tests {
         ));
         let sent = click_and_apply(&mut engine, &mode, Square::new(4, 2));
         assert!(matches!(sent, Command::PullUp { target, .. } if target == "friend"));
-        assert_eq!(creature(&mut engine, "friend").z, 0);
+        assert_eq!(creature(&engine, "friend").z, 0);
     }
 
     #[test]
@@ -651,7 +651,7 @@ mod tests {
         let flier = hero("kite", 2, 2, ", movement: [Fly]");
         let walker = hero("walker", 0, 0, "");
         let mut engine = turn_of("", &[&flier, &walker, FOE], &[], "kite");
-        let up = press(&mut engine, &PlayMode::default(), Action::Higher);
+        let up = press(&engine, &PlayMode::default(), Action::Higher);
         assert_eq!(up.level, Some(1));
         assert!(
             crate::game::ui::hud::prompt(&engine.state(), &up)
@@ -665,7 +665,7 @@ mod tests {
                 path: vec![(3, 2, 1), (4, 2, 1)]
             }
         );
-        let kite = creature(&mut engine, "kite");
+        let kite = creature(&engine, "kite");
         assert_eq!((kite.position, kite.altitude), (Square::new(4, 2), 1));
         // Walking creatures can't.
         engine
@@ -690,7 +690,7 @@ mod tests {
             .expect("walker");
         let state = engine.state();
         assert_eq!(
-            key(&mut engine, &state, &PlayMode::default(), Action::Higher),
+            key(&engine, &state, &PlayMode::default(), Action::Higher),
             Intent::Hint("walker can't fly".into())
         );
     }

@@ -297,7 +297,7 @@ fn next_minion(state: &StateView, now: Option<&str>) -> Option<String> {
 /// An area ability that leaves its targets to the area, with a minion picked to drop first:
 /// name every creature the engine says the area catches, that minion first (the attacker's
 /// choice among the minions hit is the order they are named in).
-fn drop_first(engine: &mut steelgrid_rules::Engine, command: Command, first: &str) -> Command {
+fn drop_first(engine: &steelgrid_rules::Engine, command: Command, first: &str) -> Command {
     let Command::UseAbility { targets, .. } = &command else {
         return command;
     };
@@ -641,11 +641,7 @@ fn next_focus(state: &StateView, current: Option<&str>) -> Option<String> {
 
 /// The cheapest Charge the engine accepts from `creature` to `target`, if any: the path is
 /// the player's choice, its legality the engine's.
-fn charge_path(
-    engine: &mut steelgrid_rules::Engine,
-    creature: &str,
-    target: &str,
-) -> Option<Command> {
+fn charge_path(engine: &steelgrid_rules::Engine, creature: &str, target: &str) -> Option<Command> {
     let mut reach = engine.reachable(creature, Gait::Move).ok()?;
     reach.sort_by_key(|r| (r.provokes, r.cost));
     reach.into_iter().find_map(|r| {
@@ -723,13 +719,13 @@ fn handle_actions(
                 stability_key(&state.0, &mode, action)
             }
             Action::Mount | Action::Dig | Action::Higher | Action::Lower => {
-                movement_tools::key(rules.0.engine_mut(), &state.0, &mode, action)
+                movement_tools::key(rules.0.engine(), &state.0, &mode, action)
             }
             _ => key(&state.0, &mode, action),
         };
         let intent = match intent {
             Intent::Charge { creature, target } => {
-                match charge_path(rules.0.engine_mut(), &creature, &target) {
+                match charge_path(rules.0.engine(), &creature, &target) {
                     Some(command) => Intent::Send(command),
                     None => Intent::Hint(format!(
                         "no clear straight line lets {creature} charge {target}"
@@ -737,7 +733,7 @@ fn handle_actions(
                 }
             }
             Intent::Fly { creature, to } => {
-                match movement_tools::flight(rules.0.engine_mut(), &creature, to, mode.level) {
+                match movement_tools::flight(rules.0.engine(), &creature, to, mode.level) {
                     Ok(command) => Intent::Send(command),
                     Err(hint) => Intent::Hint(hint),
                 }
@@ -750,9 +746,9 @@ fn handle_actions(
                 let starts_or_ends =
                     matches!(command, Command::StartTurn { .. } | Command::EndTurn { .. });
                 // A minion's signature strike is the squad's: members in reach join it.
-                let command = rules.0.engine_mut().squad_strike(command);
+                let command = rules.0.engine().squad_strike(command);
                 let command = match &mode.first_drop {
-                    Some(first) => drop_first(rules.0.engine_mut(), command, first),
+                    Some(first) => drop_first(rules.0.engine(), command, first),
                     None => command,
                 };
                 match rules.0.apply(command) {
@@ -846,7 +842,7 @@ mod tests {
             .unwrap()
             .stability;
         assert!(full > 0, "the vanguard has stability");
-        let farthest = |engine: &mut Engine, mode: &PlayMode| -> usize {
+        let farthest = |engine: &Engine, mode: &PlayMode| -> usize {
             let Ok(Choices::Forced { outcomes, .. }) =
                 super::super::choices::ask(engine, &state, mode)
             else {
@@ -869,7 +865,7 @@ mod tests {
         };
         assert_eq!(back.stability, None);
         // The click places the push with the stability chosen.
-        let choices = super::super::choices::ask(&mut engine, &state, &less).unwrap();
+        let choices = super::super::choices::ask(&engine, &state, &less).unwrap();
         let Choices::Forced { outcomes, .. } = &choices else {
             unreachable!()
         };
@@ -929,7 +925,7 @@ mod tests {
             let command = aim(&state, orrin, &orrin.abilities[0], Square::new(1, 1), &mode)
                 .expect("a burst is used anywhere");
             let command = match &mode.first_drop {
-                Some(first) => drop_first(&mut engine, command, first),
+                Some(first) => drop_first(&engine, command, first),
                 None => command,
             };
             engine.apply(command).unwrap();
@@ -1021,10 +1017,10 @@ mod tests {
         let intent = click(&engine.state(), &mode, &Choices::None, Square::new(5, 1));
         assert!(matches!(intent, Intent::Charge { .. }));
         assert!(
-            charge_path(&mut engine, "tessa", "far").is_none(),
+            charge_path(&engine, "tessa", "far").is_none(),
             "out of reach"
         );
-        let charge = charge_path(&mut engine, "tessa", "gob").expect("a clear line");
+        let charge = charge_path(&engine, "tessa", "gob").expect("a clear line");
         assert!(engine.apply(charge).is_ok());
         let state = engine.state();
         let tessa = state

@@ -171,13 +171,13 @@ fn store(slot: &str, record: &Record) -> Result<String, String> {
 
 fn save_on_request(
     controls: Single<&ActionState<Action>, With<Controls>>,
-    mut rules: ResMut<Rules>,
+    rules: Res<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
     if !controls.just_pressed(&Action::Save) {
         return;
     }
-    let record = rules.bypass_change_detection().0.save();
+    let record = rules.0.save();
     *feedback = Feedback::Hint(match store("quicksave", &record) {
         Ok(place) => format!("Saved to {place}"),
         Err(e) => format!("Not saved: {e}"),
@@ -187,7 +187,7 @@ fn save_on_request(
 /// Autosave whenever a creature's turn begins (one save per turn, overwritten each time).
 fn autosave_at_turn_start(
     state: Res<CurrentState>,
-    mut rules: ResMut<Rules>,
+    rules: Res<Rules>,
     mut last: Local<Option<(u32, String)>>,
 ) {
     let Some(turn) = &state.0.turn else {
@@ -198,7 +198,7 @@ fn autosave_at_turn_start(
         return;
     }
     *last = Some(key);
-    let record = rules.bypass_change_detection().0.save();
+    let record = rules.0.save();
     if let Err(e) = store("autosave", &record) {
         warn!("autosave failed: {e}");
     }

@@ -50,12 +50,12 @@ pub struct Setup {
 /// battle's.
 pub fn start(
     world: &mut World,
-    mut game: Game,
+    game: Game,
     ai_sides: Vec<Side>,
     players: Players,
     replay: Option<Record>,
 ) {
-    let state = game.engine_mut().state();
+    let state = game.engine().state();
     // Without a say, one player plays every hero.
     let players = if players.0.is_empty() {
         Players::dealt(&crate::game::battle::handoff::heroes(&state), 1)

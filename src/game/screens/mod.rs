@@ -413,10 +413,10 @@ mod tests {
         loop {
             let mut rules = app.world_mut().resource_mut::<Rules>();
             let game = &mut rules.0;
-            let Some(side) = ai::side_to_answer(&game.engine_mut().state()) else {
+            let Some(side) = ai::side_to_answer(&game.engine().state()) else {
                 break;
             };
-            let decision = ai::decide(game.engine_mut(), side).expect("the AI moves");
+            let decision = ai::decide(game.engine(), side).expect("the AI moves");
             game.apply(decision.command).expect("the engine accepts it");
             assert!(game.engine().turn().round <= 30, "the battle does not end");
         }

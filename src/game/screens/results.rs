@@ -325,8 +325,8 @@ mod tests {
 
     #[test]
     fn damage_is_counted_per_side_dealt_and_taken() {
-        let mut game = default_game();
-        let state = game.engine_mut().state();
+        let game = default_game();
+        let state = game.engine().state();
         let log = vec![
             damaged("cutter1", "brann", 5),
             damaged("brann", "ogre", 7),
@@ -379,15 +379,15 @@ mod tests {
     #[test]
     fn an_ai_battle_sums_up_to_the_engines_own_figures() {
         let mut game = default_game();
-        while let Some(side) = ai::side_to_answer(&game.engine_mut().state()) {
+        while let Some(side) = ai::side_to_answer(&game.engine().state()) {
             assert!(
                 game.engine().turn().round <= 30,
                 "the AI battle does not end"
             );
-            let decision = ai::decide(game.engine_mut(), side).expect("the AI moves");
+            let decision = ai::decide(game.engine(), side).expect("the AI moves");
             game.apply(decision.command).expect("the engine accepts it");
         }
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         let s = summarize(&state, game.engine().log());
         assert_eq!(s.outcome, game.engine().outcome());
         assert!(s.outcome.is_some() && s.ended_by.is_some());

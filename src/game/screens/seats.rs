@@ -116,8 +116,8 @@ fn spawn(
 ) {
     let heroes = HeroList(
         Game::new(&selection.source.file, &selection.source.text, None)
-            .map(|mut game| {
-                game.engine_mut()
+            .map(|game| {
+                game.engine()
                     .state()
                     .creatures
                     .into_iter()

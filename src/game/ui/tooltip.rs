@@ -405,8 +405,8 @@ mod tests {
 
     #[test]
     fn a_heros_card_is_its_whole_stat_block() {
-        let mut game = game();
-        let state = game.engine_mut().state();
+        let game = game();
+        let state = game.engine().state();
         let hero = state.creatures.iter().find(|c| c.hero).unwrap();
         let text = card(&state, &game, hero.position, false, None).unwrap();
         assert!(text.starts_with(&format!("{} ({}): hero", hero.name, hero.id)));
@@ -426,8 +426,8 @@ mod tests {
 
     #[test]
     fn a_director_creatures_abilities_show_only_on_the_directors_seat() {
-        let mut game = game();
-        let state = game.engine_mut().state();
+        let game = game();
+        let state = game.engine().state();
         let foe = state
             .creatures
             .iter()
@@ -443,8 +443,8 @@ mod tests {
 
     #[test]
     fn a_conditions_line_says_what_it_does() {
-        let mut game = game();
-        let mut state = game.engine_mut().state();
+        let game = game();
+        let mut state = game.engine().state();
         let hero = state.creatures.iter_mut().find(|c| c.hero).unwrap();
         hero.conditions.push("slowed (EoT)".into());
         let at = hero.position;
@@ -457,8 +457,8 @@ mod tests {
 
     #[test]
     fn an_empty_square_describes_its_ground_and_off_the_map_nothing() {
-        let mut game = game();
-        let state = game.engine_mut().state();
+        let game = game();
+        let state = game.engine().state();
         let map = game.engine().map().clone();
         let wall = (0..map.height)
             .flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)))
@@ -488,7 +488,7 @@ mod tests {
         ] {
             game.apply(command).unwrap();
         }
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         let brann = state.creatures.iter().find(|c| c.id == "brann").unwrap();
         let text = card(&state, &game, floor, false, Some(0)).unwrap();
         assert!(text.starts_with(&brann.abilities[0].name), "{text}");

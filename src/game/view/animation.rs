@@ -1157,9 +1157,9 @@ mod tests {
         let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
         (0..300)
             .find_map(|_| {
-                let state = game.engine_mut().state();
+                let state = game.engine().state();
                 let side = ai::side_to_answer(&state)?;
-                let decision = ai::decide(game.engine_mut(), side)?;
+                let decision = ai::decide(game.engine(), side)?;
                 let events = game.apply(decision.command).ok()?;
                 let at = events
                     .iter()

@@ -216,7 +216,7 @@ fn draw_choices(
 
 /// Describe the hovered choice, asking the engine to plan the hovered move.
 fn preview(
-    mut rules: ResMut<Rules>,
+    rules: Res<Rules>,
     state: Res<CurrentState>,
     choices: Res<Choices>,
     hovered: Res<HoveredSquare>,
@@ -225,7 +225,7 @@ fn preview(
     mut aim: ResMut<Aim>,
     mut forced: ResMut<AimForced>,
 ) {
-    let engine = rules.bypass_change_detection().0.engine_mut();
+    let engine = rules.0.engine();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
         let (text, found) = aim_at(engine, &state.0, slot, square, &mode);
         forced.set_if_neq(AimForced(
@@ -249,7 +249,7 @@ fn preview(
 /// For each target of the aimed ability and each tier that moves it, the engine's prediction
 /// of the farthest the forcer can take it (with the collision damage it comes to).
 fn aimed_forced(
-    engine: &mut steelgrid_rules::Engine,
+    engine: &steelgrid_rules::Engine,
     state: &StateView,
     slot: usize,
     preview: &AbilityPreview,
@@ -409,7 +409,7 @@ fn draw_aim_forced_paths(forced: Res<AimForced>, layout: Res<BoardLayout>, mut g
 /// Ask the engine what the ability in `slot`, aimed at `square`, would do: per target, the
 /// odds of each tier with the edges and banes behind them, and each tier's outcome.
 fn aim_at(
-    engine: &mut steelgrid_rules::Engine,
+    engine: &steelgrid_rules::Engine,
     state: &StateView,
     slot: usize,
     square: Square,
@@ -521,7 +521,7 @@ fn draw_aim(
 }
 
 fn describe(
-    engine: &mut steelgrid_rules::Engine,
+    engine: &steelgrid_rules::Engine,
     state: &StateView,
     choices: &Choices,
     square: Square,
@@ -670,14 +670,14 @@ mod tests {
         ] {
             game.apply(command).unwrap();
         }
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         let mode = PlayMode {
             tool: Tool::Ability(0),
             ..default()
         };
-        let (_, found) = aim_at(game.engine_mut(), &state, 0, Square::new(4, 2), &mode);
+        let (_, found) = aim_at(game.engine(), &state, 0, Square::new(4, 2), &mode);
         let preview = found.expect("Iron Sweep aimed at the cutter");
-        let shown = aimed_forced(game.engine_mut(), &state, 0, &preview);
+        let shown = aimed_forced(game.engine(), &state, 0, &preview);
         // Iron Sweep pushes 1 on tier 2 and 2 on tier 3, +1 for a melee weapon against a
         // smaller target: both end against the wall after one square.
         let tiers: Vec<(usize, Square, u32)> = shown
@@ -728,7 +728,7 @@ mod tests {
         ] {
             game.apply(command).unwrap();
         }
-        let after = game.engine_mut().state();
+        let after = game.engine().state();
         let cutter = after.creatures.iter().find(|c| c.id == "cutter").unwrap();
         assert_eq!(cutter.position, Square::new(5, 2));
         // The tier 3 damage the preview gave, then the slam it showed.

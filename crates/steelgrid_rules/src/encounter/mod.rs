@@ -330,18 +330,23 @@ pub(crate) struct Body {
     pub order: u32,
 }
 
+/// What [`bodies`] reads of each creature (registered when the engine builds its world).
+pub(crate) type BodyRow = (
+    Entity,
+    &'static CreatureId,
+    &'static Identity,
+    &'static Side,
+    &'static Position,
+    &'static CreatureSize,
+    &'static Vitality,
+    Has<Hero>,
+);
+
 /// Every creature on the map, in scenario order.
-pub(crate) fn bodies(world: &mut World) -> Vec<Body> {
-    let mut q = world.query::<(
-        Entity,
-        &CreatureId,
-        &Identity,
-        &Side,
-        &Position,
-        &CreatureSize,
-        &Vitality,
-        Has<Hero>,
-    )>();
+pub(crate) fn bodies(world: &World) -> Vec<Body> {
+    let mut q = world
+        .try_query::<BodyRow>()
+        .expect("the engine registers what bodies read when it builds its world");
     let mut out: Vec<Body> = q
         .iter(world)
         .map(
@@ -437,7 +442,7 @@ pub fn resolve_commands(world: &mut World) {
 
 /// Check a `Flee` or `WorkOnTask` by `actor` (whose turn it is).
 pub(crate) fn validate_command(
-    world: &mut World,
+    world: &World,
     actor: Entity,
     command: &Command,
 ) -> Result<(), RuleError> {

@@ -61,15 +61,16 @@ fn register_reads(world: &mut World) {
     world.query::<snapshot::CreatureRow>();
     world.query::<query::BodyRow>();
     world.query::<(&CreatureId, &Grabbed)>();
+    world.query::<turn::RosterRow>();
+    world.query::<crate::encounter::BodyRow>();
     world.query::<&crate::ability::zone::Zone>();
 }
 
 impl Engine {
-    /// Whether a command would be accepted now, without applying it.
-    pub fn check(&mut self, command: &Command) -> Result<(), RuleError> {
-        let verdict = self.validate(command);
-        self.clear_checked();
-        verdict
+    /// Whether a command would be accepted now: a pure function of the rules state, which it
+    /// only reads.
+    pub fn check(&self, command: &Command) -> Result<(), RuleError> {
+        self.validate(command).map(drop)
     }
 
     /// Run the ruleset's schedule once over the world, building it the first time.
@@ -95,7 +96,8 @@ impl Engine {
 
     /// Validate and resolve one command. On refusal nothing changes.
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
-        self.validate(&command)?;
+        let checked = self.validate(&command)?;
+        *self.world.resource_mut::<Checked>() = checked;
         let start = self.world.resource::<EventLog>().events.len();
         let window_was_open = self.world.resource::<TurnState>().trigger_window.is_some();
         // seed 002 L2546: answers to being targeted come before the ability goes on.
@@ -113,8 +115,8 @@ impl Engine {
         Ok(self.world.resource::<EventLog>().events[start..].to_vec())
     }
 
-    pub(crate) fn entity(&mut self, id: &str) -> Result<Entity, RuleError> {
-        let mut q = self.world.query::<(Entity, &CreatureId)>();
+    pub(crate) fn entity(&self, id: &str) -> Result<Entity, RuleError> {
+        let mut q = self.read::<(Entity, &CreatureId)>();
         q.iter(&self.world)
             .find(|(_, c)| c.0 == id)
             .map(|(e, _)| e)
@@ -170,8 +172,8 @@ impl Engine {
     }
 
     /// Every creature other than `except`, in scenario order.
-    pub(crate) fn others(&mut self, except: Entity) -> Vec<CreatureRef> {
-        let mut q = self.world.query::<(Entity, &Identity)>();
+    pub(crate) fn others(&self, except: Entity) -> Vec<CreatureRef> {
+        let mut q = self.read::<(Entity, &Identity)>();
         let mut rows: Vec<(u32, Entity)> = q
             .iter(&self.world)
             .filter(|(e, _)| *e != except)
@@ -183,15 +185,12 @@ impl Engine {
             .collect()
     }
 
-    fn roster(&mut self) -> Vec<turn::RosterEntry> {
-        let mut state: bevy_ecs::system::SystemState<turn::RosterQuery> =
-            bevy_ecs::system::SystemState::new(&mut self.world);
-        let query = state.get(&self.world).expect("the roster query only reads");
-        turn::roster(&query)
+    fn roster(&self) -> Vec<turn::RosterEntry> {
+        turn::roster(self.read::<turn::RosterRow>().iter(&self.world))
     }
 
     /// Check an acting creature: it exists, can act, and it is its turn.
-    pub(crate) fn actor(&mut self, id: &str) -> Result<Entity, RuleError> {
+    pub(crate) fn actor(&self, id: &str) -> Result<Entity, RuleError> {
         let e = self.entity(id)?;
         let vitality = *self.world.get::<Vitality>(e).expect("vitality");
         if !vitality.can_act() {
@@ -210,7 +209,7 @@ impl Engine {
     /// Check a villain action: used at the end of another creature's turn, each once per
     /// encounter, and only one in a round across the encounter (seed 002 L4182-4188; digest
     /// It takes none of the villain's own actions.
-    fn villain(&mut self, id: &str, ability: &str) -> Result<Entity, RuleError> {
+    fn villain(&self, id: &str, ability: &str) -> Result<Entity, RuleError> {
         let e = self.entity(id)?;
         let refuse = |m: String| Err(RuleError::new(rule::VILLAIN_ACTION, m));
         if !self.world.get::<Vitality>(e).expect("vitality").can_act() {

@@ -41,7 +41,7 @@ impl Engine {
     }
 
     /// Everyone but `mover` and those on it, who move with it (seed 002 L3129).
-    pub(crate) fn others_moving(&mut self, mover: Entity) -> Vec<CreatureRef> {
+    pub(crate) fn others_moving(&self, mover: Entity) -> Vec<CreatureRef> {
         let id = self.world.get::<CreatureId>(mover).expect("id").0.clone();
         self.others(mover)
             .into_iter()
@@ -51,7 +51,8 @@ impl Engine {
 
     /// Check Mount, ClimbCreature, Dismount, Ride and ShakeOff.
     pub(crate) fn check_mount_command(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         command: &Command,
     ) -> Result<CheckedMount, RuleError> {
         match command {
@@ -129,7 +130,7 @@ impl Engine {
                 creature,
                 path,
                 disengage,
-            } => self.check_ride(creature, path, *disengage),
+            } => self.check_ride(checked, creature, path, *disengage),
             Command::ShakeOff { creature, target } => {
                 let e = self.actor(creature)?;
                 self.maneuver_left(e)?;
@@ -155,7 +156,7 @@ impl Engine {
     /// speed above 0, standing, adjacent to a living creature larger than you that is on no one
     /// and that you are not already on, and a free seat on one of its squares.
     fn check_climb(
-        &mut self,
+        &self,
         creature: &str,
         target: &str,
         square: Square,
@@ -229,7 +230,7 @@ impl Engine {
 
     /// Climbing down takes the move action, into open ground beside what carries you that no
     /// standing creature fills.
-    fn check_dismount(&mut self, creature: &str, to: Square) -> Result<CheckedMount, RuleError> {
+    fn check_dismount(&self, creature: &str, to: Square) -> Result<CheckedMount, RuleError> {
         let e = self.actor(creature)?;
         self.budget(e).check(ActionKind::Move)?;
         let me = self.creature_ref(e);
@@ -267,7 +268,8 @@ impl Engine {
     /// it rides, neither of them having ridden this round; the mount's move is checked like its
     /// own Advance (or Disengage), with its speed.
     fn check_ride(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         creature: &str,
         path: &[Square],
         disengage: bool,
@@ -336,9 +338,7 @@ impl Engine {
             jump,
         )?;
         let drag = self.drag(&mount, &plan)?;
-        self.world
-            .resource_mut::<Checked>()
-            .insert(CheckedAdvance(plan, drag));
+        checked.insert(CheckedAdvance(plan, drag));
         Ok(CheckedMount::Ride {
             rider: e,
             mount: on,

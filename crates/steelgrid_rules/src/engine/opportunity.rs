@@ -50,7 +50,7 @@ impl Engine {
     /// A `FreeStrike` answering the window for a creature's leaving: the striker it waits on,
     /// whose melee free strike on the mover takes none of its actions. `None` for any other.
     pub(crate) fn opportunity_strike(
-        &mut self,
+        &self,
         command: &Command,
     ) -> Result<Option<Entity>, RuleError> {
         let Command::FreeStrike {
@@ -102,7 +102,7 @@ impl Engine {
 
     /// A Charge's strike on `target`, made from where the charge ends (digest A-35).
     pub(crate) fn charge_strike(
-        &mut self,
+        &self,
         e: Entity,
         mover: &CreatureRef,
         target: &str,

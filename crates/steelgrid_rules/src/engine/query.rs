@@ -105,7 +105,7 @@ impl Engine {
     /// Work out a forced movement without changing anything: the preview the client and the AI
     /// show, and exactly what `ForceMove` will do.
     pub fn predict_forced(
-        &mut self,
+        &self,
         spec: &forced::ForcedSpec,
     ) -> Result<forced::ForcedOutcome, RuleError> {
         let bodies = self.board();
@@ -120,7 +120,7 @@ impl Engine {
     /// Check and price a willing move without making it: its cost, where it ends, the
     /// damaging terrain it crosses and who may make an opportunity attack at each step.
     pub fn plan_move(
-        &mut self,
+        &self,
         creature: &str,
         path: &[Square],
         gait: movement::Gait,
@@ -135,7 +135,7 @@ impl Engine {
 
     /// Every square the creature can move to with `gait` now, with a cheapest path each.
     pub fn reachable(
-        &mut self,
+        &self,
         creature: &str,
         gait: movement::Gait,
     ) -> Result<Vec<movement::Reach>, RuleError> {
@@ -174,7 +174,7 @@ impl Engine {
     /// big (seed 002 L1743-1745, DS-CORE-55) — except that a teleporter's Advance goes its usual
     /// speed, ignoring every change from conditions or effects, slowed included (L2706,
     /// DS-COMBAT-56).
-    pub(crate) fn move_speed(&mut self, e: Entity, gait: movement::Gait) -> u32 {
+    pub(crate) fn move_speed(&self, e: Entity, gait: movement::Gait) -> u32 {
         let base = match gait {
             movement::Gait::Shift => 1,
             // seed 002 L4454-4456: a captained squad member moves its "With Captain" bonus
@@ -212,7 +212,7 @@ impl Engine {
     /// Where the creature `mover` is grabbing ends up when `mover` makes this move: dragged
     /// along at the same offset. A teleport drags nothing (the grab then ends).
     pub(crate) fn drag(
-        &mut self,
+        &self,
         mover: &CreatureRef,
         plan: &movement::AdvancePlan,
     ) -> Result<Option<movement::Drag>, RuleError> {
@@ -288,7 +288,7 @@ impl Engine {
 
     /// Every outcome the forcer can choose for a forced movement (its path is ignored).
     pub fn forced_choices(
-        &mut self,
+        &self,
         spec: &forced::ForcedSpec,
     ) -> Result<Vec<forced::ForcedOutcome>, RuleError> {
         let bodies = self.board();
@@ -302,10 +302,7 @@ impl Engine {
 
     /// What a `UseAbility` would do now — its area, targets, edges and banes, tier odds and
     /// outcomes — without rolling or changing anything; refused exactly as `apply` would be.
-    pub fn preview_ability(
-        &mut self,
-        command: &Command,
-    ) -> Result<resolve::AbilityPreview, RuleError> {
+    pub fn preview_ability(&self, command: &Command) -> Result<resolve::AbilityPreview, RuleError> {
         if !matches!(command, Command::UseAbility { .. }) {
             return Err(RuleError::new(rule::ABILITY, "not an ability"));
         }
@@ -324,7 +321,7 @@ impl Engine {
     /// `command` joined by the user's squad when it is a minion's signature strike: every
     /// member that can reach an enemy takes part, as the AI plays a squad. Anything else is
     /// returned as it is. The client offers a human Director's squad strikes this way.
-    pub fn squad_strike(&mut self, command: Command) -> Command {
+    pub fn squad_strike(&self, command: Command) -> Command {
         let Command::UseAbility {
             creature, ability, ..
         } = &command
@@ -346,7 +343,7 @@ impl Engine {
     /// yet before doubling up (a second member adds only its free strike). Returns the command
     /// and how many joined.
     pub fn join_squad(
-        &mut self,
+        &self,
         state: &StateView,
         me: &CreatureView,
         mut command: Command,

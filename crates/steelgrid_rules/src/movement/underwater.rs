@@ -144,7 +144,7 @@ pub fn suffocate(
     if turn.turn_just_ended.is_none() || round == 0 || turn.outcome.is_some() {
         return;
     }
-    if roster(&query)
+    if roster(query.iter())
         .iter()
         .any(|r| r.can_act && !turn.acted.contains(&r.id))
     {

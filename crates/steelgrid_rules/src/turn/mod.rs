@@ -97,22 +97,31 @@ pub struct RosterEntry {
     pub surprised: bool,
 }
 
-pub type RosterQuery<'w, 's> = Query<
-    'w,
-    's,
-    (
-        &'static CreatureId,
-        &'static Identity,
-        &'static Side,
-        &'static Vitality,
-        Option<&'static Group>,
-        Has<Surprised>,
-    ),
->;
+pub type RosterRow = (
+    &'static CreatureId,
+    &'static Identity,
+    &'static Side,
+    &'static Vitality,
+    Option<&'static Group>,
+    Has<Surprised>,
+);
 
-pub fn roster(query: &RosterQuery) -> Vec<RosterEntry> {
-    let mut rows: Vec<_> = query
-        .iter()
+pub type RosterQuery<'w, 's> = Query<'w, 's, RosterRow>;
+
+/// The creatures in scenario order, from the rows of a [`RosterRow`] query.
+pub fn roster<'a>(
+    rows: impl Iterator<
+        Item = (
+            &'a CreatureId,
+            &'a Identity,
+            &'a Side,
+            &'a Vitality,
+            Option<&'a Group>,
+            bool,
+        ),
+    >,
+) -> Vec<RosterEntry> {
+    let mut rows: Vec<_> = rows
         .map(|(id, ident, side, vit, group, surprised)| {
             (
                 ident.order,
@@ -327,7 +336,7 @@ pub fn begin_encounter(
     mut log: ResMut<EventLog>,
     query: RosterQuery,
 ) {
-    let roster = roster(&query);
+    let roster = roster(query.iter());
     for r in roster.iter().filter(|r| r.surprised) {
         log.push(
             rule::SURPRISE,
@@ -426,10 +435,10 @@ pub fn resolve_turn_commands(
                     chooser,
                 },
             );
-            start_first_round(&mut turn, &mut log, &roster(&query), *side);
+            start_first_round(&mut turn, &mut log, &roster(query.iter()), *side);
         }
         Some(Command::StartTurn { creature }) => {
-            let roster = roster(&query);
+            let roster = roster(query.iter());
             let entry = roster
                 .iter()
                 .find(|r| &r.id == creature)
@@ -479,7 +488,7 @@ pub fn resolve_turn_commands(
             }
         }
         Some(Command::EndTurn { creature }) => {
-            let side = roster(&query)
+            let side = roster(query.iter())
                 .iter()
                 .find(|r| &r.id == creature)
                 .map(|r| r.side)
@@ -528,7 +537,7 @@ pub fn advance_turn_flow(
     if turn.outcome.is_some() {
         return;
     }
-    let roster = roster(&query);
+    let roster = roster(query.iter());
     match turn.next_pick(&roster, just) {
         Some((side, group, back_to_back)) => {
             turn.group = group.clone();

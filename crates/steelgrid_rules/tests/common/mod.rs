@@ -255,11 +255,11 @@ pub fn json(state: StateView) -> String {
 pub fn ai_game(seed: u64, limit: usize) -> Game {
     let mut game = mill(seed);
     while game.steps().len() < limit {
-        let state = game.engine_mut().state();
+        let state = game.engine().state();
         let Some(side) = ai::side_to_answer(&state) else {
             break;
         };
-        let decision = ai::decide(game.engine_mut(), side).expect("the AI always has a move");
+        let decision = ai::decide(game.engine(), side).expect("the AI always has a move");
         game.apply(decision.command)
             .expect("the AI only picks legal commands");
     }

@@ -23,7 +23,7 @@ impl Engine {
     /// the cost can be paid, the area is placed legally and every target is one the ability
     /// may affect, in reach and line of effect (seed 002 L1333-1520).
     pub(crate) fn check_ability(
-        &mut self,
+        &self,
         command: &Command,
     ) -> Result<resolve::CheckedAbility, RuleError> {
         let mut checked = self.check_ability_by(command, None)?;
@@ -41,7 +41,7 @@ impl Engine {
     /// most three members on one target (digest A-13). Their targets join the user's, each
     /// with the edges and banes of the first member on it.
     pub(in crate::engine) fn check_squad_strike(
-        &mut self,
+        &self,
         command: &Command,
         checked: &mut resolve::CheckedAbility,
     ) -> Result<resolve::SquadStrike, RuleError> {
@@ -155,7 +155,7 @@ impl Engine {
     /// before its own turn: then its turn and action budget are not asked for. A triggered
     /// ability is used on anyone's turn, answering the open trigger window.
     pub(crate) fn check_ability_by(
-        &mut self,
+        &self,
         command: &Command,
         mate: Option<Entity>,
     ) -> Result<resolve::CheckedAbility, RuleError> {
@@ -232,7 +232,7 @@ impl Engine {
     /// or the creature whose turn it is) and the ability it knows or carries, and whether it
     /// is a consumable.
     fn ability_in_hand(
-        &mut self,
+        &self,
         creature: &str,
         ability: &str,
         mate: Option<Entity>,
@@ -394,7 +394,7 @@ impl Engine {
     /// L3012; taunted spares an ability that targets the taunter) and why it can't be
     /// force-moved, if it can't.
     fn checked_targets(
-        &mut self,
+        &self,
         map: &Map,
         ab: &Ability,
         user: &CreatureRef,

@@ -21,7 +21,8 @@ use crate::engine::Engine;
 impl Engine {
     /// Whether [`Command::FreeStrike`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_free_strike(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         attacker: &str,
         target: &str,
         ranged: &bool,
@@ -50,20 +51,21 @@ impl Engine {
             &others,
             *ranged,
         );
-        let checked = CheckedStrike {
+        let strike = CheckedStrike {
             attacker: a,
             target: t,
             edges,
             banes,
             at: None,
         };
-        self.world.resource_mut::<Checked>().insert(checked);
+        checked.insert(strike);
         Ok(())
     }
 
     /// Whether [`Command::Charge`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_charge(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         creature: &str,
         path: &[Square],
         target: &str,
@@ -107,16 +109,14 @@ impl Engine {
         }
         let strike = self.charge_strike(e, &mover, target, &plan, &others)?;
         let drag = self.drag(&mover, &plan)?;
-        self.world
-            .resource_mut::<Checked>()
-            .insert(CheckedAdvance(plan, drag));
-        self.world.resource_mut::<Checked>().insert(strike);
+        checked.insert(CheckedAdvance(plan, drag));
+        checked.insert(strike);
         Ok(())
     }
 
     /// Whether [`Command::Heal`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_heal(
-        &mut self,
+        &self,
         creature: &str,
         target: &str,
     ) -> Result<(), RuleError> {
@@ -146,7 +146,7 @@ impl Engine {
     }
 
     /// Whether [`Command::Defend`] may be given now, or the rule that refuses it.
-    pub(in crate::engine) fn check_defend(&mut self, creature: &str) -> Result<(), RuleError> {
+    pub(in crate::engine) fn check_defend(&self, creature: &str) -> Result<(), RuleError> {
         let e = self.actor(creature)?;
         self.budget(e).check(ActionKind::Main)?;
         // seed 002 L4274: not after another main action, even with one more granted.
@@ -170,7 +170,8 @@ impl Engine {
 
     /// Whether [`Command::Grab`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_grab(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         creature: &str,
         target: &str,
     ) -> Result<(), RuleError> {
@@ -192,19 +193,21 @@ impl Engine {
             ));
         }
         let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
-        self.world
-            .resource_mut::<Checked>()
-            .insert(grab::CheckedGrab {
-                roller: a,
-                other: t,
-                edges,
-                banes,
-            });
+        checked.insert(grab::CheckedGrab {
+            roller: a,
+            other: t,
+            edges,
+            banes,
+        });
         Ok(())
     }
 
     /// Whether [`Command::EscapeGrab`] may be given now, or the rule that refuses it.
-    pub(in crate::engine) fn check_escape_grab(&mut self, creature: &str) -> Result<(), RuleError> {
+    pub(in crate::engine) fn check_escape_grab(
+        &self,
+        checked: &mut Checked,
+        creature: &str,
+    ) -> Result<(), RuleError> {
         let e = self.actor(creature)?;
         self.maneuver_left(e)?;
         let me = self.creature_ref(e);
@@ -226,20 +229,18 @@ impl Engine {
             Vec::new()
         };
         banes.extend(movement::opportunity::roller_banes(&me));
-        self.world
-            .resource_mut::<Checked>()
-            .insert(grab::CheckedGrab {
-                roller: e,
-                other: g,
-                edges: Vec::new(),
-                banes,
-            });
+        checked.insert(grab::CheckedGrab {
+            roller: e,
+            other: g,
+            edges: Vec::new(),
+            banes,
+        });
         Ok(())
     }
 
     /// Whether [`Command::AidAttack`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_aid_attack(
-        &mut self,
+        &self,
         creature: &str,
         target: &str,
     ) -> Result<(), RuleError> {
@@ -263,7 +264,7 @@ impl Engine {
     }
 
     /// Whether [`Command::StandUp`] may be given now, or the rule that refuses it.
-    pub(in crate::engine) fn check_stand_up(&mut self, creature: &str) -> Result<(), RuleError> {
+    pub(in crate::engine) fn check_stand_up(&self, creature: &str) -> Result<(), RuleError> {
         let e = self.actor(creature)?;
         if self.creature_ref(e).conditions.has(Condition::Restrained) {
             return Err(RuleError::new(
@@ -283,7 +284,7 @@ impl Engine {
 
     /// Whether [`Command::EndEffect`] may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_end_effect(
-        &mut self,
+        &self,
         creature: &str,
         target: &str,
         condition: &Condition,
@@ -310,7 +311,7 @@ impl Engine {
     /// living creature within melee 1 and line of effect, no bigger than the user or than its
     /// Might when that is 2 or more (digest A-34).
     pub(in crate::engine) fn melee_maneuver(
-        &mut self,
+        &self,
         creature: &str,
         target: &str,
         rule: crate::event::Rule,
@@ -361,7 +362,7 @@ impl Engine {
     /// less the ones that only strikes get — flanking's edge (seed 002 L3004) and a prone
     /// striker's bane (L1755).
     pub(in crate::engine) fn maneuver_modifiers(
-        &mut self,
+        &self,
         user: Entity,
         att: &CreatureRef,
         tgt: &CreatureRef,

@@ -23,7 +23,10 @@ use crate::turn::TurnState;
 use super::Engine;
 
 impl Engine {
-    pub(super) fn validate(&mut self, command: &Command) -> Result<(), RuleError> {
+    /// Check `command` against the rules state, which it only reads, and return what the
+    /// check worked out for the systems that resolve it (one [`Checked`], stored by `apply`).
+    pub(super) fn validate(&self, command: &Command) -> Result<Checked, RuleError> {
+        let mut checked = Checked::default();
         if let Some(p) = self.world.resource::<TurnState>().pending_forced.clone() {
             let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, vertical, .. }
                 if forcer.as_deref() == Some(p.forcer.as_str()) && *target == p.target && *kind == p.kind
@@ -127,18 +130,23 @@ impl Engine {
                 let jump = self.jump(e);
                 let plan = self.plan_on_foot(&mover, speed, &others, path, gait, jump)?;
                 let drag = self.drag(&mover, &plan)?;
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(CheckedAdvance(plan, drag));
+                checked.insert(CheckedAdvance(plan, drag));
             }
-            Command::Fly { creature, path } => self.check_fly(creature, path)?,
+            Command::Fly { creature, path } => self.check_fly(&mut checked, creature, path)?,
             Command::FreeStrike {
                 attacker,
                 target,
                 ranged,
                 damage_type,
                 ..
-            } => self.check_free_strike(attacker, target, ranged, damage_type, command)?,
+            } => self.check_free_strike(
+                &mut checked,
+                attacker,
+                target,
+                ranged,
+                damage_type,
+                command,
+            )?,
             Command::CatchBreath { creature } => {
                 let e = self.actor(creature)?;
                 let vitality = *self.world.get::<Vitality>(e).expect("vitality");
@@ -162,9 +170,7 @@ impl Engine {
                 self.world.resource::<TurnState>().ensure_running()?;
                 let spec = resolution::spec_of(command).expect("a ForceMove command");
                 let outcome = self.predict_forced(&spec)?;
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(resolution::CheckedForced(outcome));
+                checked.insert(resolution::CheckedForced(outcome));
             }
             Command::Knockback { creature, target } => {
                 let (a, _, att, tgt) = self.melee_maneuver(creature, target, rule::KNOCKBACK)?;
@@ -175,19 +181,19 @@ impl Engine {
                     ));
                 }
                 let (edges, banes) = self.maneuver_modifiers(a, &att, &tgt);
-                self.world
-                    .resource_mut::<Checked>()
-                    .insert(resolution::CheckedKnockback { edges, banes });
+                checked.insert(resolution::CheckedKnockback { edges, banes });
             }
             Command::Charge {
                 creature,
                 path,
                 target,
-            } => self.check_charge(creature, path, target)?,
+            } => self.check_charge(&mut checked, creature, path, target)?,
             Command::Heal { creature, target } => self.check_heal(creature, target)?,
             Command::Defend { creature } => self.check_defend(creature)?,
-            Command::Grab { creature, target } => self.check_grab(creature, target)?,
-            Command::EscapeGrab { creature } => self.check_escape_grab(creature)?,
+            Command::Grab { creature, target } => {
+                self.check_grab(&mut checked, creature, target)?
+            }
+            Command::EscapeGrab { creature } => self.check_escape_grab(&mut checked, creature)?,
             Command::Release { creature } => {
                 self.world.resource::<TurnState>().ensure_running()?;
                 self.entity(creature)?;
@@ -201,8 +207,7 @@ impl Engine {
             Command::AidAttack { creature, target } => self.check_aid_attack(creature, target)?,
             Command::StandUp { creature } => self.check_stand_up(creature)?,
             Command::UseAbility { .. } => {
-                let checked = self.check_ability(command)?;
-                self.world.resource_mut::<Checked>().insert(checked);
+                checked.insert(self.check_ability(command)?);
             }
             Command::EndEffect {
                 creature,
@@ -251,22 +256,20 @@ impl Engine {
             }
             Command::Flee { creature } | Command::WorkOnTask { creature } => {
                 let e = self.actor(creature)?;
-                encounter::validate_command(&mut self.world, e, command)?;
+                encounter::validate_command(&self.world, e, command)?;
             }
             Command::Teleport { target, to, .. } => {
-                let checked = self.check_teleport(target, *to)?;
-                self.world.resource_mut::<Checked>().insert(checked);
+                checked.insert(self.check_teleport(target, *to)?);
             }
             Command::GrantedMove { creature, path } => {
-                let plan = self.check_granted_move(creature, path)?;
-                self.world.resource_mut::<Checked>().insert(plan);
+                checked.insert(self.check_granted_move(creature, path)?);
             }
             Command::Dig { creature, depth } => self.check_dig(creature, depth)?,
             Command::ClawDirt {
                 creature,
                 to,
                 depth,
-            } => self.check_claw_dirt(creature, to, depth)?,
+            } => self.check_claw_dirt(&mut checked, creature, to, depth)?,
             Command::PullUp { creature, target } => {
                 let e = self.actor(creature)?;
                 self.maneuver_left(e)?;
@@ -284,10 +287,10 @@ impl Engine {
             | Command::Dismount { .. }
             | Command::Ride { .. }
             | Command::ShakeOff { .. } => {
-                let checked = self.check_mount_command(command)?;
-                self.world.resource_mut::<Checked>().insert(checked);
+                let mount = self.check_mount_command(&mut checked, command)?;
+                checked.insert(mount);
             }
         }
-        Ok(())
+        Ok(checked)
     }
 }

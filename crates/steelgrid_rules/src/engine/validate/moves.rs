@@ -16,7 +16,8 @@ use crate::engine::Engine;
 impl Engine {
     /// Whether [`Command::Fly`](crate::command::Command::Fly) may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_fly(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         creature: &str,
         path: &[(i32, i32, i32)],
     ) -> Result<(), RuleError> {
@@ -46,15 +47,13 @@ impl Engine {
         let plan =
             movement::plan_flight(self.world.resource::<Map>(), &mover, speed, &others, path)?;
         let drag = self.drag(&mover, &plan)?;
-        self.world
-            .resource_mut::<Checked>()
-            .insert(CheckedAdvance(plan, drag));
+        checked.insert(CheckedAdvance(plan, drag));
         Ok(())
     }
 
     /// Whether [`Command::Dig`](crate::command::Command::Dig) may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_dig(
-        &mut self,
+        &self,
         creature: &str,
         depth: &u32,
     ) -> Result<(), RuleError> {
@@ -89,7 +88,8 @@ impl Engine {
 
     /// Whether [`Command::ClawDirt`](crate::command::Command::ClawDirt) may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_claw_dirt(
-        &mut self,
+        &self,
+        checked: &mut Checked,
         creature: &str,
         to: &Square,
         depth: &u32,
@@ -109,9 +109,7 @@ impl Engine {
             *depth,
         )?;
         let banes = movement::opportunity::roller_banes(&me);
-        self.world
-            .resource_mut::<Checked>()
-            .insert(movement::burrow::CheckedClaw(banes));
+        checked.insert(movement::burrow::CheckedClaw(banes));
         Ok(())
     }
 
@@ -119,7 +117,7 @@ impl Engine {
     /// the distance, free of creatures and objects, and in line of effect from the square it
     /// starts in (seed 002 L2702) and from the user (digest A-37: both readings at once).
     pub(in crate::engine) fn check_teleport(
-        &mut self,
+        &self,
         target: &str,
         to: Square,
     ) -> Result<crate::ability::granted::CheckedTeleport, RuleError> {
@@ -165,7 +163,7 @@ impl Engine {
     /// the creature's current speed (seed 002 L2584), a shift when the grant says so
     /// (L2590-2594).
     pub(in crate::engine) fn check_granted_move(
-        &mut self,
+        &self,
         creature: &str,
         path: &[Square],
     ) -> Result<CheckedAdvance, RuleError> {
@@ -233,7 +231,7 @@ impl Engine {
     /// (seed 002 L1739): no step may end nearer to it than the one before, height included.
     /// `steps` are the spaces it passes through, each with the height of its bottom.
     pub(in crate::engine) fn check_not_closer(
-        &mut self,
+        &self,
         mover: &CreatureRef,
         steps: &[(Footprint, i32)],
     ) -> Result<(), RuleError> {

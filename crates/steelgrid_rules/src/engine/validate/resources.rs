@@ -14,7 +14,7 @@ use crate::engine::Engine;
 impl Engine {
     /// Whether [`Command::SpendHeroToken`](crate::command::Command::SpendHeroToken) may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_spend_hero_token(
-        &mut self,
+        &self,
         creature: &str,
         benefit: &hero_token::TokenBenefit,
     ) -> Result<(), RuleError> {
@@ -76,7 +76,7 @@ impl Engine {
 
     /// Whether [`Command::SpendMalice`](crate::command::Command::SpendMalice) may be given now, or the rule that refuses it.
     pub(in crate::engine) fn check_spend_malice(
-        &mut self,
+        &self,
         creature: &str,
         spend: &malice::MaliceSpend,
     ) -> Result<(), RuleError> {
