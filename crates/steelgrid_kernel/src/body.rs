@@ -20,6 +20,7 @@ pub enum Side {
     #[serde(alias = "Director")]
     Director,
 }
+crate::persisted!(always Side);
 
 impl Side {
     pub fn other(self) -> Side {
@@ -44,6 +45,8 @@ pub struct Identity {
 /// Top-left square of the creature's space.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Position(pub Square);
+crate::persisted!(always Position(Square));
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CreatureSize(pub Size);
+crate::persisted!(always CreatureSize(Size));

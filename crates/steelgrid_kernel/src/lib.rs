@@ -5,7 +5,8 @@
 //! randomness; every fact is logged under a [`rule::Rule`]; a command is resolved by one run of an
 //! ordered, single-threaded schedule of [`schedule::Stage`]s, to which a ruleset
 //! ([`schedule::Ruleset`]) adds its systems; a whole state is identified by a
-//! [`checksum::fnv1a`]. The rulesets (Draw Steel today) live in crates above this one: the
+//! [`checksum::fnv1a`], over a save whose creature components each say how
+//! they are written ([`persist::Persisted`]). The rulesets (Draw Steel today) live in crates above this one: the
 //! compiler keeps this crate from naming any of them.
 
 pub mod body;
@@ -14,6 +15,7 @@ pub mod checksum;
 pub mod dice;
 pub mod grid;
 pub mod log;
+pub mod persist;
 pub mod rule;
 pub mod schedule;
 pub mod source;

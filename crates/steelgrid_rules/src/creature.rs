@@ -15,19 +15,23 @@ pub use steelgrid_kernel::body::{CreatureId, CreatureSize, Identity, Position, S
 /// The most squares a creature can move with one move (seed 002 L2574).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Speed(pub u32);
+steelgrid_kernel::persisted!(always Speed(u32));
 
 /// Resistance to forced movement (seed 002 L2807-2811).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stability(pub u32);
+steelgrid_kernel::persisted!(always Stability(u32));
 
 /// What lasting effects add to or take from a creature's stability; its stability with them
 /// never drops below 0 (seed 002 L2811).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StabilityModifier(pub i32);
+steelgrid_kernel::persisted!(unless_default StabilityModifier(i32));
 
 /// Damage a Director creature's free strike deals; a hero's free strike is rolled instead.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FreeStrike(pub u32);
+steelgrid_kernel::persisted!(always FreeStrike(u32));
 
 /// The five characteristics (seed 002 L615-641).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -44,6 +48,7 @@ pub struct Characteristics {
     #[serde(default)]
     pub presence: i32,
 }
+steelgrid_kernel::persisted!(always Characteristics);
 
 impl Characteristics {
     pub fn get(&self, c: Characteristic) -> i32 {
@@ -87,6 +92,7 @@ pub struct Stamina {
     pub max: i32,
     pub temporary: i32,
 }
+steelgrid_kernel::persisted!(always Stamina);
 
 impl Stamina {
     /// Half the maximum, rounded down (seed 002 L3064, L781-783). Temporary Stamina is not
@@ -131,6 +137,7 @@ pub struct DamageModifiers {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub underwater: bool,
 }
+steelgrid_kernel::persisted!(always DamageModifiers);
 
 /// Marks a hero (a player character): heroes are dying below 0 rather than dead at 0, and
 /// have recoveries (seed 002 L3068-3072).
@@ -155,6 +162,7 @@ pub struct Hero {
     #[serde(default, skip_serializing_if = "crate::terms::ability::Kit::is_empty")]
     pub kit: crate::terms::ability::Kit,
 }
+steelgrid_kernel::persisted!(maybe Hero);
 
 fn is_zero_u32(n: &u32) -> bool {
     *n == 0
@@ -169,11 +177,13 @@ fn is_zero(n: &i32) -> bool {
 pub struct Minion {
     pub squad: Option<String>,
 }
+steelgrid_kernel::persisted!(maybe Minion);
 
 /// The Director's initiative group: its members act one after another in one slot
 /// (seed 002 L2530-2532). A creature without a group is a group of its own.
 #[derive(Component, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Group(pub String);
+steelgrid_kernel::persisted!(maybe Group(String));
 
 /// A retainer: an ally of the heroes that follows one hero, its mentor (seed 002 L4738-4773).
 /// Like a hero it is dying at 0 Stamina and dead at minus half its Stamina (L4771, digest
@@ -183,10 +193,12 @@ pub struct Group(pub String);
 pub struct Retainer {
     pub mentor: String,
 }
+steelgrid_kernel::persisted!(maybe Retainer { mentor: String });
 
 /// Caught off guard at the start of combat (seed 002 L2496-2500).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Surprised;
+steelgrid_kernel::persisted!(marker Surprised);
 
 /// Ways of moving beyond walking that a creature has in its speed (seed 002 L2596-2668).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -219,10 +231,22 @@ impl Movement {
     }
 }
 
+/// Saved as its list of modes: a creature that only walks has none.
+impl steelgrid_kernel::persist::Persisted for Movement {
+    type Field = Movement;
+    fn load(field: Movement) -> Option<Movement> {
+        (!field.0.is_empty()).then_some(field)
+    }
+    fn save(component: Option<&Movement>) -> Movement {
+        component.cloned().unwrap_or_default()
+    }
+}
+
 /// Defending (the Defend main action): ability rolls against it take a double bane until the
 /// start of its next turn (seed 002 L2946-2948).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Defending;
+steelgrid_kernel::persisted!(marker Defending);
 
 /// The grabbed condition: held by `by` (seed 002 L1743-1751). Speed 0; a bane on abilities
 /// not targeting the grabber; only the grabber can force-move it; no Knockback.
@@ -230,6 +254,7 @@ pub struct Defending;
 pub struct Grabbed {
     pub by: String,
 }
+steelgrid_kernel::persisted!(maybe Grabbed { by: String });
 
 /// Aid Attack on this enemy: the first ability roll an ally of each aider makes against it
 /// has an edge, until that aider's next turn starts (seed 002 L2843-2845).
@@ -237,29 +262,35 @@ pub struct Grabbed {
 pub struct Aided {
     pub by: Vec<String>,
 }
+steelgrid_kernel::persisted!(unless_default Aided { by: Vec<String> });
 
 /// Invisible: it always has concealment from others (seed 002 L3018-3020).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Invisible;
+steelgrid_kernel::persisted!(marker Invisible);
 
 /// Height of a flying creature above the ground under it, in squares.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Altitude(pub u32);
+steelgrid_kernel::persisted!(unless_default Altitude(u32));
 
 /// The prone condition: lying on the ground (seed 002 L1753-1757). Its strikes take a bane and
 /// melee abilities against it gain an edge; it stands up with a maneuver.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Prone;
+steelgrid_kernel::persisted!(marker Prone);
 
 /// The ids of the abilities a creature has, beyond the basic actions every creature has
 /// (seed 002 L1333-1335).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Abilities(pub Vec<String>);
+steelgrid_kernel::persisted!(always Abilities(Vec<String>));
 
 /// The consumables a creature carries, by ability id: each is used up by the Use Consumable
 /// maneuver (seed 002 L2928-2930).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Consumables(pub Vec<String>);
+steelgrid_kernel::persisted!(always Consumables(Vec<String>));
 
 /// Where a creature stands in the Stamina states (seed 002 L3062-3092).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -274,6 +305,7 @@ pub enum Vitality {
     Unconscious,
     Dead,
 }
+steelgrid_kernel::persisted!(always Vitality);
 
 impl Vitality {
     /// Dead and unconscious creatures take no turns and no actions.
@@ -302,6 +334,7 @@ pub struct ActionBudget {
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub defended: bool,
 }
+steelgrid_kernel::persisted!(always ActionBudget);
 
 /// The parts of a turn, for the action economy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

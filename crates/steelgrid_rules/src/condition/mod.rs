@@ -36,6 +36,7 @@ pub fn speed_under(conditions: &Conditions, speed: u32) -> u32 {
 /// (seed 002 L4178-4180; digest §2.11, DS-DIR-79).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EndEffect(pub u32);
+steelgrid_kernel::persisted!(maybe EndEffect(u32));
 
 /// The creatures `end_of_turn` reads: conditions, and what End Effect needs.
 type EndOfTurnQuery<'w, 's> = Query<

@@ -227,6 +227,7 @@ pub fn check_spend(
 /// A creature's family Malice features, by id.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FamilyFeatures(pub Vec<String>);
+steelgrid_kernel::persisted!(unless_default FamilyFeatures(Vec<String>));
 
 /// Command stage: resolve a checked `SpendMalice`.
 pub fn resolve_spend(

@@ -58,7 +58,7 @@ impl std::fmt::Debug for Engine {
 /// Register every component the `&self` reads name, so that they can be queried without
 /// `&mut World` (whether or not any creature has them yet).
 fn register_reads(world: &mut World) {
-    world.query::<snapshot::CreatureRow>();
+    world.query::<(EntityRef, &Identity)>();
     world.query::<query::BodyRow>();
     world.query::<(&CreatureId, &Grabbed)>();
     world.query::<turn::RosterRow>();

@@ -12,7 +12,6 @@ use crate::ability::resolve;
 use crate::ability::zone;
 use crate::command::CurrentCommand;
 use crate::condition;
-use crate::condition::hide;
 use crate::creature::*;
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
@@ -20,7 +19,6 @@ use crate::director::malice;
 use crate::director::squad;
 use crate::encounter::{self, EncounterInfo};
 use crate::event::{Event, EventLog};
-use crate::forced::falling;
 use crate::grid::Map;
 use crate::options::RulesOptions;
 use crate::rule;
@@ -90,54 +88,6 @@ fn squads_are_empty(squads: &squad::Squads) -> bool {
 fn ability_book_is_empty(book: &AbilityBook) -> bool {
     book.0.is_empty()
 }
-
-/// A creature's persisted components, as a snapshot reads them.
-pub(super) type CreatureRow = (
-    &'static CreatureId,
-    &'static Identity,
-    &'static Side,
-    &'static CreatureSize,
-    &'static Position,
-    &'static Speed,
-    &'static Stamina,
-    &'static Stability,
-    &'static Characteristics,
-    &'static FreeStrike,
-    &'static DamageModifiers,
-    (
-        Option<&'static Hero>,
-        Option<&'static Minion>,
-        Option<&'static Group>,
-        Has<Surprised>,
-        Has<Prone>,
-        Option<&'static Movement>,
-        Has<Defending>,
-        Option<&'static Grabbed>,
-        Option<&'static Aided>,
-        Option<&'static Altitude>,
-        &'static Vitality,
-        &'static ActionBudget,
-    ),
-    (
-        &'static Abilities,
-        &'static Consumables,
-        &'static condition::Conditions,
-        Option<&'static hide::Hidden>,
-        Has<Invisible>,
-        Option<&'static malice::FamilyFeatures>,
-        Option<&'static condition::EndEffect>,
-        Option<&'static Retainer>,
-        Option<&'static StabilityModifier>,
-        Option<&'static falling::Falling>,
-        Has<crate::movement::underwater::BreathesWater>,
-        Option<&'static crate::movement::underwater::HoldingBreath>,
-    ),
-    (
-        Has<crate::movement::mount::MountRole>,
-        Option<&'static crate::movement::mount::Mounted>,
-        Option<&'static crate::movement::burrow::Depth>,
-    ),
-);
 
 impl Engine {
     /// Restore an engine from a snapshot, exactly where it was.
@@ -225,97 +175,10 @@ impl Engine {
     /// the ability book only when `with_book` (it never changes in play, so the checksum and
     /// the published state leave it out; the scenario's hash covers it).
     pub(super) fn snapshot_without_log(&self, with_book: bool) -> Snapshot {
-        let mut q = self.read::<CreatureRow>();
+        let mut q = self.read::<(EntityRef, &Identity)>();
         let mut rows: Vec<(u32, CreatureRecord)> = q
             .iter(&self.world)
-            .map(
-                |(
-                    id,
-                    ident,
-                    side,
-                    size,
-                    pos,
-                    speed,
-                    stamina,
-                    stab,
-                    chars,
-                    fs,
-                    dmg,
-                    (
-                        hero,
-                        minion,
-                        group,
-                        surprised,
-                        prone,
-                        movement,
-                        defending,
-                        grabbed,
-                        aided,
-                        altitude,
-                        vit,
-                        budget,
-                    ),
-                    (
-                        abilities,
-                        consumables,
-                        conditions,
-                        hidden,
-                        invisible,
-                        family,
-                        end_effect,
-                        retainer,
-                        stability_modifier,
-                        falling,
-                        breathes_water,
-                        holding_breath,
-                    ),
-                    (mount_role, mounted, depth),
-                )| {
-                    (
-                        ident.order,
-                        CreatureRecord {
-                            id: id.0.clone(),
-                            name: ident.name.clone(),
-                            side: *side,
-                            size: size.0,
-                            position: pos.0,
-                            speed: speed.0,
-                            stamina: *stamina,
-                            stability: stab.0,
-                            stability_modifier: stability_modifier.map_or(0, |m| m.0),
-                            characteristics: *chars,
-                            free_strike: fs.0,
-                            damage: dmg.clone(),
-                            hero: hero.copied(),
-                            minion: minion.cloned(),
-                            group: group.map(|g| g.0.clone()),
-                            surprised,
-                            prone,
-                            movement: movement.cloned().unwrap_or_default(),
-                            defending,
-                            grabbed_by: grabbed.map(|g| g.by.clone()),
-                            aided_by: aided.map(|a| a.by.clone()).unwrap_or_default(),
-                            altitude: altitude.map_or(0, |a| a.0),
-                            depth: depth.map_or(0, |d| d.0),
-                            breathes_water,
-                            holding_breath_since: holding_breath.map(|h| h.since),
-                            abilities: abilities.0.clone(),
-                            consumables: consumables.0.clone(),
-                            conditions: conditions.0.clone(),
-                            hidden: hidden.cloned(),
-                            invisible,
-                            malice_features: family.map(|f| f.0.clone()).unwrap_or_default(),
-                            end_effect: end_effect.map(|e| e.0),
-                            retainer_of: retainer.map(|r| r.mentor.clone()),
-                            falling: falling.copied(),
-                            mount_role,
-                            mounted: mounted.cloned(),
-                            vitality: *vit,
-                            budget: *budget,
-                        },
-                    )
-                },
-            )
+            .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
             .collect();
         rows.sort_by_key(|r| r.0);
         Snapshot {

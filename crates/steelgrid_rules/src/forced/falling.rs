@@ -26,6 +26,7 @@ pub struct Falling {
     pub height: u32,
     pub through_round: u32,
 }
+steelgrid_kernel::persisted!(maybe Falling);
 
 impl Falling {
     /// A fall of `height` squares that began in `round`.

@@ -40,6 +40,7 @@ use crate::turn::take_action;
 /// The Mount role (seed 002 L3127, L4699): a willing smaller creature can ride it.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MountRole;
+steelgrid_kernel::persisted!(marker MountRole);
 
 /// A mounting command, checked.
 #[derive(Clone, Debug)]

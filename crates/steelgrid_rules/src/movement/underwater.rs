@@ -20,12 +20,14 @@ use crate::turn::{RosterQuery, TurnState, roster};
 /// It breathes water: it never runs out of air underwater.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BreathesWater;
+steelgrid_kernel::persisted!(marker BreathesWater);
 
 /// Underwater and holding its breath since the round `since` (seed 002 L3121).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HoldingBreath {
     pub since: u32,
 }
+steelgrid_kernel::persisted!(maybe HoldingBreath { since: u32 });
 
 /// Whether a space standing on the ground is fully under water: every square of it is water at
 /// least as deep as the creature is tall (a size N creature is N squares tall).

@@ -106,6 +106,7 @@ impl Afflicted {
 /// one entry with the later duration (seed 002 L1669-1675).
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Conditions(pub Vec<Afflicted>);
+steelgrid_kernel::persisted!(always Conditions(Vec<Afflicted>));
 
 impl Conditions {
     pub fn has(&self, c: Condition) -> bool {
@@ -141,6 +142,7 @@ pub struct Hidden {
     #[serde(default)]
     pub revealed: bool,
 }
+steelgrid_kernel::persisted!(maybe Hidden);
 
 impl Hidden {
     /// Hidden from `viewer` now.

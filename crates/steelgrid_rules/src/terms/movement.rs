@@ -27,6 +27,7 @@ pub struct Ground {
 /// How many squares below the ground under it a creature's space starts; absent on the surface.
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Depth(pub u32);
+steelgrid_kernel::persisted!(unless_default Depth(u32));
 
 /// Fully underground: its whole space is below the ground (seed 002 L2618).
 pub fn fully_underground(depth: u32, size: Size) -> bool {
@@ -52,3 +53,4 @@ pub struct Mounted {
     pub hold: Hold,
     pub offset: (i32, i32),
 }
+steelgrid_kernel::persisted!(maybe Mounted);

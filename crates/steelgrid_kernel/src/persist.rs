@@ -1,0 +1,146 @@
+//! Creature components in saves: each component a ruleset keeps says, where it is defined, how
+//! it is written as one field of the ruleset's creature record and how that field puts it back.
+//! The record lists its fields once; spawning a creature from a record and writing a creature
+//! into one are both derived from that list.
+
+use bevy_ecs::prelude::Component;
+
+/// A creature component a save keeps, as one field of the creature record.
+pub trait Persisted: Component + Sized {
+    /// The field as the record holds it.
+    type Field;
+    /// The component the field puts on the creature; `None` leaves the creature without it.
+    fn load(field: Self::Field) -> Option<Self>;
+    /// The field for a creature with this component, or without it (`None`).
+    fn save(component: Option<&Self>) -> Self::Field;
+}
+
+/// Say how a component is saved, in one of its usual shapes:
+///
+/// - `always T`: every creature has it, and the field is the component itself;
+/// - `always T(F)`: every creature has it, and the field is its one value, of type `F`;
+/// - `maybe T`: the field is `Option<T>`;
+/// - `maybe T(F)` / `maybe T { name: F }`: the field is its one value, `Option<F>`;
+/// - `marker T`: a component without data, the field `bool`;
+/// - `unless_default T(F)` / `unless_default T { name: F }`: the field is its one value, and
+///   the default value (0, an empty list) means the creature has no such component.
+#[macro_export]
+macro_rules! persisted {
+    (always $c:ident) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = $c;
+            fn load(field: $c) -> Option<$c> {
+                Some(field)
+            }
+            fn save(component: Option<&$c>) -> $c {
+                component
+                    .expect(concat!("every creature has ", stringify!($c)))
+                    .clone()
+            }
+        }
+    };
+    (always $c:ident($f:ty)) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = $f;
+            fn load(field: $f) -> Option<$c> {
+                Some($c(field))
+            }
+            fn save(component: Option<&$c>) -> $f {
+                component
+                    .expect(concat!("every creature has ", stringify!($c)))
+                    .0
+                    .clone()
+            }
+        }
+    };
+    (maybe $c:ident) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = Option<$c>;
+            fn load(field: Option<$c>) -> Option<$c> {
+                field
+            }
+            fn save(component: Option<&$c>) -> Option<$c> {
+                component.cloned()
+            }
+        }
+    };
+    (maybe $c:ident($f:ty)) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = Option<$f>;
+            fn load(field: Option<$f>) -> Option<$c> {
+                field.map($c)
+            }
+            fn save(component: Option<&$c>) -> Option<$f> {
+                component.map(|c| c.0.clone())
+            }
+        }
+    };
+    (maybe $c:ident { $name:ident: $f:ty }) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = Option<$f>;
+            fn load(field: Option<$f>) -> Option<$c> {
+                field.map(|$name| $c { $name })
+            }
+            fn save(component: Option<&$c>) -> Option<$f> {
+                component.map(|c| c.$name.clone())
+            }
+        }
+    };
+    (marker $c:ident) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = bool;
+            fn load(field: bool) -> Option<$c> {
+                field.then_some($c)
+            }
+            fn save(component: Option<&$c>) -> bool {
+                component.is_some()
+            }
+        }
+    };
+    (unless_default $c:ident($f:ty)) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = $f;
+            fn load(field: $f) -> Option<$c> {
+                (field != <$f>::default()).then(|| $c(field))
+            }
+            fn save(component: Option<&$c>) -> $f {
+                component.map(|c| c.0.clone()).unwrap_or_default()
+            }
+        }
+    };
+    (unless_default $c:ident { $name:ident: $f:ty }) => {
+        impl $crate::persist::Persisted for $c {
+            type Field = $f;
+            fn load(field: $f) -> Option<$c> {
+                (field != <$f>::default()).then(|| $c { $name: field })
+            }
+            fn save(component: Option<&$c>) -> $f {
+                component.map(|c| c.$name.clone()).unwrap_or_default()
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Persisted;
+    use bevy_ecs::prelude::Component;
+
+    #[derive(Component, Clone, Debug, PartialEq)]
+    struct Height(u32);
+    persisted!(unless_default Height(u32));
+
+    #[derive(Component, Clone, Debug, PartialEq)]
+    struct Asleep;
+    persisted!(marker Asleep);
+
+    #[test]
+    fn a_default_field_means_no_component_and_back() {
+        assert_eq!(Height::load(0), None);
+        assert_eq!(Height::load(3), Some(Height(3)));
+        assert_eq!(Height::save(None), 0);
+        assert_eq!(Height::save(Some(&Height(3))), 3);
+        assert_eq!(Asleep::load(true), Some(Asleep));
+        assert!(!Asleep::save(None));
+    }
+}
