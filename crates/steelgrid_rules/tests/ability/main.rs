@@ -1,0 +1,8 @@
+//! Abilities: targets, areas, power-roll outcomes and what they leave on the map.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod area;
+mod basics;
+mod zone;

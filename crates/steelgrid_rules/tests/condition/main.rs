@@ -1,0 +1,7 @@
+//! Conditions and lasting effects, hiding and searching.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod basics;
+mod hide;

@@ -1,0 +1,550 @@
+//! Director creatures' free strikes (seed 002 L4147-4156, L4436-4438; digest
+//! draw-steel-director.md §2.5, §9.13, A-16): reach and range from the signature ability, its
+//! damage type and keywords, and squad members' opportunity attacks at the same moment made as
+//! one strike with the captain's bonus once. Cases are named by their DS-DIR id where one
+//! applies.
+
+use crate::common;
+
+use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage};
+use common::{
+    ROOM, advance, apply, count, creature, fight_with, find, refused, start, until_turn_of,
+};
+use steelgrid_rules::ability::Keyword;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::damage::DamageType;
+use steelgrid_rules::event::{Event, LoggedEvent};
+use steelgrid_rules::{Command, Engine};
+
+// ---- Helpers ----------------------------------------------------------------------------------
+
+/// A 14×3 room: long enough for a ranged 10 free strike and one square beyond it.
+const HALL: [&str; 3] = ["..............", "..............", ".............."];
+
+/// Abilities for the cases: `lash` (signature, melee 2 or ranged 10, weapon), `bite`
+/// (signature, melee 1, weapon), `frostfire` (signature, melee 1, magic, fire at tier 1 and
+/// cold above), `gore` (melee 3, not a signature) and `reach2` (a hero's signature, melee 2).
+fn abilities() -> String {
+    let one = enemies(1);
+    let weapon = might_damage([2, 4, 6], "");
+    let tiered = "power_roll: (characteristic: [Might], tier1: (damage: (base: 2, kind: Some(Fire))), tier2: (damage: (base: 4, kind: Some(Cold))), tier3: (damage: (base: 6, kind: Some(Cold))))";
+    format!(
+        r#"
+    "lash": (name: "Lash", keywords: [Strike, Weapon], action: MainAction, distance: MeleeOrRanged(2, 10), {one}, {weapon}, signature: true),
+    "bite": (name: "Bite", {MELEE_WEAPON}, action: MainAction, {one}, {weapon}, signature: true),
+    "frostfire": (name: "Frostfire", keywords: [Magic, Melee, Strike], action: MainAction, distance: Melee(1), {one}, {tiered}, signature: true),
+    "gore": (name: "Gore", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(3), {one}, {weapon}),
+    "reach2": (name: "Long Jab", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(2), {one}, {weapon}, signature: true),
+"#
+    )
+}
+
+/// A fight in `rows` with the abilities above, the heroes choosing to go first.
+fn fight(rows: &[&str], creatures: &[String]) -> Engine {
+    fight_with(
+        rows,
+        &fields(&abilities(), None),
+        creatures,
+        &[],
+        Side::Heroes,
+    )
+}
+
+/// A squad minion of the squad "s" with free strike 2 at (x, y), with `extra` fields.
+fn minion(id: &str, x: i32, y: i32, extra: &str) -> String {
+    foe(
+        id,
+        x,
+        y,
+        &["bite"],
+        &format!(", name: \"Spiker\", squad: \"s\", group: \"s\"{extra}"),
+    )
+    .replace("stamina: 30", "stamina: 5")
+    .replace("free_strike: 3", "free_strike: 2")
+}
+
+/// A captain for the squad "s", far from everyone.
+fn captain() -> String {
+    foe("boss", 9, 5, &[], ", captain_of: \"s\"")
+}
+
+fn free_strike(attacker: &str, target: &str, ranged: bool, kind: Option<DamageType>) -> Command {
+    let mut cmd = Command::free_strike(attacker, target, ranged);
+    if let Command::FreeStrike { damage_type, .. } = &mut cmd {
+        *damage_type = kind;
+    }
+    cmd
+}
+
+/// Whether `attacker` may make a free strike on `target` now; the refusal's rule id if not.
+fn may_strike(e: &mut Engine, attacker: &str, target: &str, ranged: bool) -> Result<(), String> {
+    e.check(&Command::free_strike(attacker, target, ranged))
+        .map_err(|err| err.rule.id.to_owned())
+}
+
+/// The `FreeStrikeHit` events as (attacker, damage, damage type, keywords).
+fn hits(log: &[LoggedEvent]) -> Vec<(String, u32, Option<DamageType>, Vec<Keyword>)> {
+    common::pick(log, |ev| match &ev.event {
+        Event::FreeStrikeHit {
+            attacker,
+            damage,
+            damage_type,
+            keywords,
+            ..
+        } => Some((attacker.clone(), *damage, *damage_type, keywords.clone())),
+        _ => None,
+    })
+}
+
+/// The `FreeStrikesCombined` events as (rule, attackers, damage, captain's bonus).
+fn combined(log: &[LoggedEvent]) -> Vec<(String, Vec<String>, u32, u32)> {
+    common::pick(log, |ev| match &ev.event {
+        Event::FreeStrikesCombined {
+            attackers,
+            damage,
+            captain_bonus,
+            ..
+        } => Some((
+            ev.rule.id.to_owned(),
+            attackers.clone(),
+            *damage,
+            *captain_bonus,
+        )),
+        _ => None,
+    })
+}
+
+/// The `Damaged` events as (target, base, immunity, amount).
+fn damaged(log: &[LoggedEvent]) -> Vec<(String, u32, u32, u32)> {
+    common::pick(log, |ev| match &ev.event {
+        Event::Damaged {
+            target,
+            base,
+            immunity,
+            amount,
+            ..
+        } => Some((target.clone(), *base, *immunity, *amount)),
+        _ => None,
+    })
+}
+
+fn opportunity_attackers(log: &[LoggedEvent]) -> Vec<String> {
+    common::pick(log, |ev| match &ev.event {
+        Event::OpportunityAttack { attacker, .. } => Some(attacker.clone()),
+        _ => None,
+    })
+}
+
+// ---- DS-DIR-77: reach and range ---------------------------------------------------------------
+
+#[test]
+fn ds_dir_77_a_melee_2_ranged_10_signature_gives_free_strikes_of_melee_2_and_ranged_10() {
+    // The lasher at (0,1); heroes 2, 3, 10 and 11 squares away.
+    let mut e = fight(
+        &HALL,
+        &[
+            foe("lasher", 0, 1, &["lash"], ""),
+            hero("near", 2, 0, &[], ""),
+            hero("three", 3, 2, &[], ""),
+            hero("ten", 10, 0, &[], ""),
+            hero("eleven", 11, 2, &[], ""),
+        ],
+    );
+    let view = creature(&mut e, "lasher");
+    assert_eq!((view.free_strike_melee, view.free_strike_ranged), (2, 10));
+    until_turn_of(&mut e, "lasher", &["near", "three", "ten", "eleven"]);
+    assert_eq!(
+        may_strike(&mut e, "lasher", "three", false),
+        Err("target.distance".into())
+    );
+    assert_eq!(may_strike(&mut e, "lasher", "ten", true), Ok(()));
+    assert_eq!(
+        may_strike(&mut e, "lasher", "eleven", true),
+        Err("target.distance".into())
+    );
+    // The melee free strike 2 squares away lands for its fixed 3.
+    let log = apply(&mut e, Command::free_strike("lasher", "near", false));
+    assert_eq!(hits(&log).len(), 1);
+    assert_eq!(common::stamina(&mut e, "near"), 27);
+}
+
+#[test]
+fn ds_dir_77_a_melee_1_only_signature_keeps_melee_1_and_ranged_5() {
+    let mut e = fight(
+        &HALL,
+        &[
+            foe("biter", 0, 1, &["bite"], ""),
+            hero("two", 2, 1, &[], ""),
+            hero("five", 5, 0, &[], ""),
+            hero("six", 6, 2, &[], ""),
+        ],
+    );
+    let view = creature(&mut e, "biter");
+    assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
+    until_turn_of(&mut e, "biter", &["two", "five", "six"]);
+    assert_eq!(
+        may_strike(&mut e, "biter", "two", false),
+        Err("target.distance".into())
+    );
+    assert_eq!(may_strike(&mut e, "biter", "five", true), Ok(()));
+    assert_eq!(
+        may_strike(&mut e, "biter", "six", true),
+        Err("target.distance".into())
+    );
+}
+
+#[test]
+fn a_heros_free_strikes_stay_melee_1_and_ranged_5_whatever_its_signature() {
+    let mut e = fight(
+        &HALL,
+        &[
+            hero("h", 0, 1, &["reach2"], ""),
+            foe("two", 2, 1, &[], ""),
+            foe("six", 6, 1, &[], ""),
+        ],
+    );
+    let view = creature(&mut e, "h");
+    assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
+    start(&mut e, "h");
+    assert_eq!(
+        may_strike(&mut e, "h", "two", false),
+        Err("target.distance".into())
+    );
+    assert_eq!(
+        may_strike(&mut e, "h", "six", true),
+        Err("target.distance".into())
+    );
+    assert_eq!(may_strike(&mut e, "h", "two", true), Ok(()));
+}
+
+#[test]
+fn a_creature_whose_only_long_ability_is_no_signature_keeps_melee_1_and_ranged_5() {
+    let mut e = fight(
+        &HALL,
+        &[
+            foe("gorer", 0, 1, &["gore"], ""),
+            hero("three", 3, 1, &[], ""),
+        ],
+    );
+    let view = creature(&mut e, "gorer");
+    assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
+    until_turn_of(&mut e, "gorer", &["three"]);
+    assert_eq!(
+        may_strike(&mut e, "gorer", "three", false),
+        Err("target.distance".into())
+    );
+}
+
+#[test]
+fn a_charge_ends_with_a_melee_free_strike_of_the_signatures_reach() {
+    // The lasher charges 2 squares east along y = 1 and strikes the hero 2 squares beyond.
+    let mut e = fight(
+        &HALL,
+        &[foe("lasher", 0, 1, &["lash"], ""), hero("h", 4, 1, &[], "")],
+    );
+    until_turn_of(&mut e, "lasher", &["h"]);
+    let log = apply(
+        &mut e,
+        Command::Charge {
+            creature: "lasher".into(),
+            path: common::squares(&[(1, 1), (2, 1)]),
+            target: "h".into(),
+        },
+    );
+    assert_eq!(hits(&log).len(), 1);
+    assert_eq!(common::stamina(&mut e, "h"), 27);
+}
+
+#[test]
+fn opportunity_attacks_follow_adjacency_not_the_signatures_reach() {
+    // seed 002 L2968: the trigger is an adjacent enemy moving to a square not adjacent. The
+    // lasher's melee free strike reaches 2, yet a hero stepping from 2 to 3 squares away
+    // provokes nothing, while one stepping from adjacent to 2 squares away does.
+    let mut e = fight(
+        &HALL,
+        &[
+            hero("far", 2, 0, &[], ""),
+            hero("near", 1, 2, &[], ""),
+            foe("lasher", 0, 1, &["lash"], ""),
+        ],
+    );
+    start(&mut e, "far");
+    let log = apply(&mut e, advance("far", &[(3, 0)]));
+    assert!(opportunity_attackers(&log).is_empty());
+    common::end(&mut e, "far");
+    until_turn_of(&mut e, "near", &["lasher"]);
+    let log = apply(&mut e, advance("near", &[(2, 2)]));
+    assert_eq!(opportunity_attackers(&log), vec!["lasher"]);
+    assert_eq!(common::stamina(&mut e, "near"), 27);
+}
+
+// ---- DS-DIR-80: damage type and keywords ------------------------------------------------------
+
+/// The frost-fire creature beside a hero with `hero_extra` fields, on its turn.
+fn frostfire_against(hero_extra: &str) -> Engine {
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero("h", 1, 1, &[], hero_extra),
+            foe("wisp", 2, 1, &["frostfire"], ""),
+        ],
+    );
+    until_turn_of(&mut e, "wisp", &["h"]);
+    e
+}
+
+#[test]
+fn ds_dir_80_the_free_strike_deals_the_type_the_target_takes_most_from() {
+    // Fire immunity 2: cold deals the full 3, so cold it is.
+    let mut e = frostfire_against(", immunities: [(kind: Some(Fire), amount: Value(2))]");
+    let log = apply(&mut e, Command::free_strike("wisp", "h", false));
+    assert_eq!(
+        hits(&log),
+        vec![(
+            "wisp".to_string(),
+            3,
+            Some(DamageType::Cold),
+            vec![Keyword::Magic, Keyword::Strike]
+        )]
+    );
+    assert_eq!(common::stamina(&mut e, "h"), 27);
+    // Fire weakness 3: fire deals 6.
+    let mut e = frostfire_against(", weaknesses: [(kind: Some(Fire), amount: Value(3))]");
+    let log = apply(&mut e, Command::free_strike("wisp", "h", false));
+    assert_eq!(hits(&log)[0].2, Some(DamageType::Fire));
+    assert_eq!(common::stamina(&mut e, "h"), 24);
+    // Nothing to choose between: the first the signature lists.
+    let mut e = frostfire_against("");
+    let log = apply(&mut e, Command::free_strike("wisp", "h", false));
+    assert_eq!(hits(&log)[0].2, Some(DamageType::Fire));
+}
+
+#[test]
+fn ds_dir_80_the_director_may_name_either_of_the_signatures_types() {
+    let mut e = frostfire_against(", immunities: [(kind: Some(Fire), amount: Value(2))]");
+    let log = apply(
+        &mut e,
+        free_strike("wisp", "h", false, Some(DamageType::Fire)),
+    );
+    assert_eq!(hits(&log)[0].2, Some(DamageType::Fire));
+    assert_eq!(damaged(&log), vec![("h".to_string(), 3, 2, 1)]);
+    assert_eq!(common::stamina(&mut e, "h"), 29);
+}
+
+#[test]
+fn a_free_strike_cant_deal_a_type_its_signature_does_not() {
+    let mut e = frostfire_against("");
+    let err = refused(
+        &mut e,
+        free_strike("wisp", "h", false, Some(DamageType::Poison)),
+    );
+    assert_eq!(err.rule, "action.free_strike");
+    assert!(err.reason.contains("fire or cold"), "{}", err.reason);
+    // A hero's weapon free strike deals untyped damage.
+    let mut e = fight(&ROOM, &[hero("h", 1, 1, &[], ""), foe("o", 2, 1, &[], "")]);
+    start(&mut e, "h");
+    let err = refused(&mut e, free_strike("h", "o", false, Some(DamageType::Fire)));
+    assert_eq!(err.rule, "action.free_strike");
+}
+
+#[test]
+fn a_weapon_signatures_free_strike_is_an_untyped_weapon_strike() {
+    let mut e = fight(
+        &ROOM,
+        &[hero("h", 1, 1, &[], ""), foe("biter", 2, 1, &["bite"], "")],
+    );
+    until_turn_of(&mut e, "biter", &["h"]);
+    let log = apply(&mut e, Command::free_strike("biter", "h", false));
+    assert_eq!(
+        hits(&log),
+        vec![(
+            "biter".to_string(),
+            3,
+            None,
+            vec![Keyword::Strike, Keyword::Weapon]
+        )]
+    );
+}
+
+#[test]
+fn an_opportunity_attack_carries_the_signatures_damage_type() {
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero(
+                "h",
+                1,
+                1,
+                &[],
+                ", weaknesses: [(kind: Some(Cold), amount: Value(2))]",
+            ),
+            foe("wisp", 2, 1, &["frostfire"], ""),
+        ],
+    );
+    start(&mut e, "h");
+    let log = apply(&mut e, advance("h", &[(0, 1)]));
+    assert_eq!(hits(&log)[0].2, Some(DamageType::Cold));
+    assert_eq!(common::stamina(&mut e, "h"), 25);
+}
+
+// ---- DS-DIR-35: squad members' free strikes together ------------------------------------------
+
+/// A hero at (4,2) with `hero_extra` fields, three squad minions west of it at (3,1), (3,2),
+/// (3,3), and `more`; the hero's turn has started.
+fn surrounded(hero_extra: &str, minion_extra: &str, more: &[String]) -> Engine {
+    let mut creatures = vec![
+        hero("h", 4, 2, &[], hero_extra),
+        minion("m0", 3, 1, minion_extra),
+        minion("m1", 3, 2, minion_extra),
+        minion("m2", 3, 3, minion_extra),
+    ];
+    creatures.extend_from_slice(more);
+    let mut e = fight(&ROOM, &creatures);
+    start(&mut e, "h");
+    e
+}
+
+#[test]
+fn ds_dir_35_three_minions_free_strikes_combine_into_one_strike_of_6() {
+    let mut e = surrounded("", "", &[]);
+    // One step east leaves all three.
+    let log = apply(&mut e, advance("h", &[(5, 2)]));
+    assert_eq!(opportunity_attackers(&log), vec!["m0", "m1", "m2"]);
+    assert_eq!(
+        combined(&log),
+        vec![(
+            "minion.squad.free_strikes".to_string(),
+            vec!["m0".to_string(), "m1".to_string(), "m2".to_string()],
+            6,
+            0
+        )]
+    );
+    // One strike: one instance of damage, no separate free strike hits.
+    assert!(hits(&log).is_empty());
+    assert_eq!(damaged(&log), vec![("h".to_string(), 6, 0, 6)]);
+    assert_eq!(common::stamina(&mut e, "h"), 24);
+    assert_eq!(
+        common::position(&mut e, "h"),
+        steelgrid_rules::grid::Square::new(5, 2)
+    );
+}
+
+#[test]
+fn ds_dir_35_damage_immunity_reduces_the_combined_strike_once() {
+    // Separately, immunity 2 would stop each free strike of 2; together 6 - 2 = 4.
+    let mut e = surrounded(", immunities: [(amount: Value(2))]", "", &[]);
+    let log = apply(&mut e, advance("h", &[(5, 2)]));
+    assert_eq!(damaged(&log), vec![("h".to_string(), 6, 2, 4)]);
+    assert_eq!(common::stamina(&mut e, "h"), 26);
+}
+
+#[test]
+fn a16_the_captains_bonus_counts_once_on_the_combined_strike() {
+    let mut e = surrounded("", ", with_captain: (damage: 1)", &[captain()]);
+    let log = apply(&mut e, advance("h", &[(5, 2)]));
+    let all = combined(&log);
+    assert_eq!(all.len(), 1);
+    assert_eq!((all[0].2, all[0].3), (7, 1));
+    assert_eq!(damaged(&log), vec![("h".to_string(), 7, 0, 7)]);
+    assert_eq!(common::stamina(&mut e, "h"), 23);
+}
+
+#[test]
+fn a_lone_squad_members_opportunity_attack_gets_the_captains_bonus() {
+    // Only m0 is beside the hero; its free strike 2 gets the captain's +1.
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero("h", 4, 2, &[], ""),
+            minion("m0", 3, 2, ", with_captain: (damage: 1)"),
+            minion("m1", 0, 5, ", with_captain: (damage: 1)"),
+            captain(),
+        ],
+    );
+    start(&mut e, "h");
+    let log = apply(&mut e, advance("h", &[(5, 2)]));
+    assert!(combined(&log).is_empty());
+    assert_eq!(
+        hits(&log),
+        vec![(
+            "m0".to_string(),
+            3,
+            None,
+            vec![Keyword::Strike, Keyword::Weapon]
+        )]
+    );
+    assert_eq!(common::stamina(&mut e, "h"), 27);
+}
+
+#[test]
+fn a_squad_members_free_strike_main_action_gets_the_captains_bonus() {
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero("h", 4, 2, &[], ""),
+            minion("m0", 3, 2, ", with_captain: (damage: 1)"),
+            captain(),
+        ],
+    );
+    until_turn_of(&mut e, "m0", &["h", "boss"]);
+    let log = apply(&mut e, Command::free_strike("m0", "h", false));
+    assert_eq!(hits(&log)[0].1, 3);
+    assert_eq!(common::stamina(&mut e, "h"), 27);
+}
+
+#[test]
+fn free_strikes_from_outside_the_squad_stay_separate() {
+    // m0 and m1 of the squad, and a plain creature at (3,3) instead of m2.
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero("h", 4, 2, &[], ""),
+            minion("m0", 3, 1, ""),
+            foe("o", 3, 3, &[], ""),
+            minion("m1", 3, 2, ""),
+        ],
+    );
+    start(&mut e, "h");
+    let log = apply(&mut e, advance("h", &[(5, 2)]));
+    assert_eq!(opportunity_attackers(&log), vec!["m0", "m1", "o"]);
+    assert_eq!(
+        combined(&log)
+            .into_iter()
+            .map(|c| (c.1, c.2))
+            .collect::<Vec<_>>(),
+        vec![(vec!["m0".to_string(), "m1".to_string()], 4)]
+    );
+    assert_eq!(
+        hits(&log),
+        vec![("o".to_string(), 3, None, vec![Keyword::Strike])]
+    );
+    assert_eq!(
+        damaged(&log),
+        vec![("h".to_string(), 4, 0, 4), ("h".to_string(), 3, 0, 3)]
+    );
+    assert_eq!(common::stamina(&mut e, "h"), 23);
+}
+
+#[test]
+fn squad_members_attacking_at_different_steps_strike_separately() {
+    // The hero walks south from (4,1): the first step leaves m0 at (3,0); m1 at (3,2) stays
+    // adjacent until the last step, from (4,3) to (4,4).
+    let mut e = fight(
+        &ROOM,
+        &[
+            hero("h", 4, 1, &[], ""),
+            minion("m0", 3, 0, ""),
+            minion("m1", 3, 2, ""),
+        ],
+    );
+    start(&mut e, "h");
+    let log = apply(&mut e, advance("h", &[(4, 2), (4, 3), (4, 4)]));
+    assert_eq!(opportunity_attackers(&log), vec!["m0", "m1"]);
+    assert!(combined(&log).is_empty());
+    assert_eq!(count(&log, |ev| matches!(ev, Event::Damaged { .. })), 2);
+    assert_eq!(
+        find(&log, |ev| matches!(ev, Event::FreeStrikeHit { .. })).len(),
+        2
+    );
+    assert_eq!(common::stamina(&mut e, "h"), 26);
+}

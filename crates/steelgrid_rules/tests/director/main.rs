@@ -1,0 +1,14 @@
+//! The Director: Malice, villain actions, squads and captains, monsters and their formulas, free
+//! strikes, retainers and the encounter budget.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod encounter_budget;
+mod free_strike;
+mod malice;
+mod misc;
+mod monster_formula;
+mod squad;
+mod squad_action;
+mod villain;

@@ -1,0 +1,7 @@
+//! The encounter: objectives and scripted events.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod objective;
+mod script;

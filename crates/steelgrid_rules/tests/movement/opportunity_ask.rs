@@ -1,0 +1,430 @@
+//! Opportunity attacks asked of people (rules option `ask_opportunity_attacks`; seed 002
+//! L2968-2972, combat digest §H): the mover waits on the square it is leaving until each asked
+//! creature that could strike it has made its free strike or passed, then goes on.
+
+use crate::common;
+
+use common::{
+    advance, apply, body, count, creature, end, fight_with, pick, position, refused, stamina,
+    start, strike,
+};
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::event::{Event, LoggedEvent};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::trigger::Happening;
+use steelgrid_rules::{Command, Engine};
+
+// ---- Helpers ----------------------------------------------------------------------------------
+
+const ASK_HEROES: &str = "options: (ask_opportunity_attacks: [Heroes]), ";
+
+/// A hero with Might 2 at (x, y).
+fn hero(id: &str, x: i32, y: i32) -> String {
+    format!(
+        "(id: \"{id}\", side: Heroes, stamina: 30, position: ({x}, {y}), characteristics: (might: 2), hero: (recoveries: 2))"
+    )
+}
+
+/// A goblin with `stamina` and free strike 4 at (x, y).
+fn goblin(id: &str, x: i32, y: i32, stamina: u32) -> String {
+    format!(
+        "(id: \"{id}\", side: Director, stamina: {stamina}, free_strike: 4, speed: 6, position: ({x}, {y}))"
+    )
+}
+
+/// `creatures` in the open room, heroes first, with `fields`; `dice` follow.
+fn fight(fields: &str, creatures: &[String], dice: &[u32]) -> Engine {
+    fight_with(&common::ROOM, fields, creatures, dice, Side::Heroes)
+}
+
+/// H at (4, 4) next to goblin G at (5, 4); the heroes' turn passes and G's begins.
+fn goblin_beside_hero(fields: &str, g_stamina: u32, dice: &[u32]) -> Engine {
+    let mut e = fight(
+        fields,
+        &[
+            hero("h", 4, 4),
+            goblin("g", 5, 4, g_stamina),
+            body("far", "Director", 9, 0, ""),
+        ],
+        dice,
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    e
+}
+
+fn pass(creature: &str) -> Command {
+    Command::PassTrigger {
+        creature: creature.into(),
+    }
+}
+
+fn attackers(log: &[LoggedEvent]) -> Vec<String> {
+    pick(log, |ev| match &ev.event {
+        Event::OpportunityAttack { attacker, .. } => Some(attacker.clone()),
+        _ => None,
+    })
+}
+
+/// The open window's happening and (creature, opportunity) for each creature it waits on.
+fn window(e: &mut Engine) -> Option<(Happening, Vec<(String, bool)>)> {
+    e.state().trigger_window.map(|w| {
+        (
+            w.happening,
+            w.waiting
+                .into_iter()
+                .map(|w| (w.creature, w.opportunity))
+                .collect(),
+        )
+    })
+}
+
+fn leaving(creature: &str) -> Happening {
+    Happening::Leaving {
+        creature: creature.into(),
+    }
+}
+
+// ---- The window -------------------------------------------------------------------------------
+
+#[test]
+fn ask_01_a_goblin_leaving_a_heros_reach_waits_for_the_hero() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[]);
+    let log = apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    assert_eq!(position(&mut e, "g"), Square::new(5, 4), "it has not left");
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h".into(), true)]))
+    );
+    let opened: Vec<&str> = log
+        .iter()
+        .filter(|ev| matches!(ev.event, Event::TriggerWindowOpened { .. }))
+        .map(|ev| ev.rule.id)
+        .collect();
+    assert_eq!(opened, vec!["opportunity_attack.asked"]);
+    assert!(attackers(&log).is_empty(), "nobody struck unasked");
+    // The prompt the client shows: the happening names the mover, the waiting says why.
+    let json = serde_json::to_string(&e.state().trigger_window).unwrap();
+    assert!(
+        json.contains("\"Leaving\":{\"creature\":\"g\"}") && json.contains("\"opportunity\":true"),
+        "{json}"
+    );
+}
+
+#[test]
+fn ask_02_the_heros_free_strike_hits_then_the_goblin_finishes_its_path() {
+    // 6 + 6 + Might 2 = 14: tier 2, 5 + 2 = 7 damage.
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let log = apply(&mut e, strike("h", "g"));
+    assert_eq!(attackers(&log), vec!["h"]);
+    assert!(log.iter().any(|ev| ev.rule == "opportunity_attack"
+        && matches!(&ev.event, Event::OpportunityAttack { at, .. } if *at == Square::new(5, 4))));
+    assert_eq!(stamina(&mut e, "g"), 23);
+    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
+    assert_eq!(window(&mut e), None);
+    assert_eq!(
+        count(
+            &log,
+            |ev| matches!(ev, Event::ActionUsed { creature, .. } if creature == "h")
+        ),
+        0,
+        "an opportunity attack takes no action"
+    );
+    let moved: Vec<Vec<Square>> = pick(&log, |ev| match &ev.event {
+        Event::Moved { creature, path, .. } if creature == "g" => Some(path.clone()),
+        _ => None,
+    });
+    assert_eq!(moved, vec![vec![Square::new(6, 4), Square::new(7, 4)]]);
+}
+
+#[test]
+fn ask_03_a_pass_lets_the_goblin_go_untouched() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let log = apply(&mut e, pass("h"));
+    assert!(log.iter().any(|ev| ev.rule == "opportunity_attack.asked"
+        && matches!(&ev.event, Event::TriggerPassed { creature } if creature == "h")));
+    assert!(attackers(&log).is_empty());
+    assert_eq!(stamina(&mut e, "g"), 30);
+    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
+}
+
+#[test]
+fn ask_04_two_asked_heroes_both_answer_before_the_goblin_goes_on() {
+    let mut e = fight(
+        ASK_HEROES,
+        &[
+            hero("h", 4, 4),
+            hero("h2", 4, 5),
+            goblin("g", 5, 4, 30),
+            body("far", "Director", 9, 0, ""),
+        ],
+        &[6, 6],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h".into(), true), ("h2".into(), true)]))
+    );
+    apply(&mut e, strike("h", "g"));
+    assert_eq!(
+        position(&mut e, "g"),
+        Square::new(5, 4),
+        "h2 still to answer"
+    );
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h2".into(), true)]))
+    );
+    apply(&mut e, pass("h2"));
+    assert_eq!(
+        (stamina(&mut e, "g"), position(&mut e, "g")),
+        (23, Square::new(7, 4))
+    );
+}
+
+#[test]
+fn ask_05_a_move_waits_again_at_each_reach_it_leaves() {
+    let mut e = fight(
+        ASK_HEROES,
+        &[
+            hero("h", 4, 4),
+            hero("h2", 8, 4),
+            goblin("g", 5, 4, 30),
+            body("far", "Director", 9, 0, ""),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    apply(&mut e, advance("g", &[(6, 3), (7, 3), (7, 2)]));
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h".into(), true)]))
+    );
+    apply(&mut e, pass("h"));
+    assert_eq!(position(&mut e, "g"), Square::new(7, 3), "it now leaves h2");
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h2".into(), true)]))
+    );
+    apply(&mut e, pass("h2"));
+    assert_eq!(position(&mut e, "g"), Square::new(7, 2));
+    assert_eq!(window(&mut e), None);
+}
+
+#[test]
+fn ask_06_a_director_creatures_opportunity_attack_stays_automatic() {
+    let mut e = fight(ASK_HEROES, &[hero("h", 4, 4), goblin("g", 5, 4, 30)], &[]);
+    start(&mut e, "h");
+    let log = apply(&mut e, advance("h", &[(3, 4), (2, 4)]));
+    assert_eq!(attackers(&log), vec!["g"]);
+    assert_eq!(window(&mut e), None);
+    assert_eq!(
+        (stamina(&mut e, "h"), position(&mut e, "h")),
+        (26, Square::new(2, 4))
+    );
+}
+
+#[test]
+fn ask_07_a_goblin_killed_by_the_strike_loses_the_rest_of_its_move() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 5, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let log = apply(&mut e, strike("h", "g"));
+    let g = creature(&mut e, "g");
+    assert!(g.dead);
+    assert_eq!(g.position, Square::new(5, 4), "it never left");
+    assert!(log.iter().any(|ev| ev.rule == "opportunity_attack.asked"
+        && matches!(&ev.event, Event::EffectEnded { creature, effect } if creature == "g" && effect.contains("lost"))));
+    assert_eq!(window(&mut e), None);
+}
+
+#[test]
+fn ask_08_a_goblin_knocked_out_by_the_strike_stays_put() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 5, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let mut knock_out_strike = strike("h", "g");
+    if let Command::FreeStrike { knock_out, .. } = &mut knock_out_strike {
+        *knock_out = true;
+    }
+    apply(&mut e, knock_out_strike);
+    let g = creature(&mut e, "g");
+    assert!(g.unconscious && !g.dead, "{:?}", g.state);
+    assert_eq!(g.position, Square::new(5, 4));
+}
+
+#[test]
+fn ask_09_a_charge_waits_then_ends_with_its_strike() {
+    let mut e = fight(
+        ASK_HEROES,
+        &[hero("h", 1, 3), hero("m", 4, 0), goblin("g", 1, 2, 30)],
+        &[6, 6],
+    );
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    apply(
+        &mut e,
+        Command::Charge {
+            creature: "g".into(),
+            path: common::squares(&[(2, 1), (3, 0)]),
+            target: "m".into(),
+        },
+    );
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h".into(), true)]))
+    );
+    assert_eq!(stamina(&mut e, "m"), 30, "no strike before the charge ends");
+    apply(&mut e, strike("h", "g"));
+    assert_eq!(
+        (
+            stamina(&mut e, "g"),
+            position(&mut e, "g"),
+            stamina(&mut e, "m")
+        ),
+        (23, Square::new(3, 0), 26)
+    );
+}
+
+#[test]
+fn ask_14_a_flier_waits_at_the_height_it_reached() {
+    let g = "(id: \"g\", side: Director, stamina: 30, free_strike: 4, speed: 6, position: (5, 4), movement: [Fly])";
+    let mut e = fight(ASK_HEROES, &[hero("h", 7, 4), g.into()], &[]);
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "g");
+    apply(
+        &mut e,
+        Command::Fly {
+            creature: "g".into(),
+            path: vec![(6, 4, 1), (5, 4, 2)],
+        },
+    );
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("g"), vec![("h".into(), true)]))
+    );
+    let g = creature(&mut e, "g");
+    assert_eq!((g.position, g.altitude), (Square::new(6, 4), 1));
+    apply(&mut e, pass("h"));
+    let g = creature(&mut e, "g");
+    assert_eq!((g.position, g.altitude), (Square::new(5, 4), 2));
+}
+
+#[test]
+fn ask_15_a_ridden_mount_waits_with_its_rider_then_carries_it_on() {
+    let horse = body(
+        "m",
+        "Director",
+        5,
+        4,
+        "size: \"2\", speed: 6, monster: (level: 1, organization: Platoon, role: Mount)",
+    );
+    let rider = body("r", "Director", 5, 4, "speed: 5, riding: \"m\"");
+    let mut e = fight(ASK_HEROES, &[hero("h", 4, 4), horse, rider], &[6, 6]);
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "r");
+    apply(
+        &mut e,
+        Command::Ride {
+            creature: "r".into(),
+            path: common::squares(&[(6, 4), (7, 4)]),
+            disengage: false,
+        },
+    );
+    assert_eq!(
+        window(&mut e),
+        Some((leaving("m"), vec![("h".into(), true)]))
+    );
+    apply(&mut e, strike("h", "m"));
+    assert_eq!(
+        (
+            stamina(&mut e, "m"),
+            position(&mut e, "m"),
+            position(&mut e, "r")
+        ),
+        (23, Square::new(7, 4), Square::new(7, 4))
+    );
+}
+
+// ---- Save and load, the option off, the AI ----------------------------------------------------
+
+#[test]
+fn ask_10_save_and_load_mid_window_then_answering_matches() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let pending = e.turn().pending_move.clone();
+    assert!(pending.is_some());
+    let json = serde_json::to_string(&e.snapshot()).expect("the snapshot serializes");
+    let mut restored = Engine::restore(serde_json::from_str(&json).expect("and reads back"));
+    assert_eq!(restored.turn().pending_move, pending);
+    assert_eq!(restored.checksum(), e.checksum());
+    let a = apply(&mut e, strike("h", "g"));
+    let b = apply(&mut restored, strike("h", "g"));
+    assert_eq!(a, b);
+    assert_eq!(restored.checksum(), e.checksum());
+    assert_eq!(position(&mut restored, "g"), Square::new(7, 4));
+}
+
+#[test]
+fn ask_11_with_the_option_off_the_hero_strikes_at_once() {
+    let mut e = goblin_beside_hero("", 30, &[6, 6]);
+    let log = apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    assert_eq!(attackers(&log), vec!["h"]);
+    assert_eq!(
+        count(&log, |ev| matches!(ev, Event::TriggerWindowOpened { .. })),
+        0
+    );
+    assert_eq!(window(&mut e), None);
+    assert!(e.turn().pending_move.is_none());
+    // The same strike and the same end as when the hero is asked and takes it.
+    assert_eq!(
+        (stamina(&mut e, "g"), position(&mut e, "g")),
+        (23, Square::new(7, 4))
+    );
+}
+
+#[test]
+fn ask_12_the_ai_takes_its_opportunity_attack() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    assert!(steelgrid_rules::ai::decide(&e, Side::Director).is_none());
+    let decision = steelgrid_rules::ai::decide(&e, Side::Heroes).expect("the heroes answer");
+    assert_eq!(decision.command, strike("h", "g"));
+    apply(&mut e, decision.command);
+    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
+}
+
+// ---- Refusals ---------------------------------------------------------------------------------
+
+#[test]
+fn ask_13_nothing_else_happens_while_the_window_is_open() {
+    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
+    let err = refused(
+        &mut e,
+        Command::EndTurn {
+            creature: "g".into(),
+        },
+    );
+    assert_eq!(err.rule, "opportunity_attack.asked");
+    assert!(err.reason.contains("FreeStrike"), "{}", err.reason);
+    let err = refused(&mut e, advance("g", &[(6, 4)]));
+    assert_eq!(err.rule, "opportunity_attack.asked");
+    let err = refused(&mut e, strike("h", "far"));
+    assert_eq!(err.rule, "opportunity_attack");
+    let err = refused(&mut e, Command::free_strike("h", "g", true));
+    assert_eq!(err.rule, "opportunity_attack");
+    let err = refused(&mut e, pass("far"));
+    assert_eq!(err.rule, "opportunity_attack.asked");
+    let err = refused(&mut e, strike("far", "h"));
+    assert_eq!(err.rule, "opportunity_attack.asked");
+}
