@@ -3,14 +3,19 @@
 //! The record lists its fields once; spawning a creature from a record and writing a creature
 //! into one are both derived from that list.
 
-use bevy_ecs::prelude::Component;
+use bevy_ecs::prelude::{Bundle, Component};
 
 /// A creature component a save keeps, as one field of the creature record.
 pub trait Persisted: Component + Sized {
     /// The field as the record holds it.
     type Field;
-    /// The component the field puts on the creature; `None` leaves the creature without it.
-    fn load(field: Self::Field) -> Option<Self>;
+    /// What the field spawns with the creature, in the one bundle every creature is spawned
+    /// with: the component itself when every creature has it, else nothing (`()`). (Inserting
+    /// two dozen components one by one made a restore 1.4 times slower.)
+    type Spawned: Bundle;
+    /// The component the field puts on the creature: in the spawned bundle, or to insert after
+    /// it (`Some`), or neither.
+    fn load(field: Self::Field) -> (Self::Spawned, Option<Self>);
     /// The field for a creature with this component, or without it (`None`).
     fn save(component: Option<&Self>) -> Self::Field;
 }
@@ -29,8 +34,9 @@ macro_rules! persisted {
     (always $c:ident) => {
         impl $crate::persist::Persisted for $c {
             type Field = $c;
-            fn load(field: $c) -> Option<$c> {
-                Some(field)
+            type Spawned = $c;
+            fn load(field: $c) -> ($c, Option<$c>) {
+                (field, None)
             }
             fn save(component: Option<&$c>) -> $c {
                 component
@@ -42,8 +48,9 @@ macro_rules! persisted {
     (always $c:ident($f:ty)) => {
         impl $crate::persist::Persisted for $c {
             type Field = $f;
-            fn load(field: $f) -> Option<$c> {
-                Some($c(field))
+            type Spawned = $c;
+            fn load(field: $f) -> ($c, Option<$c>) {
+                ($c(field), None)
             }
             fn save(component: Option<&$c>) -> $f {
                 component
@@ -56,8 +63,9 @@ macro_rules! persisted {
     (maybe $c:ident) => {
         impl $crate::persist::Persisted for $c {
             type Field = Option<$c>;
-            fn load(field: Option<$c>) -> Option<$c> {
-                field
+            type Spawned = ();
+            fn load(field: Option<$c>) -> ((), Option<$c>) {
+                ((), field)
             }
             fn save(component: Option<&$c>) -> Option<$c> {
                 component.cloned()
@@ -67,8 +75,9 @@ macro_rules! persisted {
     (maybe $c:ident($f:ty)) => {
         impl $crate::persist::Persisted for $c {
             type Field = Option<$f>;
-            fn load(field: Option<$f>) -> Option<$c> {
-                field.map($c)
+            type Spawned = ();
+            fn load(field: Option<$f>) -> ((), Option<$c>) {
+                ((), field.map($c))
             }
             fn save(component: Option<&$c>) -> Option<$f> {
                 component.map(|c| c.0.clone())
@@ -78,8 +87,9 @@ macro_rules! persisted {
     (maybe $c:ident { $name:ident: $f:ty }) => {
         impl $crate::persist::Persisted for $c {
             type Field = Option<$f>;
-            fn load(field: Option<$f>) -> Option<$c> {
-                field.map(|$name| $c { $name })
+            type Spawned = ();
+            fn load(field: Option<$f>) -> ((), Option<$c>) {
+                ((), field.map(|$name| $c { $name }))
             }
             fn save(component: Option<&$c>) -> Option<$f> {
                 component.map(|c| c.$name.clone())
@@ -89,8 +99,9 @@ macro_rules! persisted {
     (marker $c:ident) => {
         impl $crate::persist::Persisted for $c {
             type Field = bool;
-            fn load(field: bool) -> Option<$c> {
-                field.then_some($c)
+            type Spawned = ();
+            fn load(field: bool) -> ((), Option<$c>) {
+                ((), field.then_some($c))
             }
             fn save(component: Option<&$c>) -> bool {
                 component.is_some()
@@ -100,8 +111,9 @@ macro_rules! persisted {
     (unless_default $c:ident($f:ty)) => {
         impl $crate::persist::Persisted for $c {
             type Field = $f;
-            fn load(field: $f) -> Option<$c> {
-                (field != <$f>::default()).then(|| $c(field))
+            type Spawned = ();
+            fn load(field: $f) -> ((), Option<$c>) {
+                ((), (field != <$f>::default()).then(|| $c(field)))
             }
             fn save(component: Option<&$c>) -> $f {
                 component.map(|c| c.0.clone()).unwrap_or_default()
@@ -111,8 +123,9 @@ macro_rules! persisted {
     (unless_default $c:ident { $name:ident: $f:ty }) => {
         impl $crate::persist::Persisted for $c {
             type Field = $f;
-            fn load(field: $f) -> Option<$c> {
-                (field != <$f>::default()).then(|| $c { $name: field })
+            type Spawned = ();
+            fn load(field: $f) -> ((), Option<$c>) {
+                ((), (field != <$f>::default()).then(|| $c { $name: field }))
             }
             fn save(component: Option<&$c>) -> $f {
                 component.map(|c| c.$name.clone()).unwrap_or_default()
@@ -136,11 +149,11 @@ mod tests {
 
     #[test]
     fn a_default_field_means_no_component_and_back() {
-        assert_eq!(Height::load(0), None);
-        assert_eq!(Height::load(3), Some(Height(3)));
+        assert_eq!(Height::load(0).1, None);
+        assert_eq!(Height::load(3).1, Some(Height(3)));
         assert_eq!(Height::save(None), 0);
         assert_eq!(Height::save(Some(&Height(3))), 3);
-        assert_eq!(Asleep::load(true), Some(Asleep));
+        assert_eq!(Asleep::load(true).1, Some(Asleep));
         assert!(!Asleep::save(None));
     }
 }

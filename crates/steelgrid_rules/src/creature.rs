@@ -234,8 +234,9 @@ impl Movement {
 /// Saved as its list of modes: a creature that only walks has none.
 impl steelgrid_kernel::persist::Persisted for Movement {
     type Field = Movement;
-    fn load(field: Movement) -> Option<Movement> {
-        (!field.0.is_empty()).then_some(field)
+    type Spawned = ();
+    fn load(field: Movement) -> ((), Option<Movement>) {
+        ((), (!field.0.is_empty()).then_some(field))
     }
     fn save(component: Option<&Movement>) -> Movement {
         component.cloned().unwrap_or_default()

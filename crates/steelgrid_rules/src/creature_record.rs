@@ -17,6 +17,12 @@ use crate::director::malice;
 use crate::forced::falling;
 use crate::movement::{burrow, mount, underwater};
 
+/// `(a, (b, (c, ())))`: one bundle of any number of bundles (a tuple holds at most 15).
+macro_rules! nested {
+    () => { () };
+    ($head:expr $(, $rest:expr)*) => { ($head, nested!($($rest),*)) };
+}
+
 /// Declare the creature record: its id and name, then one field per saved component. Derives
 /// [`spawn_creature`] and [`CreatureRecord::of`] from the same list.
 macro_rules! creature_record {
@@ -32,9 +38,11 @@ macro_rules! creature_record {
         /// Put one creature into the world, `order` its place in the scenario's order: what a
         /// restore does for each creature, and what scripted reinforcements do mid-fight.
         pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -> Entity {
-            let mut e = world.spawn((CreatureId(c.id), Identity { name: c.name, order }));
+            $( let $field = <$component as Persisted>::load(c.$field); )*
+            let identity = (CreatureId(c.id), Identity { name: c.name, order });
+            let mut e = world.spawn((identity, nested!($( $field.0 ),*)));
             $(
-                if let Some(component) = <$component as Persisted>::load(c.$field) {
+                if let Some(component) = $field.1 {
                     e.insert(component);
                 }
             )*
