@@ -254,21 +254,7 @@ fn abilities() {
         e.apply(c).expect("opening");
     }
     let snapshot = e.snapshot();
-    let halo = Command::UseAbility {
-        creature: "lena".into(),
-        ability: "blinding_halo".into(),
-        targets: Vec::new(),
-        at: None,
-        direction: None,
-        squares: Vec::new(),
-        ranged: false,
-        tier: None,
-        user_tier: None,
-        spend: false,
-        objects: Vec::new(),
-        surges: Default::default(),
-        squad: Vec::new(),
-    };
+    let halo = Command::use_ability("lena", "blinding_halo", Vec::new());
     measure(
         "use a 2 burst on two goblins (restore + apply)",
         500,

@@ -305,6 +305,29 @@ impl Command {
         }
     }
 
+    /// A plain use of an ability on `targets`: no area placed, no tier chosen, nothing spent.
+    pub fn use_ability(
+        creature: impl Into<String>,
+        ability: impl Into<String>,
+        targets: Vec<String>,
+    ) -> Command {
+        Command::UseAbility {
+            creature: creature.into(),
+            ability: ability.into(),
+            targets,
+            at: None,
+            direction: None,
+            squares: Vec::new(),
+            objects: Vec::new(),
+            ranged: false,
+            tier: None,
+            user_tier: None,
+            spend: false,
+            surges: Default::default(),
+            squad: Vec::new(),
+        }
+    }
+
     /// The command in one line of RON, as command files write it.
     pub fn to_ron(&self) -> String {
         ron::to_string(self).unwrap_or_else(|_| self.name().to_owned())

@@ -697,21 +697,11 @@ mod tests {
             Command::ScriptDice {
                 faces: vec![10, 10],
             },
-            Command::UseAbility {
-                creature: "brann".into(),
-                ability: state.creatures[0].abilities[0].id.clone(),
-                targets: vec!["cutter".into()],
-                at: None,
-                direction: None,
-                squares: Vec::new(),
-                objects: Vec::new(),
-                ranged: false,
-                tier: None,
-                user_tier: None,
-                spend: false,
-                surges: Default::default(),
-                squad: Vec::new(),
-            },
+            Command::use_ability(
+                "brann",
+                &state.creatures[0].abilities[0].id,
+                vec!["cutter".into()],
+            ),
             Command::ForceMove {
                 forcer: Some("brann".into()),
                 target: "cutter".into(),

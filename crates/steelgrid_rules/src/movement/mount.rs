@@ -15,6 +15,7 @@ pub use crate::terms::movement::{Hold, Mounted};
 use std::collections::VecDeque;
 
 use bevy_ecs::prelude::*;
+use bevy_ecs::system::SystemParam;
 use steelgrid_kernel::check::Checked;
 
 use crate::command::{Command, CurrentCommand};
@@ -214,27 +215,27 @@ fn set_altitude(commands: &mut Commands, e: Entity, altitude: u32) {
     }
 }
 
+/// What resolving a mounting command reads and changes.
+#[derive(SystemParam)]
+pub struct Mounting<'w, 's> {
+    commands: Commands<'w, 's>,
+    options: Res<'w, RulesOptions>,
+    map: Res<'w, Map>,
+    dice: ResMut<'w, Dice>,
+    log: ResMut<'w, EventLog>,
+    pending: ResMut<'w, PendingDamage>,
+    hits: ResMut<'w, RecentHits>,
+    gear: StrikeGear<'w, 's>,
+    parties: Query<'w, 's, Party<'static>>,
+    bodies: Query<'w, 's, Place<'static>>,
+}
+
 /// Command stage, before movement: Mount, ClimbCreature, Dismount, ShakeOff, and the rider's
 /// side of Ride (its move action; the mount's move is then made as a checked Advance).
-pub fn resolve(
-    mut commands: Commands,
-    command: Res<CurrentCommand>,
-    options: Res<RulesOptions>,
-    map: Res<Map>,
-    mut dice: ResMut<Dice>,
-    mut log: ResMut<EventLog>,
-    mut pending: ResMut<PendingDamage>,
-    mut hits: ResMut<RecentHits>,
-    gear: StrikeGear,
-    mut parties: Query<Party>,
-    mut bodies: Query<Place>,
-    checked_results: Res<Checked>,
-) {
-    let checked = checked_results.get::<CheckedMount>();
-    let (Some(cmd), Some(checked)) = (&command.0, checked) else {
+pub fn resolve(command: Res<CurrentCommand>, checked: Res<Checked>, mut world: Mounting) {
+    let (Some(cmd), Some(checked)) = (&command.0, checked.get::<CheckedMount>()) else {
         return;
     };
-    let id_of = |e: Entity, bodies: &Query<Place>| bodies.get(e).map(|b| b.1.0.clone());
     match (cmd, checked) {
         (
             Command::Mount { .. } | Command::ClimbCreature { .. },
@@ -245,101 +246,9 @@ pub fn resolve(
                 square,
                 roll,
             },
-        ) => {
-            spend(&mut parties, &mut log, *climber, ActionKind::Move);
-            let (Ok(me), Ok(it)) = (id_of(*climber, &bodies), id_of(*carrier, &bodies)) else {
-                return;
-            };
-            if let Some(spec) = roll {
-                let roll = power_roll::resolve(spec, [dice.d10(), dice.d10()], &options);
-                let tier = roll.tier;
-                log.push(
-                    rule::CLIMB_CREATURE,
-                    Event::PowerRolled {
-                        creature: me.clone(),
-                        ability: "Climb".into(),
-                        target: it.clone(),
-                        roll,
-                    },
-                );
-                if tier != Tier::Three {
-                    log.push(
-                        rule::CLIMB_CREATURE,
-                        Event::EffectEnded {
-                            creature: me.clone(),
-                            effect: format!(
-                                "trying to climb {it} (tier {}: the climb fails{})",
-                                tier.number(),
-                                if tier == Tier::One {
-                                    format!(", and {it} makes a free strike")
-                                } else {
-                                    String::new()
-                                }
-                            ),
-                        },
-                    );
-                    if tier == Tier::One {
-                        parting_strike(
-                            &mut parties,
-                            *carrier,
-                            *climber,
-                            &mut dice,
-                            &options,
-                            &mut log,
-                            &mut hits,
-                            &gear,
-                        );
-                    }
-                    return;
-                }
-            }
-            let Ok((_, _, cpos, csize, calt, ..)) = bodies.get(*carrier) else {
-                return;
-            };
-            let carrier_fp = Footprint::new(cpos.0, csize.0);
-            let top =
-                map.ground_under(carrier_fp) + calt.map_or(0, |a| a.0 as i32) + csize.0.side();
-            let offset = (square.x - cpos.0.x, square.y - cpos.0.y);
-            let Ok((_, _, mut pos, size, ..)) = bodies.get_mut(*climber) else {
-                return;
-            };
-            pos.0 = *square;
-            let altitude = (top - map.ground_under(Footprint::new(*square, size.0))).max(0);
-            set_altitude(&mut commands, *climber, altitude as u32);
-            commands.entity(*climber).insert(Mounted {
-                on: it.clone(),
-                hold: *hold,
-                offset,
-            });
-            log.push(
-                if roll.is_some() {
-                    rule::CLIMB_CREATURE
-                } else {
-                    rule::MOUNT
-                },
-                Event::EffectStarted {
-                    creature: me,
-                    effect: format!(
-                        "{} {it}, on its square {square} at height {top}",
-                        hold.verb()
-                    ),
-                },
-            );
-        }
+        ) => world.climb(*climber, *carrier, *hold, *square, roll.as_ref()),
         (Command::Dismount { .. }, CheckedMount::Dismount { rider, to }) => {
-            spend(&mut parties, &mut log, *rider, ActionKind::Move);
-            let Ok((_, id, mut pos, _, _, Some(held), ..)) = bodies.get_mut(*rider) else {
-                return;
-            };
-            pos.0 = *to;
-            log.push(
-                rule::DISMOUNT,
-                Event::EffectEnded {
-                    creature: id.0.clone(),
-                    effect: format!("{} {}: it climbs down to {to}", held.hold.verb(), held.on),
-                },
-            );
-            commands.entity(*rider).remove::<(Mounted, Altitude)>();
+            world.dismount(*rider, *to)
         }
         (
             Command::Ride { disengage, .. },
@@ -348,26 +257,7 @@ pub fn resolve(
                 mount,
                 speed,
             },
-        ) => {
-            spend(&mut parties, &mut log, *rider, ActionKind::Move);
-            let Ok(me) = id_of(*rider, &bodies) else {
-                return;
-            };
-            log.push(
-                rule::RIDE,
-                Event::EffectStarted {
-                    creature: me,
-                    effect: format!(
-                        "riding {mount} with the Ride move action: {mount} {}",
-                        if *disengage {
-                            "disengages, shifting 1 square".to_owned()
-                        } else {
-                            format!("moves up to its speed {speed}")
-                        }
-                    ),
-                },
-            );
-        }
+        ) => world.ride(*rider, mount, *speed, *disengage),
         (
             Command::ShakeOff { .. },
             CheckedMount::ShakeOff {
@@ -375,69 +265,230 @@ pub fn resolve(
                 climber,
                 roll,
             },
-        ) => {
-            spend(&mut parties, &mut log, *carrier, ActionKind::Maneuver);
-            let (Ok(me), Ok(it)) = (id_of(*climber, &bodies), id_of(*carrier, &bodies)) else {
-                return;
-            };
-            let roll = power_roll::resolve(roll, [dice.d10(), dice.d10()], &options);
-            let tier = roll.tier;
-            log.push(
-                rule::SHAKE_OFF,
-                Event::PowerRolled {
-                    creature: me.clone(),
-                    ability: "Hold On".into(),
-                    target: it.clone(),
-                    roll,
-                },
-            );
-            let taken = ground_spaces(&bodies, *climber);
-            let Ok((_, _, mut pos, size, alt, Some(held), _, chars, _, prone)) =
-                bodies.get_mut(*climber)
-            else {
-                return;
-            };
-            let verb = held.hold.verb();
-            let from = Footprint::new(pos.0, size.0);
-            let landing = nearest_free(&map, &taken, from).filter(|_| tier != Tier::Three);
-            let Some(to) = landing else {
-                log.push(
-                    rule::HOLD_ON,
-                    Event::EffectStarted {
-                        creature: me,
-                        effect: format!("still {verb} {it}: it holds on (tier {})", tier.number()),
-                    },
-                );
-                return;
-            };
-            let thrown = tier == Tier::One;
-            log.push(
-                rule::HOLD_ON,
-                Event::EffectEnded {
-                    creature: me.clone(),
-                    effect: if thrown {
-                        format!("{verb} {it}: thrown off to {to} (tier 1)")
+        ) => world.shake_off(*carrier, *climber, roll),
+        _ => {}
+    }
+}
+
+impl Mounting<'_, '_> {
+    fn id_of(&self, e: Entity) -> Option<String> {
+        self.bodies.get(e).ok().map(|b| b.1.0.clone())
+    }
+
+    /// Mount or ClimbCreature (seed 002 L2650-2668, L3125-3131): onto the carrier's square, at
+    /// the height of its top; an unwilling carrier is climbed only on a tier 3 roll, and on
+    /// tier 1 it makes a free strike.
+    fn climb(
+        &mut self,
+        climber: Entity,
+        carrier: Entity,
+        hold: Hold,
+        square: Square,
+        roll: Option<&PowerRollSpec>,
+    ) {
+        spend(&mut self.parties, &mut self.log, climber, ActionKind::Move);
+        let (Some(me), Some(it)) = (self.id_of(climber), self.id_of(carrier)) else {
+            return;
+        };
+        if let Some(spec) = roll
+            && !self.climb_roll(spec, climber, carrier, &me, &it)
+        {
+            return;
+        }
+        let Ok((_, _, cpos, csize, calt, ..)) = self.bodies.get(carrier) else {
+            return;
+        };
+        let map = &self.map;
+        let carrier_fp = Footprint::new(cpos.0, csize.0);
+        let top = map.ground_under(carrier_fp) + calt.map_or(0, |a| a.0 as i32) + csize.0.side();
+        let offset = (square.x - cpos.0.x, square.y - cpos.0.y);
+        let Ok((_, _, mut pos, size, ..)) = self.bodies.get_mut(climber) else {
+            return;
+        };
+        pos.0 = square;
+        let altitude = (top - map.ground_under(Footprint::new(square, size.0))).max(0);
+        set_altitude(&mut self.commands, climber, altitude as u32);
+        self.commands.entity(climber).insert(Mounted {
+            on: it.clone(),
+            hold,
+            offset,
+        });
+        self.log.push(
+            if roll.is_some() {
+                rule::CLIMB_CREATURE
+            } else {
+                rule::MOUNT
+            },
+            Event::EffectStarted {
+                creature: me,
+                effect: format!(
+                    "{} {it}, on its square {square} at height {top}",
+                    hold.verb()
+                ),
+            },
+        );
+    }
+
+    /// The roll to climb an unwilling creature: true on tier 3, when the climb succeeds.
+    fn climb_roll(
+        &mut self,
+        spec: &PowerRollSpec,
+        climber: Entity,
+        carrier: Entity,
+        me: &str,
+        it: &str,
+    ) -> bool {
+        let roll = power_roll::resolve(spec, [self.dice.d10(), self.dice.d10()], &self.options);
+        let tier = roll.tier;
+        self.log.push(
+            rule::CLIMB_CREATURE,
+            Event::PowerRolled {
+                creature: me.to_owned(),
+                ability: "Climb".into(),
+                target: it.to_owned(),
+                roll,
+            },
+        );
+        if tier == Tier::Three {
+            return true;
+        }
+        self.log.push(
+            rule::CLIMB_CREATURE,
+            Event::EffectEnded {
+                creature: me.to_owned(),
+                effect: format!(
+                    "trying to climb {it} (tier {}: the climb fails{})",
+                    tier.number(),
+                    if tier == Tier::One {
+                        format!(", and {it} makes a free strike")
                     } else {
-                        format!("{verb} {it}: it slides down to {to}, on its feet (tier 2)")
-                    },
-                },
-            );
-            let from_z = map.ground_under(from) + alt.map_or(0, |a| a.0 as i32);
-            let agility = chars.agility;
-            pos.0 = to;
-            come_down(
-                &mut commands,
-                &mut log,
-                &mut pending,
-                &map,
-                (*climber, &me),
-                Footprint::new(to, size.0),
-                from_z,
-                agility,
-                (thrown, prone),
+                        String::new()
+                    }
+                ),
+            },
+        );
+        if tier == Tier::One {
+            parting_strike(
+                &mut self.parties,
+                carrier,
+                climber,
+                &mut self.dice,
+                &self.options,
+                &mut self.log,
+                &mut self.hits,
+                &self.gear,
             );
         }
-        _ => {}
+        false
+    }
+
+    /// Dismount: the rider climbs down to `to`.
+    fn dismount(&mut self, rider: Entity, to: Square) {
+        spend(&mut self.parties, &mut self.log, rider, ActionKind::Move);
+        let Ok((_, id, mut pos, _, _, Some(held), ..)) = self.bodies.get_mut(rider) else {
+            return;
+        };
+        pos.0 = to;
+        self.log.push(
+            rule::DISMOUNT,
+            Event::EffectEnded {
+                creature: id.0.clone(),
+                effect: format!("{} {}: it climbs down to {to}", held.hold.verb(), held.on),
+            },
+        );
+        self.commands.entity(rider).remove::<(Mounted, Altitude)>();
+    }
+
+    /// The rider's side of Ride (seed 002 L2833-2835): its move action, logged.
+    fn ride(&mut self, rider: Entity, mount: &str, speed: u32, disengage: bool) {
+        spend(&mut self.parties, &mut self.log, rider, ActionKind::Move);
+        let Some(me) = self.id_of(rider) else {
+            return;
+        };
+        self.log.push(
+            rule::RIDE,
+            Event::EffectStarted {
+                creature: me,
+                effect: format!(
+                    "riding {mount} with the Ride move action: {mount} {}",
+                    if disengage {
+                        "disengages, shifting 1 square".to_owned()
+                    } else {
+                        format!("moves up to its speed {speed}")
+                    }
+                ),
+            },
+        );
+    }
+
+    /// Shake Off: the climber's hold-on roll; on tier 2 it slides down to a free square, on
+    /// tier 1 it is thrown there and falls.
+    fn shake_off(&mut self, carrier: Entity, climber: Entity, roll: &PowerRollSpec) {
+        spend(
+            &mut self.parties,
+            &mut self.log,
+            carrier,
+            ActionKind::Maneuver,
+        );
+        let (Some(me), Some(it)) = (self.id_of(climber), self.id_of(carrier)) else {
+            return;
+        };
+        let roll = power_roll::resolve(roll, [self.dice.d10(), self.dice.d10()], &self.options);
+        let tier = roll.tier;
+        self.log.push(
+            rule::SHAKE_OFF,
+            Event::PowerRolled {
+                creature: me.clone(),
+                ability: "Hold On".into(),
+                target: it.clone(),
+                roll,
+            },
+        );
+        let taken = ground_spaces(&self.bodies, climber);
+        let Ok((_, _, mut pos, size, alt, Some(held), _, chars, _, prone)) =
+            self.bodies.get_mut(climber)
+        else {
+            return;
+        };
+        let verb = held.hold.verb();
+        let from = Footprint::new(pos.0, size.0);
+        let landing = nearest_free(&self.map, &taken, from).filter(|_| tier != Tier::Three);
+        let Some(to) = landing else {
+            self.log.push(
+                rule::HOLD_ON,
+                Event::EffectStarted {
+                    creature: me,
+                    effect: format!("still {verb} {it}: it holds on (tier {})", tier.number()),
+                },
+            );
+            return;
+        };
+        let thrown = tier == Tier::One;
+        self.log.push(
+            rule::HOLD_ON,
+            Event::EffectEnded {
+                creature: me.clone(),
+                effect: if thrown {
+                    format!("{verb} {it}: thrown off to {to} (tier 1)")
+                } else {
+                    format!("{verb} {it}: it slides down to {to}, on its feet (tier 2)")
+                },
+            },
+        );
+        let from_z = self.map.ground_under(from) + alt.map_or(0, |a| a.0 as i32);
+        let agility = chars.agility;
+        pos.0 = to;
+        come_down(
+            &mut self.commands,
+            &mut self.log,
+            &mut self.pending,
+            &self.map,
+            (climber, &me),
+            Footprint::new(to, size.0),
+            from_z,
+            agility,
+            (thrown, prone),
+        );
     }
 }
 

@@ -103,21 +103,11 @@ pub struct TriggerOption {
 impl TriggerOption {
     /// The `UseAbility` that answers with this option.
     pub fn command(&self, creature: &str) -> Command {
-        Command::UseAbility {
-            creature: creature.to_owned(),
-            ability: self.ability.clone(),
-            targets: self.targets.clone(),
-            at: None,
-            direction: None,
-            squares: Vec::new(),
-            objects: Vec::new(),
-            ranged: self.ranged,
-            tier: None,
-            user_tier: None,
-            spend: false,
-            surges: Default::default(),
-            squad: Vec::new(),
+        let mut command = Command::use_ability(creature, &self.ability, self.targets.clone());
+        if let Command::UseAbility { ranged, .. } = &mut command {
+            *ranged = self.ranged;
         }
+        command
     }
 }
 

@@ -105,21 +105,7 @@ impl Engine {
             if let Some(why) = why_not {
                 return Err(refuse(why));
             }
-            let own = Command::UseAbility {
-                creature: m.clone(),
-                ability: ability.clone(),
-                targets: vec![mate.target.clone()],
-                at: None,
-                direction: None,
-                squares: Vec::new(),
-                objects: Vec::new(),
-                ranged: false,
-                tier: None,
-                user_tier: None,
-                spend: false,
-                surges: Default::default(),
-                squad: Vec::new(),
-            };
+            let own = Command::use_ability(m, ability, vec![mate.target.clone()]);
             let theirs = self
                 .check_ability_by(&own, Some(e))
                 .map_err(|err| RuleError {
