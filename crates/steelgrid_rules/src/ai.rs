@@ -193,76 +193,18 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
     if me.dead || me.unconscious {
         return decision(side, vec![end]);
     }
+    let turn = Turn {
+        engine,
+        state,
+        me: &me,
+        adjacent: state.enemies_of(&me).filter(|e| me.gap(e) <= 1).collect(),
+    };
+    if let Some(stand) = turn.stand_up() {
+        return decision(side, vec![(stand, 50)]);
+    }
     let mut options = vec![end];
-    let legal = |engine: &Engine, command: &Command| engine.check(command).is_ok();
-    if me.conditions.iter().any(|c| c == "prone") {
-        let stand = Command::StandUp {
-            creature: actor.to_owned(),
-        };
-        if legal(engine, &stand) {
-            return decision(side, vec![(stand, 50)]);
-        }
-    }
-    let adjacent: Vec<&CreatureView> = state.enemies_of(&me).filter(|e| me.gap(e) <= 1).collect();
-    // Knockback when the best push hurts.
-    if me.actions.maneuver {
-        for target in &adjacent {
-            let spec = ForcedSpec {
-                kind: crate::forced::ForcedKind::Push,
-                forcer: Some(actor.to_owned()),
-                target: target.id.clone(),
-                distance: 2,
-                melee_weapon: true,
-                stability: None,
-                chosen: None,
-                path: Vec::new(),
-                break_objects: true,
-                vertical: false,
-                heights: Vec::new(),
-            };
-            let best = engine
-                .forced_choices(&spec)
-                .ok()
-                .and_then(|o| o.iter().map(|o| o.damage_to(&target.id) as i32).max())
-                .unwrap_or(0);
-            let knockback = Command::Knockback {
-                creature: actor.to_owned(),
-                target: target.id.clone(),
-            };
-            if best >= 3 && legal(engine, &knockback) {
-                options.push((knockback, 10 + best));
-            }
-        }
-    }
-    if me.actions.main {
-        for target in state.enemies_of(&me) {
-            for ranged in [false, true] {
-                let reach = if ranged {
-                    me.free_strike_ranged
-                } else {
-                    me.free_strike_melee
-                };
-                if me.gap(target) > reach {
-                    continue;
-                }
-                let strike = Command::free_strike(actor, target.id.clone(), ranged);
-                if legal(engine, &strike) {
-                    // On the abilities' scale: the expected damage against about 5, favouring
-                    // finishing the weak. A hero rolls 2/5/7 (ranged 2/4/6) + Might or Agility,
-                    // a Director creature deals its fixed value (seed 002 L2974-3000, L4147).
-                    let c = &me.characteristics;
-                    let damage = if me.hero {
-                        5 + c.might.max(c.agility) - i32::from(ranged)
-                    } else {
-                        me.free_strike as i32
-                    };
-                    let score = 20 + 30 - target.stamina.current.min(30) + 2 * (damage - 5)
-                        - if ranged { 3 } else { 0 };
-                    options.push((strike, score));
-                }
-            }
-        }
-    }
+    options.extend(turn.knockbacks());
+    options.extend(turn.free_strikes());
     options.extend(ability_options(engine, state, &me, Moment::Turn));
     options.extend(malice_options(engine, state, &me, &options));
     let hold = holds_for_squad(state, &me);
@@ -286,41 +228,169 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
     // An objective that sends this creature somewhere (seed 002 L4542-4625): the squares to
     // reach, and how far it is from them now.
     let goal = objective_goal(engine, &me);
-    let to_goal = |fp: &[Square]| {
-        goal.as_ref().map(|g| {
-            fp.iter()
-                .flat_map(|s| g.iter().map(move |t| s.distance(*t)))
-                .min()
-                .unwrap_or(0) as i32
-        })
-    };
-    let goal_now = to_goal(&me.footprint);
-    for (command, score) in [
-        (
-            Command::WorkOnTask {
-                creature: actor.to_owned(),
-            },
-            45,
-        ),
-        (
-            Command::Flee {
-                creature: actor.to_owned(),
-            },
-            70,
-        ),
-    ] {
-        // Flee only when an objective is served by leaving (a carrier or a ward at the exit).
-        let wanted = !matches!(command, Command::Flee { .. }) || goal_now == Some(0);
-        if wanted && legal(engine, &command) {
-            options.push((command, score));
+    let goal_now = distance_to(&goal, &me.footprint);
+    options.extend(turn.objective_actions(goal_now));
+    if me.actions.move_action && (!can_strike_now || goal_now.is_some_and(|d| d > 0)) {
+        options.extend(turn.advances(&goal, goal_now));
+    }
+    if me.actions.main {
+        options.extend(turn.heals());
+        if !can_strike_now {
+            options.extend(turn.charges());
         }
     }
-    if me.actions.move_action
-        && (!can_strike_now || goal_now.is_some_and(|d| d > 0))
-        && let Ok(reach) = engine.reachable(actor, Gait::Move)
-    {
-        let targets: Vec<&CreatureView> = state.enemies_of(&me).collect();
+    options.extend(turn.maneuvers());
+    if leads {
+        options.retain(|(c, _)| !matches!(c, Command::Charge { .. }));
+    }
+    if hold {
+        // A minion's maneuver costs its main action too (seed 002 L4416): only moves.
+        options.retain(|(c, _)| match c {
+            Command::Advance { .. } | Command::Disengage { .. } => me.actions.move_unused,
+            c => matches!(c, Command::EndTurn { .. }),
+        });
+    }
+    decision(side, options)
+}
+
+/// How far `footprint` is from the nearest square of an objective's `goal`, if there is one.
+fn distance_to(goal: &Option<Vec<Square>>, footprint: &[Square]) -> Option<i32> {
+    goal.as_ref().map(|g| {
+        footprint
+            .iter()
+            .flat_map(|s| g.iter().map(move |t| s.distance(*t)))
+            .min()
+            .unwrap_or(0) as i32
+    })
+}
+
+/// A creature's turn as the AI weighs it: the options of each kind, scored.
+struct Turn<'a> {
+    engine: &'a Engine,
+    state: &'a StateView,
+    me: &'a CreatureView,
+    /// The enemies next to it.
+    adjacent: Vec<&'a CreatureView>,
+}
+
+type Options = Vec<(Command, i32)>;
+
+impl Turn<'_> {
+    fn legal(&self, command: &Command) -> bool {
+        self.engine.check(command).is_ok()
+    }
+
+    fn actor(&self) -> String {
+        self.me.id.clone()
+    }
+
+    /// A prone creature stands up first.
+    fn stand_up(&self) -> Option<Command> {
+        let stand = Command::StandUp {
+            creature: self.actor(),
+        };
+        (self.me.conditions.iter().any(|c| c == "prone") && self.legal(&stand)).then_some(stand)
+    }
+
+    /// Knockback when the best push hurts.
+    fn knockbacks(&self) -> Options {
+        let mut options = Vec::new();
+        if !self.me.actions.maneuver {
+            return options;
+        }
+        for target in &self.adjacent {
+            let spec = ForcedSpec {
+                kind: crate::forced::ForcedKind::Push,
+                forcer: Some(self.actor()),
+                target: target.id.clone(),
+                distance: 2,
+                melee_weapon: true,
+                stability: None,
+                chosen: None,
+                path: Vec::new(),
+                break_objects: true,
+                vertical: false,
+                heights: Vec::new(),
+            };
+            let best = self
+                .engine
+                .forced_choices(&spec)
+                .ok()
+                .and_then(|o| o.iter().map(|o| o.damage_to(&target.id) as i32).max())
+                .unwrap_or(0);
+            let knockback = Command::Knockback {
+                creature: self.actor(),
+                target: target.id.clone(),
+            };
+            if best >= 3 && self.legal(&knockback) {
+                options.push((knockback, 10 + best));
+            }
+        }
+        options
+    }
+
+    /// Melee and ranged free strikes on every enemy in reach.
+    fn free_strikes(&self) -> Options {
+        let me = self.me;
+        let mut options = Vec::new();
+        if !me.actions.main {
+            return options;
+        }
+        for target in self.state.enemies_of(me) {
+            for ranged in [false, true] {
+                let reach = if ranged {
+                    me.free_strike_ranged
+                } else {
+                    me.free_strike_melee
+                };
+                if me.gap(target) > reach {
+                    continue;
+                }
+                let strike = Command::free_strike(&me.id, target.id.clone(), ranged);
+                if self.legal(&strike) {
+                    // On the abilities' scale: the expected damage against about 5, favouring
+                    // finishing the weak. A hero rolls 2/5/7 (ranged 2/4/6) + Might or Agility,
+                    // a Director creature deals its fixed value (seed 002 L2974-3000, L4147).
+                    let c = &me.characteristics;
+                    let damage = if me.hero {
+                        5 + c.might.max(c.agility) - i32::from(ranged)
+                    } else {
+                        me.free_strike as i32
+                    };
+                    let score = 20 + 30 - target.stamina.current.min(30) + 2 * (damage - 5)
+                        - if ranged { 3 } else { 0 };
+                    options.push((strike, score));
+                }
+            }
+        }
+        options
+    }
+
+    /// Work on a task, or flee when leaving serves an objective (a carrier or a ward at the
+    /// exit, `goal_now` 0).
+    fn objective_actions(&self, goal_now: Option<i32>) -> Options {
+        let work = Command::WorkOnTask {
+            creature: self.actor(),
+        };
+        let flee = Command::Flee {
+            creature: self.actor(),
+        };
+        [(work, 45, true), (flee, 70, goal_now == Some(0))]
+            .into_iter()
+            .filter(|(command, _, wanted)| *wanted && self.legal(command))
+            .map(|(command, score, _)| (command, score))
+            .collect()
+    }
+
+    /// Advances that close in, on the enemy or on the objective's `goal`.
+    fn advances(&self, goal: &Option<Vec<Square>>, goal_now: Option<i32>) -> Options {
+        let me = self.me;
+        let Ok(reach) = self.engine.reachable(&me.id, Gait::Move) else {
+            return Vec::new();
+        };
+        let targets: Vec<&CreatureView> = self.state.enemies_of(me).collect();
         let now = targets.iter().map(|t| me.gap(t)).min().unwrap_or(99) as i32;
+        let mut options = Vec::new();
         for r in reach.iter() {
             let moved = CreatureView {
                 footprint: me
@@ -339,28 +409,30 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
             let beside = targets.iter().filter(|t| moved.gap(t) <= 1).count() as i32;
             // Only moves that close in (on the enemy, or on the objective) are worth more than
             // ending the turn.
-            let toward_goal = match (goal_now, to_goal(&moved.footprint)) {
+            let toward_goal = match (goal_now, distance_to(goal, &moved.footprint)) {
                 (Some(before), Some(after)) => 4 * (before - after) + 30 * i32::from(after == 0),
                 _ => 0,
             };
             let score = 2 * (now - closest) + 15 * beside.min(1) + toward_goal
                 - 8 * i32::from(r.provokes)
                 - 10 * i32::from(r.falls);
-            if score <= 0 {
-                continue;
-            }
-            options.push((
-                Command::Advance {
-                    creature: actor.to_owned(),
+            if score > 0 {
+                let advance = Command::Advance {
+                    creature: self.actor(),
                     path: r.path.clone(),
-                },
-                score,
-            ));
+                };
+                options.push((advance, score));
+            }
         }
+        options
     }
-    if me.actions.main {
-        // Heal an adjacent ally who is dying (most) or winded.
-        for ally in state
+
+    /// Heal an adjacent ally who is dying (most) or winded.
+    fn heals(&self) -> Options {
+        let me = self.me;
+        let mut options = Vec::new();
+        for ally in self
+            .state
             .creatures
             .iter()
             .filter(|c| c.side == me.side && c.id != me.id)
@@ -369,80 +441,80 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
                 continue;
             }
             let heal = Command::Heal {
-                creature: actor.to_owned(),
+                creature: self.actor(),
                 target: ally.id.clone(),
             };
-            if legal(engine, &heal) {
+            if self.legal(&heal) {
                 options.push((heal, if ally.dying { 60 } else { 18 }));
             }
         }
-        // Charge along a straight, clear line to strike an enemy out of reach.
-        if !can_strike_now && let Ok(reach) = engine.reachable(actor, Gait::Move) {
-            for r in reach.iter().filter(|r| !r.provokes) {
-                for target in state.enemies_of(&me) {
-                    let charge = Command::Charge {
-                        creature: actor.to_owned(),
-                        path: r.path.clone(),
-                        target: target.id.clone(),
-                    };
-                    if legal(engine, &charge) {
-                        let score = 19 + 30 - target.stamina.current.min(30);
-                        options.push((charge, score));
-                    }
+        options
+    }
+
+    /// Charge along a straight, clear line to strike an enemy out of reach.
+    fn charges(&self) -> Options {
+        let Ok(reach) = self.engine.reachable(&self.me.id, Gait::Move) else {
+            return Vec::new();
+        };
+        let mut options = Vec::new();
+        for r in reach.iter().filter(|r| !r.provokes) {
+            for target in self.state.enemies_of(self.me) {
+                let charge = Command::Charge {
+                    creature: self.actor(),
+                    path: r.path.clone(),
+                    target: target.id.clone(),
+                };
+                if self.legal(&charge) {
+                    let score = 19 + 30 - target.stamina.current.min(30);
+                    options.push((charge, score));
                 }
             }
         }
+        options
     }
-    // Aid an ally's coming attack when there is nothing better to do with the maneuver.
-    if me.actions.maneuver
-        && let Some(enemy) = adjacent.first()
-    {
-        let aid = Command::AidAttack {
-            creature: actor.to_owned(),
-            target: enemy.id.clone(),
-        };
-        if !enemy.effects.contains(&"aided") && legal(engine, &aid) {
-            options.push((aid, 5));
+
+    /// Aid an ally's coming attack when there is nothing better to do with the maneuver; look
+    /// for enemies hidden from it (only an area could reach them otherwise); hide when nothing
+    /// is next to it and it has cover; catch its breath when winded and alone.
+    fn maneuvers(&self) -> Options {
+        let me = self.me;
+        let mut options = Vec::new();
+        if !me.actions.maneuver {
+            return options;
         }
-    }
-    if me.actions.maneuver {
-        // Look for enemies hidden from it (only an area could reach them otherwise); hide when
-        // nothing is next to it and it has cover.
-        let hidden_from_me = state
-            .enemies_of(&me)
+        if let Some(enemy) = self.adjacent.first() {
+            let aid = Command::AidAttack {
+                creature: self.actor(),
+                target: enemy.id.clone(),
+            };
+            if !enemy.effects.contains(&"aided") && self.legal(&aid) {
+                options.push((aid, 5));
+            }
+        }
+        let hidden_from_me = self
+            .state
+            .enemies_of(me)
             .any(|e| e.hidden_from.contains(&me.id));
         let search = Command::Search {
-            creature: actor.to_owned(),
+            creature: self.actor(),
         };
-        if hidden_from_me && legal(engine, &search) {
+        if hidden_from_me && self.legal(&search) {
             options.push((search, 25));
         }
         let hide = Command::Hide {
-            creature: actor.to_owned(),
+            creature: self.actor(),
         };
-        if adjacent.is_empty() && me.hidden_from.is_empty() && legal(engine, &hide) {
+        if self.adjacent.is_empty() && me.hidden_from.is_empty() && self.legal(&hide) {
             options.push((hide, 4));
         }
-    }
-    if me.winded && adjacent.is_empty() && me.actions.maneuver {
         let breath = Command::CatchBreath {
-            creature: actor.to_owned(),
+            creature: self.actor(),
         };
-        if legal(engine, &breath) {
+        if me.winded && self.adjacent.is_empty() && self.legal(&breath) {
             options.push((breath, 12));
         }
+        options
     }
-    if leads {
-        options.retain(|(c, _)| !matches!(c, Command::Charge { .. }));
-    }
-    if hold {
-        // A minion's maneuver costs its main action too (seed 002 L4416): only moves.
-        options.retain(|(c, _)| match c {
-            Command::Advance { .. } | Command::Disengage { .. } => me.actions.move_unused,
-            c => matches!(c, Command::EndTurn { .. }),
-        });
-    }
-    decision(side, options)
 }
 
 /// Every use of the actor's abilities worth weighing now, scored from the engine's preview:
