@@ -957,19 +957,14 @@ pub(crate) fn build_creature_list(
     let mut out: Vec<(usize, CreatureRecord)> = Vec::new();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (i, spec) in specs.iter().enumerate() {
-        let item = starts.get(i).copied().unwrap_or(list_at);
-        let open = source::open_paren(ck.src, item);
-        let at = |key: &str| {
-            open.and_then(|o| source::field(ck.src, Some(o), key))
-                .unwrap_or(item)
-        };
+        let entry = Entry::new(ck.src, starts.get(i).copied().unwrap_or(list_at));
         let Some(id) = spec.id.clone() else {
-            ck.at(item, format!("creature {} has no `id`", i + 1));
+            ck.at(entry.item, format!("creature {} has no `id`", i + 1));
             continue;
         };
         if let Some(first) = seen.get(&id) {
             ck.at(
-                at("id"),
+                entry.field("id"),
                 format!(
                     "duplicate creature id `{id}` (first used by creature {})",
                     first + 1
@@ -978,222 +973,300 @@ pub(crate) fn build_creature_list(
             continue;
         }
         seen.insert(id.clone(), i);
-        let spec = match &spec.template {
-            None => spec.clone(),
-            Some(name) => match template(parsed, &library, name) {
-                Some(t) => spec.clone().over(t),
-                None => {
-                    let known: Vec<&str> = parsed
-                        .templates
-                        .keys()
-                        .chain(library.keys())
-                        .map(String::as_str)
-                        .collect();
-                    ck.at(
-                        at("template"),
-                        format!(
-                            "unknown template `{name}` for `{id}`; known templates: {}",
-                            known.join(", ")
-                        ),
-                    );
-                    continue;
-                }
-            },
+        let Some(spec) = with_template(ck, parsed, &library, spec, &id, &entry) else {
+            continue;
         };
-        let mut missing = |field: &str| {
-            ck.at(
-                item,
-                format!("`{id}` needs `{field}` (inline or from its template)"),
-            );
+        let Some(body) = check_body(ck, &spec, &id, &entry, map, &out) else {
+            continue;
         };
-        let (Some(side), Some(stamina), Some(position)) = (spec.side, spec.stamina, spec.position)
-        else {
-            for (name, present) in [
-                ("side", spec.side.is_some()),
-                ("stamina", spec.stamina.is_some()),
-                ("position", spec.position.is_some()),
-            ] {
-                if !present {
-                    missing(name);
-                }
+        out.push((i, creature_record(&spec, id, body, specs)));
+    }
+    for (i, problem) in start::seat_riders(&mut out, map) {
+        let entry = Entry::new(ck.src, starts.get(i).copied().unwrap_or(list_at));
+        ck.at(entry.field("riding"), problem);
+    }
+    out.into_iter().map(|(_, c)| c).collect()
+}
+
+/// Where one creature's entry is in the scenario file, to point at its fields.
+struct Entry<'s> {
+    src: &'s str,
+    item: usize,
+    open: Option<usize>,
+}
+
+impl<'s> Entry<'s> {
+    fn new(src: &'s str, item: usize) -> Entry<'s> {
+        Entry {
+            src,
+            item,
+            open: source::open_paren(src, item),
+        }
+    }
+
+    /// Where field `key` is written, or the entry itself when it isn't.
+    fn field(&self, key: &str) -> usize {
+        self.open
+            .and_then(|o| source::field(self.src, Some(o), key))
+            .unwrap_or(self.item)
+    }
+}
+
+/// The spec with its template's fields filled in, or `None` (reported) for an unknown template.
+fn with_template(
+    ck: &mut Checker,
+    parsed: &ScenarioFile,
+    library: &BTreeMap<String, CreatureSpec>,
+    spec: &CreatureSpec,
+    id: &str,
+    entry: &Entry,
+) -> Option<CreatureSpec> {
+    let Some(name) = &spec.template else {
+        return Some(spec.clone());
+    };
+    if let Some(t) = template(parsed, library, name) {
+        return Some(spec.clone().over(t));
+    }
+    let known: Vec<&str> = parsed
+        .templates
+        .keys()
+        .chain(library.keys())
+        .map(String::as_str)
+        .collect();
+    ck.at(
+        entry.field("template"),
+        format!(
+            "unknown template `{name}` for `{id}`; known templates: {}",
+            known.join(", ")
+        ),
+    );
+    None
+}
+
+/// What a creature must have, checked: its side, Stamina and space on the map.
+struct CheckedBody {
+    side: Side,
+    stamina: Stamina,
+    position: Square,
+    size: Size,
+}
+
+/// Check what a creature must have and where it stands (on the map, on no wall or pit, in no
+/// one else's space but a mount's), reporting each problem at its field.
+fn check_body(
+    ck: &mut Checker,
+    spec: &CreatureSpec,
+    id: &str,
+    entry: &Entry,
+    map: &Map,
+    placed: &[(usize, CreatureRecord)],
+) -> Option<CheckedBody> {
+    let (Some(side), Some(max), Some(position)) = (spec.side, spec.stamina, spec.position) else {
+        for (name, present) in [
+            ("side", spec.side.is_some()),
+            ("stamina", spec.stamina.is_some()),
+            ("position", spec.position.is_some()),
+        ] {
+            if !present {
+                ck.at(
+                    entry.item,
+                    format!("`{id}` needs `{name}` (inline or from its template)"),
+                );
             }
-            continue;
-        };
-        if stamina < 1 {
-            ck.at(
-                at("stamina"),
-                format!("`{id}` has stamina {stamina}; maximum Stamina must be at least 1"),
-            );
-            continue;
         }
-        let current = spec.current_stamina.unwrap_or(stamina);
-        if current > stamina || (spec.hero.is_none() && current < 1) {
-            ck.at(
-                at("current_stamina"),
-                format!("`{id}` starts at {current} Stamina; it must be between 1 and its maximum {stamina}"),
-            );
-            continue;
-        }
-        let flies = spec
-            .movement
-            .as_ref()
-            .is_some_and(|m| m.contains(&MovementMode::Fly) || m.contains(&MovementMode::Hover));
-        if spec.altitude.unwrap_or(0) > 0 && !flies {
-            ck.at(
-                at("altitude"),
-                format!("`{id}` starts in the air but can't fly: add `movement: [Fly]`"),
-            );
-            continue;
-        }
-        let temporary = spec.temporary_stamina.unwrap_or(0);
-        if temporary < 0 {
-            ck.at(
-                at("temporary_stamina"),
-                format!("`{id}` has negative temporary Stamina {temporary}"),
-            );
-            continue;
-        }
-        let size = spec.size.unwrap_or(Size::Medium);
-        let fp = Footprint::new(position, size);
-        if !map.footprint_in_bounds(fp) {
-            ck.at(
-                at("position"),
-                format!(
-                    "`{id}` at {position} (size {size}) is off the map, which is {} wide and {} high (x 0-{}, y 0-{})",
-                    map.width,
-                    map.height,
-                    map.width - 1,
-                    map.height - 1
-                ),
-            );
-            continue;
-        }
-        if let Some(sq) = fp
-            .squares()
-            .find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. })))
-        {
-            let what = map.terrain(sq).map_or("wall", Terrain::name);
-            ck.at(at("position"), format!("`{id}` stands on a {what} at {sq}"));
-            continue;
-        }
+        return None;
+    };
+    let current = check_current_stamina(ck, spec, id, entry, max)?;
+    let flies = spec
+        .movement
+        .as_ref()
+        .is_some_and(|m| m.contains(&MovementMode::Fly) || m.contains(&MovementMode::Hover));
+    if spec.altitude.unwrap_or(0) > 0 && !flies {
+        ck.at(
+            entry.field("altitude"),
+            format!("`{id}` starts in the air but can't fly: add `movement: [Fly]`"),
+        );
+        return None;
+    }
+    let temporary = spec.temporary_stamina.unwrap_or(0);
+    if temporary < 0 {
+        ck.at(
+            entry.field("temporary_stamina"),
+            format!("`{id}` has negative temporary Stamina {temporary}"),
+        );
+        return None;
+    }
+    let size = spec.size.unwrap_or(Size::Medium);
+    let fp = Footprint::new(position, size);
+    let problem = if !map.footprint_in_bounds(fp) {
+        Some(format!(
+            "`{id}` at {position} (size {size}) is off the map, which is {} wide and {} high (x 0-{}, y 0-{})",
+            map.width,
+            map.height,
+            map.width - 1,
+            map.height - 1
+        ))
+    } else if let Some(sq) = fp
+        .squares()
+        .find(|&s| map.is_solid(s) || matches!(map.terrain(s), Some(Terrain::Pit { .. })))
+    {
+        let what = map.terrain(sq).map_or("wall", Terrain::name);
+        Some(format!("`{id}` stands on a {what} at {sq}"))
+    } else {
         // A rider sits on its mount's square, above it.
-        if let Some((_, other)) = out.iter().find(|(_, o)| {
-            Footprint::new(o.position, o.size).overlaps(fp)
-                && !o.size.may_share_space_with(size)
-                && o.mounted.as_ref().is_none_or(|m| m.on != id)
-                && spec.riding.as_deref() != Some(o.id.as_str())
-        }) {
-            ck.at(
-                at("position"),
+        placed
+            .iter()
+            .find(|(_, o)| {
+                Footprint::new(o.position, o.size).overlaps(fp)
+                    && !o.size.may_share_space_with(size)
+                    && o.mounted.as_ref().is_none_or(|m| m.on != id)
+                    && spec.riding.as_deref() != Some(o.id.as_str())
+            })
+            .map(|(_, other)| {
                 format!(
                     "`{id}` at {position} overlaps `{}` at {}",
                     other.id, other.position
-                ),
-            );
-            continue;
-        }
-        let hero = spec.hero.map(|h| Hero {
-            level: h.level,
-            recoveries: h.recoveries,
-            recoveries_max: h.recoveries,
-            heroic_resource: h.heroic_resource,
-            resource_per_turn: h.resource_per_turn,
-            surges: 0,
-            victories: h.victories,
-            kit: h.kit,
-        });
-        let stamina = Stamina {
+                )
+            })
+    };
+    if let Some(problem) = problem {
+        ck.at(entry.field("position"), problem);
+        return None;
+    }
+    Some(CheckedBody {
+        side,
+        stamina: Stamina {
             current,
-            max: stamina,
+            max,
             temporary,
-        };
-        let vitality = crate::damage::stamina::vitality_for(
-            &stamina,
-            hero.is_some() || spec.retainer_of.is_some(),
-        );
-        out.push((
-            i,
-            CreatureRecord {
-                name: spec.name.clone().unwrap_or_else(|| id.clone()),
-                id,
-                side,
-                size,
-                position,
-                speed: spec.speed.unwrap_or(5),
-                stamina,
-                stability: spec.stability.unwrap_or(0),
-                stability_modifier: spec.stability_modifier.unwrap_or(0),
-                characteristics: spec.characteristics.unwrap_or_default(),
-                free_strike: spec.free_strike.unwrap_or(0),
-                damage: DamageModifiers {
-                    immunities: spec.immunities.clone().unwrap_or_default(),
-                    weaknesses: spec.weaknesses.clone().unwrap_or_default(),
-                    underwater: false,
-                },
-                hero,
-                minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
-                    squad: spec.squad.clone(),
-                }),
-                // seed 002 L4374-4376, L4450-4452: a squad acts in one turn slot, and its
-                // captain takes its turn in the same slot.
-                group: spec
-                    .group
-                    .clone()
-                    .or_else(|| spec.squad.clone())
-                    .or_else(|| {
-                        let squad = spec.captain_of.as_deref()?;
-                        let member = specs.iter().find(|m| m.squad.as_deref() == Some(squad));
-                        Some(
-                            member
-                                .and_then(|m| m.group.clone())
-                                .unwrap_or_else(|| squad.to_owned()),
-                        )
-                    }),
-                surprised: spec.surprised.unwrap_or(false),
-                prone: spec.prone.unwrap_or(false),
-                movement: Movement(spec.movement.clone().unwrap_or_default()),
-                defending: false,
-                grabbed_by: None,
-                aided_by: Vec::new(),
-                altitude: spec.altitude.unwrap_or(0),
-                depth: spec.depth.unwrap_or(0),
-                breathes_water: spec.breathes_water.unwrap_or(false),
-                holding_breath_since: None,
-                abilities: spec.abilities.clone().unwrap_or_default(),
-                consumables: spec.consumables.clone().unwrap_or_default(),
-                conditions: Vec::new(),
-                hidden: None,
-                invisible: spec.invisible.unwrap_or(false),
-                malice_features: spec.malice_features.clone().unwrap_or_default(),
-                end_effect: spec.end_effect,
-                retainer_of: spec.retainer_of.clone(),
-                falling: None,
-                mount_role: spec
-                    .monster
-                    .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount)),
-                mounted: spec
-                    .riding
-                    .clone()
-                    .map(|on| crate::movement::mount::Mounted {
-                        on,
-                        hold: crate::movement::mount::Hold::Riding,
-                        offset: (0, 0),
-                    }),
-                vitality,
-                budget: ActionBudget::default(),
-            },
-        ));
-    }
-    for (i, problem) in start::seat_riders(&mut out, map) {
-        let item = starts.get(i).copied().unwrap_or(list_at);
-        let open = source::open_paren(ck.src, item);
+        },
+        position,
+        size,
+    })
+}
+
+/// Maximum Stamina at least 1, and current Stamina within it (a hero's may start at 0 or
+/// below): the current Stamina.
+fn check_current_stamina(
+    ck: &mut Checker,
+    spec: &CreatureSpec,
+    id: &str,
+    entry: &Entry,
+    max: i32,
+) -> Option<i32> {
+    if max < 1 {
         ck.at(
-            open.and_then(|o| source::field(ck.src, Some(o), "riding"))
-                .unwrap_or(item),
-            problem,
+            entry.field("stamina"),
+            format!("`{id}` has stamina {max}; maximum Stamina must be at least 1"),
         );
+        return None;
     }
-    out.into_iter().map(|(_, c)| c).collect()
+    let current = spec.current_stamina.unwrap_or(max);
+    if current > max || (spec.hero.is_none() && current < 1) {
+        ck.at(
+            entry.field("current_stamina"),
+            format!(
+                "`{id}` starts at {current} Stamina; it must be between 1 and its maximum {max}"
+            ),
+        );
+        return None;
+    }
+    Some(current)
+}
+
+/// The creature's record from its checked spec: what it is at the start of the encounter.
+fn creature_record(
+    spec: &CreatureSpec,
+    id: String,
+    body: CheckedBody,
+    specs: &[CreatureSpec],
+) -> CreatureRecord {
+    let hero = spec.hero.map(|h| Hero {
+        level: h.level,
+        recoveries: h.recoveries,
+        recoveries_max: h.recoveries,
+        heroic_resource: h.heroic_resource,
+        resource_per_turn: h.resource_per_turn,
+        surges: 0,
+        victories: h.victories,
+        kit: h.kit,
+    });
+    let vitality = crate::damage::stamina::vitality_for(
+        &body.stamina,
+        hero.is_some() || spec.retainer_of.is_some(),
+    );
+    CreatureRecord {
+        name: spec.name.clone().unwrap_or_else(|| id.clone()),
+        id,
+        side: body.side,
+        size: body.size,
+        position: body.position,
+        speed: spec.speed.unwrap_or(5),
+        stamina: body.stamina,
+        stability: spec.stability.unwrap_or(0),
+        stability_modifier: spec.stability_modifier.unwrap_or(0),
+        characteristics: spec.characteristics.unwrap_or_default(),
+        free_strike: spec.free_strike.unwrap_or(0),
+        damage: DamageModifiers {
+            immunities: spec.immunities.clone().unwrap_or_default(),
+            weaknesses: spec.weaknesses.clone().unwrap_or_default(),
+            underwater: false,
+        },
+        hero,
+        minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
+            squad: spec.squad.clone(),
+        }),
+        group: turn_group(spec, specs),
+        surprised: spec.surprised.unwrap_or(false),
+        prone: spec.prone.unwrap_or(false),
+        movement: Movement(spec.movement.clone().unwrap_or_default()),
+        defending: false,
+        grabbed_by: None,
+        aided_by: Vec::new(),
+        altitude: spec.altitude.unwrap_or(0),
+        depth: spec.depth.unwrap_or(0),
+        breathes_water: spec.breathes_water.unwrap_or(false),
+        holding_breath_since: None,
+        abilities: spec.abilities.clone().unwrap_or_default(),
+        consumables: spec.consumables.clone().unwrap_or_default(),
+        conditions: Vec::new(),
+        hidden: None,
+        invisible: spec.invisible.unwrap_or(false),
+        malice_features: spec.malice_features.clone().unwrap_or_default(),
+        end_effect: spec.end_effect,
+        retainer_of: spec.retainer_of.clone(),
+        falling: None,
+        mount_role: spec
+            .monster
+            .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount)),
+        mounted: spec
+            .riding
+            .clone()
+            .map(|on| crate::movement::mount::Mounted {
+                on,
+                hold: crate::movement::mount::Hold::Riding,
+                offset: (0, 0),
+            }),
+        vitality,
+        budget: ActionBudget::default(),
+    }
+}
+
+/// The turn slot a creature acts in: its group; a squad acts in one slot, and its captain
+/// takes its turn in the same slot (seed 002 L4374-4376, L4450-4452).
+fn turn_group(spec: &CreatureSpec, specs: &[CreatureSpec]) -> Option<String> {
+    spec.group
+        .clone()
+        .or_else(|| spec.squad.clone())
+        .or_else(|| {
+            let squad = spec.captain_of.as_deref()?;
+            let member = specs.iter().find(|m| m.squad.as_deref() == Some(squad));
+            Some(
+                member
+                    .and_then(|m| m.group.clone())
+                    .unwrap_or_else(|| squad.to_owned()),
+            )
+        })
 }
 
 #[cfg(test)]
