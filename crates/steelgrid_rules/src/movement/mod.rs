@@ -89,19 +89,13 @@ fn plan_path(
     let mut terrain_damage = Vec::new();
     let mut provoked = Vec::new();
     let ground = |fp: Footprint| map.ground_under(fp);
-    let mut z = ground(at);
-    let mut gap: Option<u32> = None;
-    let mut drop = None;
-    let hazard = |fp: Footprint| {
-        fp.squares().find(|&s| {
-            matches!(
-                map.terrain(s),
-                Some(Terrain::Difficult | Terrain::Damaging { .. })
-            )
-        })
+    let mut heights = Heights {
+        z: ground(at),
+        gap: None,
+        drop: None,
     };
     if gait == Gait::Shift
-        && let Some(sq) = hazard(at)
+        && let Some(sq) = hazard(map, at)
     {
         return Err(RuleError::new(
             rule::SHIFT,
@@ -117,72 +111,9 @@ fn plan_path(
             side: at.side,
         };
         let n = i + 1;
-        if at.origin.distance(step) != 1 {
-            return Err(RuleError::new(
-                rule::ADVANCE,
-                format!("step {n} to {step} is not adjacent to {}", at.origin),
-            ));
-        }
-        check_entry(map, next, n, rule::ADVANCE)?;
-        if cuts_corner(at, (step.x - at.origin.x, step.y - at.origin.y), |s| {
-            map.is_solid(s)
-        }) {
-            return Err(RuleError::new(
-                rule::MOVE_CORNERS,
-                format!("step {n} to {step} would cut the corner of a wall or object"),
-            ));
-        }
-        // Heights (seed 002 L2644-2682): a step of 1 up or down is walking; higher ground is
-        // climbed at 2 movement per square; a gap of pits no wider than the jump is leapt at
-        // the same height; a drop of 2 or more ends the move with a fall.
-        let g = ground(next);
-        let over_pit = next
-            .squares()
-            .any(|s| matches!(map.terrain(s), Some(Terrain::Pit { .. })));
-        let mut climbed = 0;
-        if let Some(width) = gap {
-            if g < z - 1 {
-                gap = Some(width + 1);
-            } else if (g - z).abs() <= 1 {
-                gap = None;
-                z = g;
-            } else {
-                return Err(RuleError::new(
-                    rule::MOVE_ELEVATION,
-                    format!(
-                        "step {n}: a jump can't land on {step}, {} squares higher",
-                        g - z
-                    ),
-                ));
-            }
-        } else if g < z - 1 {
-            if over_pit && i + 1 < path.len() {
-                if let Some(sq) = hazard(at) {
-                    return Err(RuleError::new(
-                        rule::MOVE_JUMP,
-                        format!("step {n}: no jumping out of difficult or damaging terrain ({sq})"),
-                    ));
-                }
-                gap = Some(1);
-            } else if i + 1 == path.len() {
-                drop = Some((z - g) as u32);
-                z = g;
-            } else {
-                return Err(RuleError::new(
-                    rule::MOVE_ELEVATION,
-                    format!(
-                        "step {n} to {step} drops {} squares; a drop ends the move",
-                        z - g
-                    ),
-                ));
-            }
-        } else if g > z + 1 {
-            climbed = (g - z) as u32;
-            z = g;
-        } else {
-            z = g;
-        }
-        if let Some(width) = gap
+        check_step(map, at, next, n)?;
+        let climbed = heights.step(map, at, next, n, n == path.len())?;
+        if let Some(width) = heights.gap
             && width > jump
         {
             return Err(RuleError::new(
@@ -191,42 +122,7 @@ fn plan_path(
             ));
         }
         let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
-        let difficult = entered
-            .iter()
-            .any(|&s| map.terrain(s) == Some(Terrain::Difficult));
-        // seed 002 L2578: an enemy's square counts as difficult terrain.
-        let through_enemy = others.iter().any(|o| {
-            o.side != mover.side
-                && o.vitality.can_act()
-                && !burrow::underground(o)
-                && entered.iter().any(|&s| o.footprint.contains(s))
-        });
-        if gait == Gait::Shift
-            && let Some(sq) = hazard(next).or_else(|| through_enemy.then_some(step))
-        {
-            return Err(RuleError::new(
-                rule::SHIFT,
-                format!("step {n}: a shift can't enter difficult or damaging terrain ({sq})"),
-            ));
-        }
-        // seed 002 L1755: a prone creature crawls, 1 extra per square.
-        // seed 002 L2646-2648: climbing and swimming cost 2 a square without the mode.
-        let swimming = entered
-            .iter()
-            .any(|&s| matches!(map.terrain(s), Some(Terrain::Water { .. })));
-        let base = if climbed > 0 {
-            climbed
-                * if mover.movement.has(MovementMode::Climb) {
-                    1
-                } else {
-                    2
-                }
-        } else if swimming && !mover.movement.has(MovementMode::Swim) {
-            2
-        } else {
-            1
-        };
-        cost += base + u32::from(difficult || through_enemy) + u32::from(mover.prone);
+        cost += step_cost(map, mover, others, gait, (next, &entered), climbed, n)?;
         for &s in &entered {
             if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
                 terrain_damage.push((i, damage));
@@ -241,6 +137,7 @@ fn plan_path(
         }
         at = next;
     }
+    let (z, gap, mut drop) = (heights.z, heights.gap, heights.drop);
     if gap.is_some() {
         // Ending over the pit: the jump falls short into it.
         drop = Some(
@@ -280,6 +177,156 @@ fn plan_path(
         altitude: None,
         depth: None,
     })
+}
+
+/// The first square of `fp` in difficult or damaging terrain.
+fn hazard(map: &Map, fp: Footprint) -> Option<Square> {
+    fp.squares().find(|&s| {
+        matches!(
+            map.terrain(s),
+            Some(Terrain::Difficult | Terrain::Damaging { .. })
+        )
+    })
+}
+
+/// Step `n` goes to an adjacent square the mover may enter, without cutting a corner.
+fn check_step(map: &Map, at: Footprint, next: Footprint, n: usize) -> Result<(), RuleError> {
+    let step = next.origin;
+    if at.origin.distance(step) != 1 {
+        return Err(RuleError::new(
+            rule::ADVANCE,
+            format!("step {n} to {step} is not adjacent to {}", at.origin),
+        ));
+    }
+    check_entry(map, next, n, rule::ADVANCE)?;
+    if cuts_corner(at, (step.x - at.origin.x, step.y - at.origin.y), |s| {
+        map.is_solid(s)
+    }) {
+        return Err(RuleError::new(
+            rule::MOVE_CORNERS,
+            format!("step {n} to {step} would cut the corner of a wall or object"),
+        ));
+    }
+    Ok(())
+}
+
+/// The heights along a path (seed 002 L2644-2682): a step of 1 up or down is walking; higher
+/// ground is climbed at 2 movement per square; a gap of pits no wider than the jump is leapt
+/// at the same height; a drop of 2 or more ends the move with a fall.
+struct Heights {
+    /// The height the mover is at.
+    z: i32,
+    /// Squares of pit leapt so far, mid-jump.
+    gap: Option<u32>,
+    /// The drop at the end of the path.
+    drop: Option<u32>,
+}
+
+impl Heights {
+    /// Step from `at` into `next` (the `last` of the path or not): the squares climbed.
+    fn step(
+        &mut self,
+        map: &Map,
+        at: Footprint,
+        next: Footprint,
+        n: usize,
+        last: bool,
+    ) -> Result<u32, RuleError> {
+        let step = next.origin;
+        let (g, z) = (map.ground_under(next), self.z);
+        if let Some(width) = self.gap {
+            if g < z - 1 {
+                self.gap = Some(width + 1);
+            } else if (g - z).abs() <= 1 {
+                self.gap = None;
+                self.z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n}: a jump can't land on {step}, {} squares higher",
+                        g - z
+                    ),
+                ));
+            }
+            return Ok(0);
+        }
+        if g < z - 1 {
+            let over_pit = next
+                .squares()
+                .any(|s| matches!(map.terrain(s), Some(Terrain::Pit { .. })));
+            if over_pit && !last {
+                if let Some(sq) = hazard(map, at) {
+                    return Err(RuleError::new(
+                        rule::MOVE_JUMP,
+                        format!("step {n}: no jumping out of difficult or damaging terrain ({sq})"),
+                    ));
+                }
+                self.gap = Some(1);
+            } else if last {
+                self.drop = Some((z - g) as u32);
+                self.z = g;
+            } else {
+                return Err(RuleError::new(
+                    rule::MOVE_ELEVATION,
+                    format!(
+                        "step {n} to {step} drops {} squares; a drop ends the move",
+                        z - g
+                    ),
+                ));
+            }
+            return Ok(0);
+        }
+        self.z = g;
+        Ok(if g > z + 1 { (g - z) as u32 } else { 0 })
+    }
+}
+
+/// What entering the squares `entered` of `next` costs: 1, or 2 a square climbed or swum
+/// without the mode (seed 002 L2646-2648); +1 in difficult terrain or an enemy's square (seed
+/// 002 L2578); +1 crawling while prone (seed 002 L1755). A shift enters neither.
+fn step_cost(
+    map: &Map,
+    mover: &CreatureRef,
+    others: &[CreatureRef],
+    gait: Gait,
+    (next, entered): (Footprint, &[Square]),
+    climbed: u32,
+    n: usize,
+) -> Result<u32, RuleError> {
+    let difficult = entered
+        .iter()
+        .any(|&s| map.terrain(s) == Some(Terrain::Difficult));
+    let through_enemy = others.iter().any(|o| {
+        o.side != mover.side
+            && o.vitality.can_act()
+            && !burrow::underground(o)
+            && entered.iter().any(|&s| o.footprint.contains(s))
+    });
+    if gait == Gait::Shift
+        && let Some(sq) = hazard(map, next).or_else(|| through_enemy.then_some(next.origin))
+    {
+        return Err(RuleError::new(
+            rule::SHIFT,
+            format!("step {n}: a shift can't enter difficult or damaging terrain ({sq})"),
+        ));
+    }
+    let swimming = entered
+        .iter()
+        .any(|&s| matches!(map.terrain(s), Some(Terrain::Water { .. })));
+    let base = if climbed > 0 {
+        climbed
+            * if mover.movement.has(MovementMode::Climb) {
+                1
+            } else {
+                2
+            }
+    } else if swimming && !mover.movement.has(MovementMode::Swim) {
+        2
+    } else {
+        1
+    };
+    Ok(base + u32::from(difficult || through_enemy) + u32::from(mover.prone))
 }
 
 /// A teleporter's Advance: straight to a destination within its usual speed that it has line
