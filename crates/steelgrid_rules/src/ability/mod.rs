@@ -652,6 +652,19 @@ impl Ability {
 
     /// Every way the stat block contradicts the rules, in words.
     pub fn problems(&self) -> Vec<String> {
+        let mut out = self.keyword_problems();
+        out.extend(self.distance_problems());
+        out.extend(self.roll_problems());
+        out.extend(self.trigger_problems());
+        out.extend(self.cost_problems());
+        out.extend(self.lasting_problems());
+        out.extend(self.targeting_problems());
+        out.extend(self.outcome_problems());
+        out
+    }
+
+    /// Its keywords against its distance: Area, Strike, Melee and Ranged.
+    fn keyword_problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let area = self.distance.is_area();
         if self.has(Keyword::Area) != area {
@@ -692,6 +705,13 @@ impl Ability {
             )),
             _ => {}
         }
+        out
+    }
+
+    /// Its distance's sizes and its targets: Self with Self, a count unless it is an area.
+    fn distance_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let area = self.distance.is_area();
         let sizes = match self.distance {
             Distance::Melee(n) | Distance::Ranged(n) | Distance::Aura(n) | Distance::Burst(n) => {
                 vec![n]
@@ -730,6 +750,12 @@ impl Ability {
         if self.target.count == Some(0) {
             out.push(format!("`{}` targets 0 creatures", self.name));
         }
+        out
+    }
+
+    /// A strike has a power roll, the roll names a characteristic, and it rolls or has an effect.
+    fn roll_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         if self.is_strike() && self.power_roll.is_none() {
             out.push(format!(
                 "`{}` is a strike, so it has a power roll (seed 002 L1398-1404)",
@@ -750,6 +776,12 @@ impl Ability {
                 self.name
             ));
         }
+        out
+    }
+
+    /// A triggered action has a trigger, and the trigger aims it where its target allows.
+    fn trigger_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         let triggered = self.is_triggered();
         if triggered != self.trigger.is_some() {
             out.push(if triggered {
@@ -772,6 +804,12 @@ impl Ability {
                 t.on.aimed().describe()
             ));
         }
+        out
+    }
+
+    /// A signature ability costs no resource; no cost is 0.
+    fn cost_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         match self.cost {
             Some(Cost::Resource(_)) if self.signature => out.push(format!(
                 "`{}` is a signature ability, which costs no heroic resource (seed 002 L1370-1372)",
@@ -782,6 +820,12 @@ impl Ability {
             }
             _ => {}
         }
+        out
+    }
+
+    /// A wall stands as a lasting area; what an area leaves behind fits its distance.
+    fn lasting_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         if matches!(self.distance, Distance::Wall { .. }) && self.lasting.is_none() {
             out.push(format!(
                 "`{}` is a wall: give it `lasting: (duration: …, ground: Wall)` so it stands",
@@ -809,7 +853,13 @@ impl Ability {
                 _ => {}
             }
         }
-        out.extend(self.targeting_problems());
+        out
+    }
+
+    /// Each outcome: no 0-square movement, summons only from a Self effect, lingering effects that
+    /// change something, damage only where it can hurt.
+    fn outcome_problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
         let outcomes = self
             .power_roll
             .iter()
