@@ -86,7 +86,7 @@ pub enum Characteristic {
 }
 
 /// Stamina: current (may go below 0 for heroes), maximum, and temporary (seed 002 L3052-3102).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamina {
     pub current: i32,
     pub max: i32,

@@ -23,24 +23,37 @@ macro_rules! nested {
     ($head:expr $(, $rest:expr)*) => { ($head, nested!($($rest),*)) };
 }
 
-/// Declare the creature record: its id and name, then one field per saved component. Derives
-/// [`spawn_creature`] and [`CreatureRecord::of`] from the same list.
+/// Declare the creature record: its id and name, then one field per saved component, the first
+/// few (before the `;`) what every creature is made with, the rest starting at their defaults.
+/// Derives [`spawn_creature`], [`CreatureRecord::of`] and [`CreatureRecord::new`] from the same
+/// list.
 macro_rules! creature_record {
-    ($( $(#[$attr:meta])* $field:ident: $component:ty, )*) => {
+    (
+        $( $made:ident: $made_component:ty ),* ;
+        $( $(#[$attr:meta])* $field:ident: $component:ty, )*
+    ) => {
         /// Everything about one creature, as saved in a snapshot and read from a scenario.
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
         pub struct CreatureRecord {
             pub id: String,
             pub name: String,
+            $( pub $made: <$made_component as Persisted>::Field, )*
             $( $(#[$attr])* pub $field: <$component as Persisted>::Field, )*
         }
 
         /// Put one creature into the world, `order` its place in the scenario's order: what a
         /// restore does for each creature, and what scripted reinforcements do mid-fight.
         pub(crate) fn spawn_creature(world: &mut World, order: u32, c: CreatureRecord) -> Entity {
+            $( let $made = <$made_component as Persisted>::load(c.$made); )*
             $( let $field = <$component as Persisted>::load(c.$field); )*
             let identity = (CreatureId(c.id), Identity { name: c.name, order });
-            let mut e = world.spawn((identity, nested!($( $field.0 ),*)));
+            let bundle = (nested!($( $made.0 ),*), nested!($( $field.0 ),*));
+            let mut e = world.spawn((identity, bundle));
+            $(
+                if let Some(component) = $made.1 {
+                    e.insert(component);
+                }
+            )*
             $(
                 if let Some(component) = $field.1 {
                     e.insert(component);
@@ -50,12 +63,28 @@ macro_rules! creature_record {
         }
 
         impl CreatureRecord {
+            /// A creature with an id, a name, a side and a space: everything else starts at its
+            /// default (no Stamina, speed 0, no abilities, no conditions), to be set after.
+            pub(crate) fn new(
+                id: String,
+                name: String,
+                $( $made: <$made_component as Persisted>::Field, )*
+            ) -> CreatureRecord {
+                CreatureRecord {
+                    id,
+                    name,
+                    $( $made, )*
+                    $( $field: Default::default(), )*
+                }
+            }
+
             /// The creature as a save writes it.
             pub(crate) fn of(creature: EntityRef) -> CreatureRecord {
                 let identity = creature.get::<Identity>().expect("every creature has an identity");
                 CreatureRecord {
                     id: creature.get::<CreatureId>().expect("every creature has an id").0.clone(),
                     name: identity.name.clone(),
+                    $( $made: <$made_component as Persisted>::save(creature.get::<$made_component>()), )*
                     $( $field: <$component as Persisted>::save(creature.get::<$component>()), )*
                 }
             }
@@ -66,7 +95,7 @@ macro_rules! creature_record {
 creature_record! {
     side: Side,
     size: CreatureSize,
-    position: Position,
+    position: Position;
     speed: Speed,
     stamina: Stamina,
     stability: Stability,

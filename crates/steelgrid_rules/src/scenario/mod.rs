@@ -1195,61 +1195,49 @@ fn creature_record(
         &body.stamina,
         hero.is_some() || spec.retainer_of.is_some(),
     );
-    CreatureRecord {
-        name: spec.name.clone().unwrap_or_else(|| id.clone()),
-        id,
-        side: body.side,
-        size: body.size,
-        position: body.position,
-        speed: spec.speed.unwrap_or(5),
-        stamina: body.stamina,
-        stability: spec.stability.unwrap_or(0),
-        stability_modifier: spec.stability_modifier.unwrap_or(0),
-        characteristics: spec.characteristics.unwrap_or_default(),
-        free_strike: spec.free_strike.unwrap_or(0),
-        damage: DamageModifiers {
-            immunities: spec.immunities.clone().unwrap_or_default(),
-            weaknesses: spec.weaknesses.clone().unwrap_or_default(),
-            underwater: false,
-        },
-        hero,
-        minion: (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
-            squad: spec.squad.clone(),
-        }),
-        group: turn_group(spec, specs),
-        surprised: spec.surprised.unwrap_or(false),
-        prone: spec.prone.unwrap_or(false),
-        movement: Movement(spec.movement.clone().unwrap_or_default()),
-        defending: false,
-        grabbed_by: None,
-        aided_by: Vec::new(),
-        altitude: spec.altitude.unwrap_or(0),
-        depth: spec.depth.unwrap_or(0),
-        breathes_water: spec.breathes_water.unwrap_or(false),
-        holding_breath_since: None,
-        abilities: spec.abilities.clone().unwrap_or_default(),
-        consumables: spec.consumables.clone().unwrap_or_default(),
-        conditions: Vec::new(),
-        hidden: None,
-        invisible: spec.invisible.unwrap_or(false),
-        malice_features: spec.malice_features.clone().unwrap_or_default(),
-        end_effect: spec.end_effect,
-        retainer_of: spec.retainer_of.clone(),
-        falling: None,
-        mount_role: spec
-            .monster
-            .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount)),
-        mounted: spec
-            .riding
-            .clone()
-            .map(|on| crate::movement::mount::Mounted {
-                on,
-                hold: crate::movement::mount::Hold::Riding,
-                offset: (0, 0),
-            }),
-        vitality,
-        budget: ActionBudget::default(),
-    }
+    let name = spec.name.clone().unwrap_or_else(|| id.clone());
+    let mut c = CreatureRecord::new(id, name, body.side, body.size, body.position);
+    c.speed = spec.speed.unwrap_or(5);
+    c.stamina = body.stamina;
+    c.stability = spec.stability.unwrap_or(0);
+    c.stability_modifier = spec.stability_modifier.unwrap_or(0);
+    c.characteristics = spec.characteristics.unwrap_or_default();
+    c.free_strike = spec.free_strike.unwrap_or(0);
+    c.damage = DamageModifiers {
+        immunities: spec.immunities.clone().unwrap_or_default(),
+        weaknesses: spec.weaknesses.clone().unwrap_or_default(),
+        underwater: false,
+    };
+    c.hero = hero;
+    c.minion = (spec.minion == Some(true) || spec.squad.is_some()).then(|| Minion {
+        squad: spec.squad.clone(),
+    });
+    c.group = turn_group(spec, specs);
+    c.surprised = spec.surprised.unwrap_or(false);
+    c.prone = spec.prone.unwrap_or(false);
+    c.movement = Movement(spec.movement.clone().unwrap_or_default());
+    c.altitude = spec.altitude.unwrap_or(0);
+    c.depth = spec.depth.unwrap_or(0);
+    c.breathes_water = spec.breathes_water.unwrap_or(false);
+    c.abilities = spec.abilities.clone().unwrap_or_default();
+    c.consumables = spec.consumables.clone().unwrap_or_default();
+    c.invisible = spec.invisible.unwrap_or(false);
+    c.malice_features = spec.malice_features.clone().unwrap_or_default();
+    c.end_effect = spec.end_effect;
+    c.retainer_of = spec.retainer_of.clone();
+    c.mount_role = spec
+        .monster
+        .is_some_and(|m| m.role == Some(crate::director::monster::Role::Mount));
+    c.mounted = spec
+        .riding
+        .clone()
+        .map(|on| crate::movement::mount::Mounted {
+            on,
+            hold: crate::movement::mount::Hold::Riding,
+            offset: (0, 0),
+        });
+    c.vitality = vitality;
+    c
 }
 
 /// The turn slot a creature acts in: its group; a squad acts in one slot, and its captain
