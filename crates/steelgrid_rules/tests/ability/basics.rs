@@ -115,13 +115,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
             })
             .collect();
         assert_eq!(dealt, vec![damage], "tier {tier:?}");
-        assert_eq!(stamina(&mut e, "g"), 30 - damage as i32);
+        assert_eq!(stamina(&e, "g"), 30 - damage as i32);
         assert_eq!(
             count(&events, |ev| matches!(ev, Event::ForcedMoved { .. })),
             0,
             "nothing moves before the push is placed"
         );
-        assert_eq!(position(&mut e, "g"), Square::new(2, 2));
+        assert_eq!(position(&e, "g"), Square::new(2, 2));
         let pending = e.state().pending_forced.expect("the push is pending");
         assert_eq!(
             (
@@ -157,9 +157,9 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
             count(&moved, |ev| matches!(ev, Event::ForcedMoved { .. })),
             1
         );
-        assert_eq!(position(&mut e, "g"), Square::new(2 + push as i32, 2));
+        assert_eq!(position(&e, "g"), Square::new(2 + push as i32, 2));
         assert!(e.state().pending_forced.is_none());
-        assert_eq!(stamina(&mut e, "g"), 30 - damage as i32, "no second hit");
+        assert_eq!(stamina(&e, "g"), 30 - damage as i32, "no second hit");
         end(&mut e, "fury");
     }
 }
@@ -187,12 +187,12 @@ fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() 
         1
     );
     // Tier 3: 6 + Might 2.
-    assert_eq!(stamina(&mut e, "m"), 22);
-    assert!(creature(&mut e, "h").actions.main, "the extra main action");
+    assert_eq!(stamina(&e, "m"), 22);
+    assert!(creature(&e, "h").actions.main, "the extra main action");
     // The extra main action is one more, not an endless supply.
     let events = e.apply(use_ability("h", "jab", &["m"])).unwrap();
     assert_eq!(the_roll(&events).tier, Tier::One);
-    assert_eq!(stamina(&mut e, "m"), 18);
+    assert_eq!(stamina(&e, "m"), 18);
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
 }
@@ -217,10 +217,10 @@ fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
         count(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })),
         0
     );
-    assert_eq!(stamina(&mut e, "m"), 25, "tier 3: 3 + Might 2");
+    assert_eq!(stamina(&e, "m"), 25, "tier 3: 3 + Might 2");
     // Only the turn's own main action is left.
     e.apply(use_ability("h", "jab", &["m"])).unwrap();
-    assert_eq!(stamina(&mut e, "m"), 21);
+    assert_eq!(stamina(&e, "m"), 21);
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
 }
@@ -259,9 +259,9 @@ fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_th
         1
     );
     // Tier 2: 4 + 2 damage and slowed, not restrained.
-    assert_eq!(stamina(&mut e, "m"), 24);
-    assert_eq!(creature(&mut e, "m").conditions, vec!["slowed (save ends)"]);
-    assert!(creature(&mut e, "h").actions.main);
+    assert_eq!(stamina(&e, "m"), 24);
+    assert_eq!(creature(&e, "m").conditions, vec!["slowed (save ends)"]);
+    assert!(creature(&e, "h").actions.main);
 }
 
 // ---- Potency (DS-CORE-28) ---------------------------------------------------------------------
@@ -284,7 +284,7 @@ fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_core_28_a_strong_potency_equal_to_the_targets_agility_is_resisted() {
-    let (mut e, events) = hammer(2, [8, 8]);
+    let (e, events) = hammer(2, [8, 8]);
     assert_eq!(the_roll(&events).tier, Tier::Three);
     assert_eq!(
         potency_checks(&events),
@@ -302,20 +302,20 @@ fn ds_core_28_a_strong_potency_equal_to_the_targets_agility_is_resisted() {
         })
         .collect();
     assert_eq!(damage, vec![(Some(DamageType::Holy), 11)]);
-    assert_eq!(stamina(&mut e, "bandit"), 19);
-    assert!(creature(&mut e, "bandit").conditions.is_empty());
+    assert_eq!(stamina(&e, "bandit"), 19);
+    assert!(creature(&e, "bandit").conditions.is_empty());
 }
 
 #[test]
 fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
-    let (mut e, events) = hammer(1, [8, 8]);
+    let (e, events) = hammer(1, [8, 8]);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 1, 2, true)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 19);
+    assert_eq!(stamina(&e, "bandit"), 19);
     assert_eq!(
-        creature(&mut e, "bandit").conditions,
+        creature(&e, "bandit").conditions,
         vec!["restrained (save ends)"]
     );
 }
@@ -323,23 +323,23 @@ fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
 #[test]
 fn potency_by_tier_weak_0_is_resisted_by_agility_0_and_average_1_lands() {
     // Tier 1: 6 + 2 = 8; weak potency 0, and 0 is not below 0.
-    let (mut e, events) = hammer(0, [3, 3]);
+    let (e, events) = hammer(0, [3, 3]);
     assert_eq!(the_roll(&events).tier, Tier::One);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 0, 0, false)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 25);
-    assert!(creature(&mut e, "bandit").conditions.is_empty());
+    assert_eq!(stamina(&e, "bandit"), 25);
+    assert!(creature(&e, "bandit").conditions.is_empty());
     // Tier 2: 10 + 2 = 12; average potency 1 beats Agility 0.
-    let (mut e, events) = hammer(0, [5, 5]);
+    let (e, events) = hammer(0, [5, 5]);
     assert_eq!(the_roll(&events).tier, Tier::Two);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 0, 1, true)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 22);
-    assert_eq!(creature(&mut e, "bandit").conditions, vec!["slowed (EoT)"]);
+    assert_eq!(stamina(&e, "bandit"), 22);
+    assert_eq!(creature(&e, "bandit").conditions, vec!["slowed (EoT)"]);
 }
 
 // ---- Several targets (DS-CORE-27) -------------------------------------------------------------
@@ -369,8 +369,8 @@ fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_hig
     assert!(a.1.edges.is_empty());
     assert_eq!((p.1.total, p.1.tier), (13, Tier::Two));
     assert_eq!(rule_ids(&p.1.edges), vec!["condition.prone"]);
-    assert_eq!(stamina(&mut e, "a"), 26, "2 + 2");
-    assert_eq!(stamina(&mut e, "p"), 24, "4 + 2");
+    assert_eq!(stamina(&e, "a"), 26, "2 + 2");
+    assert_eq!(stamina(&e, "p"), 24, "4 + 2");
 }
 
 // ---- Targets (DS-CORE-88) ---------------------------------------------------------------------
@@ -391,8 +391,8 @@ fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
     let err = e.apply(use_ability("h", "rally", &["m"])).unwrap_err();
     assert_eq!(err.rule, "ability.target", "an enemy is no ally");
     // Refusals change nothing: the maneuver is still there.
-    assert!(creature(&mut e, "h").actions.maneuver);
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 0);
+    assert!(creature(&e, "h").actions.maneuver);
+    assert_eq!(creature(&e, "h").stamina.temporary, 0);
     let events = e.apply(use_ability("h", "rally", &["friend"])).unwrap();
     assert_eq!(
         count(&events, |ev| matches!(
@@ -401,8 +401,8 @@ fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
         )),
         1
     );
-    assert_eq!(creature(&mut e, "friend").stamina.temporary, 5);
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 0);
+    assert_eq!(creature(&e, "friend").stamina.temporary, 5);
+    assert_eq!(creature(&e, "h").stamina.temporary, 0);
 }
 
 #[test]
@@ -426,7 +426,7 @@ fn naming_too_many_targets_or_one_twice_is_refused() {
     let err = e.apply(use_ability("h", "twin", &["h"])).unwrap_err();
     assert_eq!(err.rule, "ability.target", "an enemy-only ability");
     assert_eq!(e.state().scripted_dice_left, 2);
-    assert!(creature(&mut e, "h").actions.main);
+    assert!(creature(&e, "h").actions.main);
 }
 
 // ---- Heroic resource (DS-CORE-83-ish) -----------------------------------------------------------
@@ -453,8 +453,8 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
     );
     let err = e.apply(use_ability("h", "smite", &["m"])).unwrap_err();
     assert_eq!(err.rule, "resource.heroic");
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(2));
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(creature(&e, "h").heroic_resource, Some(2));
+    assert_eq!(stamina(&e, "m"), 30);
     assert_eq!(
         e.state().scripted_dice_left,
         2,
@@ -465,7 +465,7 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
     end(&mut e, "m");
     // Round 2: 2 + 1 = 3, enough.
     start(&mut e, "h");
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(3));
+    assert_eq!(creature(&e, "h").heroic_resource, Some(3));
     let events = e.apply(use_ability("h", "smite", &["m"])).unwrap();
     assert_eq!(
         count(&events, |ev| matches!(
@@ -474,9 +474,9 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
         )),
         1
     );
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(0));
+    assert_eq!(creature(&e, "h").heroic_resource, Some(0));
     // 10 + 2 = 12 → tier 2: 6 + 2.
-    assert_eq!(stamina(&mut e, "m"), 22);
+    assert_eq!(stamina(&e, "m"), 22);
 }
 
 // ---- Areas ------------------------------------------------------------------------------------
@@ -515,11 +515,11 @@ fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
             .all(|(_, r)| r.dice == [5, 5] && r.tier == Tier::Two)
     );
     // 10 + 2 = 12 → tier 2: 4 + 2 each.
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "b"), 24);
-    assert_eq!(stamina(&mut e, "far"), 30);
-    assert_eq!(stamina(&mut e, "friend"), 30);
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "b"), 24);
+    assert_eq!(stamina(&e, "far"), 30);
+    assert_eq!(stamina(&e, "friend"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 #[test]
@@ -557,10 +557,10 @@ fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
         })
         .count();
     assert_eq!(fire, 2);
-    assert_eq!(stamina(&mut e, "in1"), 24);
-    assert_eq!(stamina(&mut e, "in2"), 24);
-    assert_eq!(stamina(&mut e, "out"), 30);
-    assert_eq!(stamina(&mut e, "friend"), 30);
+    assert_eq!(stamina(&e, "in1"), 24);
+    assert_eq!(stamina(&e, "in2"), 24);
+    assert_eq!(stamina(&e, "out"), 30);
+    assert_eq!(stamina(&e, "friend"), 30);
 }
 
 #[test]
@@ -584,10 +584,10 @@ fn a_line_runs_from_at_in_its_direction() {
     let (targets, area) = ability_used(&events);
     assert_eq!(area, squares(&[(2, 1), (3, 1), (4, 1), (5, 1)]));
     assert_eq!(targets, vec!["near", "end"]);
-    assert_eq!(stamina(&mut e, "near"), 24);
-    assert_eq!(stamina(&mut e, "end"), 24);
-    assert_eq!(stamina(&mut e, "past"), 30);
-    assert_eq!(stamina(&mut e, "beside"), 30);
+    assert_eq!(stamina(&e, "near"), 24);
+    assert_eq!(stamina(&e, "end"), 24);
+    assert_eq!(stamina(&e, "past"), 30);
+    assert_eq!(stamina(&e, "beside"), 30);
 }
 
 #[test]
@@ -603,13 +603,13 @@ fn a_named_target_outside_the_area_is_refused() {
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "quake", &["far"])).unwrap_err();
     assert_eq!(err.rule, "ability.area");
-    assert!(creature(&mut e, "h").actions.main);
+    assert!(creature(&e, "h").actions.main);
     assert_eq!(e.state().scripted_dice_left, 2);
     // Naming the one inside is fine.
     let events = e.apply(use_ability("h", "quake", &["a"])).unwrap();
     assert_eq!(ability_used(&events).0, vec!["a"]);
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "far"), 30);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "far"), 30);
 }
 
 // ---- Reach and line of effect -----------------------------------------------------------------
@@ -623,8 +623,8 @@ fn a_strike_out_of_reach_is_refused() {
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.distance");
-    assert_eq!(stamina(&mut e, "m"), 30);
-    assert!(creature(&mut e, "h").actions.main);
+    assert_eq!(stamina(&e, "m"), 30);
+    assert!(creature(&e, "h").actions.main);
 }
 
 #[test]
@@ -647,7 +647,7 @@ fn a_strike_without_line_of_effect_is_refused() {
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "bolt", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.line_of_effect");
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 #[test]
@@ -670,7 +670,7 @@ fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
     assert_eq!(roll.net, NetEdge::Bane);
     // 12 + 2 − 2 = 12 → tier 2: 4 + 2.
     assert_eq!((roll.total, roll.tier), (12, Tier::Two));
-    assert_eq!(stamina(&mut e, "far"), 24);
+    assert_eq!(stamina(&e, "far"), 24);
 }
 
 #[test]
@@ -716,10 +716,10 @@ fn two_pushed_targets_queue_in_the_order_named() {
     let err = e.apply(melee_push("h", "a", 1, &[(5, 2)])).unwrap_err();
     assert_eq!(err.rule, "choice.pending", "b is first");
     e.apply(melee_push("h", "b", 1, &[(1, 2)])).unwrap();
-    assert_eq!(position(&mut e, "b"), Square::new(1, 2));
+    assert_eq!(position(&e, "b"), Square::new(1, 2));
     assert_eq!(e.state().pending_forced.unwrap().target, "a");
     e.apply(melee_push("h", "a", 1, &[(5, 2)])).unwrap();
-    assert_eq!(position(&mut e, "a"), Square::new(5, 2));
+    assert_eq!(position(&e, "a"), Square::new(5, 2));
     assert!(e.state().pending_forced.is_none());
     end(&mut e, "h");
 }
@@ -736,7 +736,7 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
     start(&mut e, "h");
     e.apply(use_ability("h", "bind", &["g"])).unwrap();
     assert_eq!(
-        creature(&mut e, "g").conditions,
+        creature(&e, "g").conditions,
         vec!["restrained (until the encounter ends)"]
     );
     let events = e.apply(use_ability("h", "slam", &["g"])).unwrap();
@@ -744,7 +744,7 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
     assert_eq!(rule_ids(&roll.edges), vec!["condition.restrained"]);
     // 10 + 2 + 2 = 14 → tier 2: 6 + 2 damage, push 2 prevented.
     assert_eq!(roll.tier, Tier::Two);
-    assert_eq!(stamina(&mut e, "g"), 22);
+    assert_eq!(stamina(&e, "g"), 22);
     assert_eq!(
         count(&events, |ev| matches!(
             ev,
@@ -753,7 +753,7 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
         1
     );
     assert!(e.state().pending_forced.is_none());
-    assert_eq!(position(&mut e, "g"), Square::new(2, 2));
+    assert_eq!(position(&e, "g"), Square::new(2, 2));
     end(&mut e, "h");
 }
 
@@ -776,7 +776,7 @@ fn temporary_stamina_from_an_ally_aura_keeps_the_higher_value() {
     let mut targets = ability_used(&events).0;
     targets.sort();
     assert_eq!(targets, vec!["h", "thin", "tough"]);
-    let temp = |e: &mut Engine, id: &str| creature(e, id).stamina.temporary;
+    let temp = |e: &Engine, id: &str| creature(e, id).stamina.temporary;
     assert_eq!(temp(&mut e, "tough"), 6, "6 beats 4");
     assert_eq!(temp(&mut e, "thin"), 4, "4 beats 2");
     assert_eq!(temp(&mut e, "h"), 4, "with self");
@@ -1008,7 +1008,7 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
         &ev.event,
         Event::ConsumableUsed { item, left: 0, .. } if item == "Healing Draught"
     )));
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(h.stamina.current, 20, "recovery value 10");
     assert_eq!(h.recoveries, Some(10), "no Recovery spent");
     assert!(
@@ -1038,8 +1038,8 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
             .iter()
             .any(|ev| matches!(ev.event, Event::PowerRolled { .. }))
     );
-    assert_eq!(creature(&mut e, "m").stamina.current, 16);
-    let t = creature(&mut e, "t");
+    assert_eq!(creature(&e, "m").stamina.current, 16);
+    let t = creature(&e, "t");
     assert!(
         t.abilities
             .iter()
@@ -1071,18 +1071,18 @@ fn sweep_with_the_extra(might: i32) -> (Engine, Vec<LoggedEvent>) {
 #[test]
 fn ds_core_79_an_extra_resisted_by_every_target_costs_nothing() {
     // Vanguard's highest characteristic 2: average potency 1. Might 1 resists.
-    let (mut e, events) = sweep_with_the_extra(1);
+    let (e, events) = sweep_with_the_extra(1);
     assert!(
         events
             .iter()
             .any(|ev| matches!(ev.event, Event::ResourceKept { amount: 2, .. }))
     );
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(2));
-    assert!(creature(&mut e, "m").conditions.is_empty());
+    assert_eq!(creature(&e, "h").heroic_resource, Some(2));
+    assert!(creature(&e, "m").conditions.is_empty());
     // Might 0 does not: the target is slowed and the 2 are spent.
-    let (mut e, _) = sweep_with_the_extra(0);
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(0));
-    assert_eq!(creature(&mut e, "m").conditions, ["slowed (EoT)"]);
+    let (e, _) = sweep_with_the_extra(0);
+    assert_eq!(creature(&e, "h").heroic_resource, Some(0));
+    assert_eq!(creature(&e, "m").conditions, ["slowed (EoT)"]);
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn free_strike(attacker: &str, target: &str, ranged: bool, kind: Option<DamageTy
 }
 
 /// Whether `attacker` may make a free strike on `target` now; the refusal's rule id if not.
-fn may_strike(e: &mut Engine, attacker: &str, target: &str, ranged: bool) -> Result<(), String> {
+fn may_strike(e: &Engine, attacker: &str, target: &str, ranged: bool) -> Result<(), String> {
     e.check(&Command::free_strike(attacker, target, ranged))
         .map_err(|err| err.rule.id.to_owned())
 }
@@ -150,22 +150,22 @@ fn ds_dir_77_a_melee_2_ranged_10_signature_gives_free_strikes_of_melee_2_and_ran
             hero("eleven", 11, 2, &[], ""),
         ],
     );
-    let view = creature(&mut e, "lasher");
+    let view = creature(&e, "lasher");
     assert_eq!((view.free_strike_melee, view.free_strike_ranged), (2, 10));
     until_turn_of(&mut e, "lasher", &["near", "three", "ten", "eleven"]);
     assert_eq!(
-        may_strike(&mut e, "lasher", "three", false),
+        may_strike(&e, "lasher", "three", false),
         Err("target.distance".into())
     );
-    assert_eq!(may_strike(&mut e, "lasher", "ten", true), Ok(()));
+    assert_eq!(may_strike(&e, "lasher", "ten", true), Ok(()));
     assert_eq!(
-        may_strike(&mut e, "lasher", "eleven", true),
+        may_strike(&e, "lasher", "eleven", true),
         Err("target.distance".into())
     );
     // The melee free strike 2 squares away lands for its fixed 3.
     let log = apply(&mut e, Command::free_strike("lasher", "near", false));
     assert_eq!(hits(&log).len(), 1);
-    assert_eq!(common::stamina(&mut e, "near"), 27);
+    assert_eq!(common::stamina(&e, "near"), 27);
 }
 
 #[test]
@@ -179,16 +179,16 @@ fn ds_dir_77_a_melee_1_only_signature_keeps_melee_1_and_ranged_5() {
             hero("six", 6, 2, &[], ""),
         ],
     );
-    let view = creature(&mut e, "biter");
+    let view = creature(&e, "biter");
     assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
     until_turn_of(&mut e, "biter", &["two", "five", "six"]);
     assert_eq!(
-        may_strike(&mut e, "biter", "two", false),
+        may_strike(&e, "biter", "two", false),
         Err("target.distance".into())
     );
-    assert_eq!(may_strike(&mut e, "biter", "five", true), Ok(()));
+    assert_eq!(may_strike(&e, "biter", "five", true), Ok(()));
     assert_eq!(
-        may_strike(&mut e, "biter", "six", true),
+        may_strike(&e, "biter", "six", true),
         Err("target.distance".into())
     );
 }
@@ -203,18 +203,18 @@ fn a_heros_free_strikes_stay_melee_1_and_ranged_5_whatever_its_signature() {
             foe("six", 6, 1, &[], ""),
         ],
     );
-    let view = creature(&mut e, "h");
+    let view = creature(&e, "h");
     assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
     start(&mut e, "h");
     assert_eq!(
-        may_strike(&mut e, "h", "two", false),
+        may_strike(&e, "h", "two", false),
         Err("target.distance".into())
     );
     assert_eq!(
-        may_strike(&mut e, "h", "six", true),
+        may_strike(&e, "h", "six", true),
         Err("target.distance".into())
     );
-    assert_eq!(may_strike(&mut e, "h", "two", true), Ok(()));
+    assert_eq!(may_strike(&e, "h", "two", true), Ok(()));
 }
 
 #[test]
@@ -226,11 +226,11 @@ fn a_creature_whose_only_long_ability_is_no_signature_keeps_melee_1_and_ranged_5
             hero("three", 3, 1, &[], ""),
         ],
     );
-    let view = creature(&mut e, "gorer");
+    let view = creature(&e, "gorer");
     assert_eq!((view.free_strike_melee, view.free_strike_ranged), (1, 5));
     until_turn_of(&mut e, "gorer", &["three"]);
     assert_eq!(
-        may_strike(&mut e, "gorer", "three", false),
+        may_strike(&e, "gorer", "three", false),
         Err("target.distance".into())
     );
 }
@@ -252,7 +252,7 @@ fn a_charge_ends_with_a_melee_free_strike_of_the_signatures_reach() {
         },
     );
     assert_eq!(hits(&log).len(), 1);
-    assert_eq!(common::stamina(&mut e, "h"), 27);
+    assert_eq!(common::stamina(&e, "h"), 27);
 }
 
 #[test]
@@ -275,7 +275,7 @@ fn opportunity_attacks_follow_adjacency_not_the_signatures_reach() {
     until_turn_of(&mut e, "near", &["lasher"]);
     let log = apply(&mut e, advance("near", &[(2, 2)]));
     assert_eq!(opportunity_attackers(&log), vec!["lasher"]);
-    assert_eq!(common::stamina(&mut e, "near"), 27);
+    assert_eq!(common::stamina(&e, "near"), 27);
 }
 
 // ---- DS-DIR-80: damage type and keywords ------------------------------------------------------
@@ -307,12 +307,12 @@ fn ds_dir_80_the_free_strike_deals_the_type_the_target_takes_most_from() {
             vec![Keyword::Magic, Keyword::Strike]
         )]
     );
-    assert_eq!(common::stamina(&mut e, "h"), 27);
+    assert_eq!(common::stamina(&e, "h"), 27);
     // Fire weakness 3: fire deals 6.
     let mut e = frostfire_against(", weaknesses: [(kind: Some(Fire), amount: Value(3))]");
     let log = apply(&mut e, Command::free_strike("wisp", "h", false));
     assert_eq!(hits(&log)[0].2, Some(DamageType::Fire));
-    assert_eq!(common::stamina(&mut e, "h"), 24);
+    assert_eq!(common::stamina(&e, "h"), 24);
     // Nothing to choose between: the first the signature lists.
     let mut e = frostfire_against("");
     let log = apply(&mut e, Command::free_strike("wisp", "h", false));
@@ -328,7 +328,7 @@ fn ds_dir_80_the_director_may_name_either_of_the_signatures_types() {
     );
     assert_eq!(hits(&log)[0].2, Some(DamageType::Fire));
     assert_eq!(damaged(&log), vec![("h".to_string(), 3, 2, 1)]);
-    assert_eq!(common::stamina(&mut e, "h"), 29);
+    assert_eq!(common::stamina(&e, "h"), 29);
 }
 
 #[test]
@@ -384,7 +384,7 @@ fn an_opportunity_attack_carries_the_signatures_damage_type() {
     start(&mut e, "h");
     let log = apply(&mut e, advance("h", &[(0, 1)]));
     assert_eq!(hits(&log)[0].2, Some(DamageType::Cold));
-    assert_eq!(common::stamina(&mut e, "h"), 25);
+    assert_eq!(common::stamina(&e, "h"), 25);
 }
 
 // ---- DS-DIR-35: squad members' free strikes together ------------------------------------------
@@ -422,9 +422,9 @@ fn ds_dir_35_three_minions_free_strikes_combine_into_one_strike_of_6() {
     // One strike: one instance of damage, no separate free strike hits.
     assert!(hits(&log).is_empty());
     assert_eq!(damaged(&log), vec![("h".to_string(), 6, 0, 6)]);
-    assert_eq!(common::stamina(&mut e, "h"), 24);
+    assert_eq!(common::stamina(&e, "h"), 24);
     assert_eq!(
-        common::position(&mut e, "h"),
+        common::position(&e, "h"),
         steelgrid_rules::grid::Square::new(5, 2)
     );
 }
@@ -435,7 +435,7 @@ fn ds_dir_35_damage_immunity_reduces_the_combined_strike_once() {
     let mut e = surrounded(", immunities: [(amount: Value(2))]", "", &[]);
     let log = apply(&mut e, advance("h", &[(5, 2)]));
     assert_eq!(damaged(&log), vec![("h".to_string(), 6, 2, 4)]);
-    assert_eq!(common::stamina(&mut e, "h"), 26);
+    assert_eq!(common::stamina(&e, "h"), 26);
 }
 
 #[test]
@@ -446,7 +446,7 @@ fn a16_the_captains_bonus_counts_once_on_the_combined_strike() {
     assert_eq!(all.len(), 1);
     assert_eq!((all[0].2, all[0].3), (7, 1));
     assert_eq!(damaged(&log), vec![("h".to_string(), 7, 0, 7)]);
-    assert_eq!(common::stamina(&mut e, "h"), 23);
+    assert_eq!(common::stamina(&e, "h"), 23);
 }
 
 #[test]
@@ -473,7 +473,7 @@ fn a_lone_squad_members_opportunity_attack_gets_the_captains_bonus() {
             vec![Keyword::Strike, Keyword::Weapon]
         )]
     );
-    assert_eq!(common::stamina(&mut e, "h"), 27);
+    assert_eq!(common::stamina(&e, "h"), 27);
 }
 
 #[test]
@@ -489,7 +489,7 @@ fn a_squad_members_free_strike_main_action_gets_the_captains_bonus() {
     until_turn_of(&mut e, "m0", &["h", "boss"]);
     let log = apply(&mut e, Command::free_strike("m0", "h", false));
     assert_eq!(hits(&log)[0].1, 3);
-    assert_eq!(common::stamina(&mut e, "h"), 27);
+    assert_eq!(common::stamina(&e, "h"), 27);
 }
 
 #[test]
@@ -522,7 +522,7 @@ fn free_strikes_from_outside_the_squad_stay_separate() {
         damaged(&log),
         vec![("h".to_string(), 4, 0, 4), ("h".to_string(), 3, 0, 3)]
     );
-    assert_eq!(common::stamina(&mut e, "h"), 23);
+    assert_eq!(common::stamina(&e, "h"), 23);
 }
 
 #[test]
@@ -546,5 +546,5 @@ fn squad_members_attacking_at_different_steps_strike_separately() {
         find(&log, |ev| matches!(ev, Event::FreeStrikeHit { .. })).len(),
         2
     );
-    assert_eq!(common::stamina(&mut e, "h"), 26);
+    assert_eq!(common::stamina(&e, "h"), 26);
 }

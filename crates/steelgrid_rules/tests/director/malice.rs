@@ -57,7 +57,7 @@ fn fight(victories: &[u32], monsters: &[String], top: &str, dice: &[u32]) -> Eng
 
 const HEROES: [&str; 5] = ["h0", "h1", "h2", "h3", "h4"];
 
-fn malice(e: &mut Engine) -> u32 {
+fn malice(e: &Engine) -> u32 {
     e.state().malice.current
 }
 
@@ -115,8 +115,8 @@ fn ogre(id: &str, x: i32, y: i32) -> String {
 
 #[test]
 fn ds_dir_01_five_heroes_with_three_victories_start_with_nine() {
-    let mut e = fight(&[3; 5], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 9);
+    let e = fight(&[3; 5], &[ogre("o", 5, 4)], "", &[]);
+    assert_eq!(malice(&e), 9);
     let view = e.state().malice;
     assert_eq!(view.gained, 9);
 }
@@ -126,30 +126,30 @@ fn ds_dir_02_round_two_adds_heroes_plus_two() {
     let mut e = fight(&[3; 5], &[ogre("o", 5, 4)], "", &[]);
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
-    assert_eq!(malice(&mut e), 4);
+    assert_eq!(malice(&e), 4);
     end(&mut e, "o");
     let log = pass_round(&mut e, 5, &["o"]);
     assert_eq!(gains(&log), vec![7]);
-    assert_eq!(malice(&mut e), 11);
+    assert_eq!(malice(&e), 11);
 }
 
 #[test]
 fn ds_dir_04_average_victories_of_two() {
-    let mut e = fight(&[2, 2, 3, 1], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 7);
+    let e = fight(&[2, 2, 3, 1], &[ogre("o", 5, 4)], "", &[]);
+    assert_eq!(malice(&e), 7);
 }
 
 #[test]
 fn ds_dir_05_average_victories_round_down_unless_the_option_says_nearest() {
-    let mut e = fight(&[1, 2, 2, 2], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 6);
-    let mut e = fight(
+    let e = fight(&[1, 2, 2, 2], &[ogre("o", 5, 4)], "", &[]);
+    assert_eq!(malice(&e), 6);
+    let e = fight(
         &[1, 2, 2, 2],
         &[ogre("o", 5, 4)],
         "options: (average_victories: Nearest), ",
         &[],
     );
-    assert_eq!(malice(&mut e), 7);
+    assert_eq!(malice(&e), 7);
 }
 
 /// Five heroes; in round 2, h4 (30 Stamina, winded value 15) takes `damage`. Gives h4's state
@@ -166,7 +166,7 @@ fn h4_hurt_in_round_two(damage: u32) -> (steelgrid_rules::engine::CreatureView, 
             halved: false,
         },
     );
-    let h4 = common::creature(&mut e, "h4");
+    let h4 = common::creature(&e, "h4");
     let log = pass_round(&mut e, 5, &["o"]);
     (h4, gains(&log))
 }
@@ -187,8 +187,8 @@ fn ds_dir_08_a_dying_hero_still_counts() {
 
 #[test]
 fn ds_dir_10_leftover_budget_adds_to_the_first_malice() {
-    let mut e = fight(&[1; 4], &[ogre("o", 5, 4)], "extra_malice: 2, ", &[]);
-    assert_eq!(malice(&mut e), 1 + 2 + 4 + 1);
+    let e = fight(&[1; 4], &[ogre("o", 5, 4)], "extra_malice: 2, ", &[]);
+    assert_eq!(malice(&e), 1 + 2 + 4 + 1);
 }
 
 #[test]
@@ -196,14 +196,14 @@ fn unspent_malice_is_lost_when_the_encounter_ends() {
     // One hero against a 1-Stamina monster: the hero's strike ends the fight.
     let weak = foe("o", 1, 0, &[], ", stamina: 1").replace("stamina: 30, ", "");
     let mut e = fight(&[0], &[weak], "", &[]);
-    assert_eq!(malice(&mut e), 2);
+    assert_eq!(malice(&e), 2);
     start(&mut e, "h0");
     let log = apply(&mut e, common::strike("h0", "o"));
     assert_eq!(
         count(&log, |ev| matches!(ev, Event::MaliceLost { amount: 2 })),
         1
     );
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(malice(&e), 0);
 }
 
 // ---- Basic Malice features --------------------------------------------------------------------
@@ -213,17 +213,17 @@ fn ds_dir_11_brutal_effectiveness_raises_the_next_potency() {
     // Hobble's tier-2 potency with Might 2 is A < 1; h0 has Agility 1, so it resists until
     // Brutal Effectiveness makes it A < 2. Dice: 7 + 5 = 12 → tier 2.
     let mut e = fight(&[0, 0, 0, 0, 0], &[ogre("o", 1, 1)], "", &[7, 5]);
-    assert_eq!(malice(&mut e), 6);
+    assert_eq!(malice(&e), 6);
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::BrutalEffectiveness));
-    assert_eq!(malice(&mut e), 3);
+    assert_eq!(malice(&e), 3);
     let log = apply(&mut e, use_ability("o", "hobble", &["h0"]));
     let checks = common::abilities::potency_checks(&log);
     assert_eq!(checks.len(), 1);
     let (_, _, score, potency, lands) = checks[0].clone();
     assert_eq!((score, potency, lands), (1, 2, true));
     assert!(
-        common::conditions(&mut e, "h0")
+        common::conditions(&e, "h0")
             .iter()
             .any(|c| c.starts_with("slowed"))
     );
@@ -233,12 +233,12 @@ fn ds_dir_11_brutal_effectiveness_raises_the_next_potency() {
 fn ds_dir_13_malicious_strike_adds_the_highest_characteristic() {
     // Four heroes, no Victories: 5 Malice in round 1. Hit at tier 2 is 4 + Might 2 = 6.
     let mut e = fight(&[0; 4], &[ogre("o", 1, 1)], "", &[7, 5]);
-    assert_eq!(malice(&mut e), 5);
+    assert_eq!(malice(&e), 5);
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
     apply(&mut e, use_ability("o", "hit", &["h0"]));
-    assert_eq!(stamina(&mut e, "h0"), 30 - 8);
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(stamina(&e, "h0"), 30 - 8);
+    assert_eq!(malice(&e), 0);
 }
 
 #[test]
@@ -246,14 +246,14 @@ fn ds_dir_14_malicious_strike_stops_at_three_times_the_characteristic() {
     let three = foe("o", 1, 1, &["hit"], ", characteristics: (might: 3)");
     let mut e = fight(&[0], &[three], "extra_malice: 12, ", &[7, 5]);
     take_turn(&mut e, "h0");
-    assert_eq!(malice(&mut e), 14);
+    assert_eq!(malice(&e), 14);
     start(&mut e, "o");
     let err = refused(
         &mut e,
         buy("o", MaliceSpend::MaliciousStrike { malice: 12 }),
     );
     assert_eq!(err.rule, "malice.malicious_strike");
-    assert_eq!(malice(&mut e), 14);
+    assert_eq!(malice(&e), 14);
     let log = apply(
         &mut e,
         buy("o", MaliceSpend::MaliciousStrike { malice: 11 }),
@@ -266,7 +266,7 @@ fn ds_dir_14_malicious_strike_stops_at_three_times_the_characteristic() {
     );
     // Tier 2: 4 + 3 = 7, + 9.
     apply(&mut e, use_ability("o", "hit", &["h0"]));
-    assert_eq!(stamina(&mut e, "h0"), 30 - 16);
+    assert_eq!(stamina(&e, "h0"), 30 - 16);
 }
 
 #[test]
@@ -300,13 +300,13 @@ fn ds_dir_16_malicious_strike_never_in_two_rounds_running() {
 #[test]
 fn ds_dir_17_malicious_strike_needs_five() {
     let mut e = fight(&[0; 3], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 4);
+    assert_eq!(malice(&e), 4);
     until_turn_of(&mut e, "o", &HEROES);
     let err = refused(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 4 }));
     assert_eq!(err.rule, "malice.malicious_strike");
     let err = refused(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
     assert_eq!(err.rule, "malice.spend");
-    assert_eq!(malice(&mut e), 4);
+    assert_eq!(malice(&e), 4);
 }
 
 #[test]
@@ -362,7 +362,7 @@ fn ds_dir_19_one_family_feature_per_turn() {
         count(&log, |ev| matches!(ev, Event::Damaged { amount: 2, .. })),
         1
     );
-    assert_eq!(stamina(&mut e, "h0"), 28);
+    assert_eq!(stamina(&e, "h0"), 28);
     let err = refused(&mut e, buy("g1", feature("briar_scramble")));
     assert_eq!(err.rule, "malice.feature");
     end(&mut e, "g1");
@@ -395,13 +395,13 @@ fn ds_dir_20_malice_on_a_resisted_potency_only_effect_is_kept() {
     // Sapping Curse: 2 Malice, slowed if M < 2 (Might 2, strong). h0 has Might 2 and resists.
     let mut e = fight(&[0; 3], &[ogre("o", 3, 3)], "", &[]);
     until_turn_of(&mut e, "o", &HEROES);
-    let before = malice(&mut e);
+    let before = malice(&e);
     let log = apply(&mut e, use_ability("o", "sap", &["h0"]));
     assert_eq!(
         count(&log, |ev| matches!(ev, Event::MaliceKept { amount: 2, .. })),
         1
     );
-    assert_eq!(malice(&mut e), before);
+    assert_eq!(malice(&e), before);
 }
 
 #[test]
@@ -416,16 +416,16 @@ fn a_malice_cost_is_paid_when_the_effect_lands_and_refused_when_short() {
     );
     take_turn(&mut e, "h0");
     start(&mut e, "o");
-    assert_eq!(malice(&mut e), 2);
+    assert_eq!(malice(&e), 2);
     apply(&mut e, use_ability("o", "sap", &["h0"]));
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(malice(&e), 0);
     end(&mut e, "o");
     // Round 2: 1 + 2 = 3 Malice; enough again.
     take_turn(&mut e, "h0");
     start(&mut e, "o");
-    assert_eq!(malice(&mut e), 3);
+    assert_eq!(malice(&e), 3);
     apply(&mut e, use_ability("o", "sap", &["h0"]));
-    assert_eq!(malice(&mut e), 1);
+    assert_eq!(malice(&e), 1);
     end(&mut e, "o");
     take_turn(&mut e, "h0");
     start(&mut e, "o");
@@ -445,5 +445,5 @@ fn malice_and_bought_features_survive_save_and_restore() {
     assert_eq!(restored.state().checksum, e.state().checksum);
     apply(&mut restored, use_ability("o", "hit", &["h0"]));
     // Tier 2: 4 + 2 + Malicious Strike 2.
-    assert_eq!(stamina(&mut restored, "h0"), 30 - 8);
+    assert_eq!(stamina(&restored, "h0"), 30 - 8);
 }

@@ -130,7 +130,7 @@ fn ds_dir_79_end_effect_damage_ignores_damage_immunity() {
         vec![("m".into(), "End Effect".into(), 5, 0, 5)],
         "the full 5: immunity 5 does not apply"
     );
-    assert_eq!(stamina(&mut e, "m"), 25);
+    assert_eq!(stamina(&e, "m"), 25);
     assert_eq!(
         ended(&log),
         vec![("m".into(), "restrained".into(), "effect.end_effect".into())]
@@ -139,7 +139,7 @@ fn ds_dir_79_end_effect_damage_ignores_damage_immunity() {
         saving_throws(&log).is_empty(),
         "the effect it ended needs no save"
     );
-    assert!(conditions(&mut e, "m").is_empty());
+    assert!(conditions(&e, "m").is_empty());
 }
 
 #[test]
@@ -157,7 +157,7 @@ fn the_same_immunity_still_reduces_other_damage() {
     );
     let hits: Vec<(u32, u32, u32)> = damaged(&log).iter().map(|d| (d.2, d.3, d.4)).collect();
     assert_eq!(hits, vec![(7, 5, 2)]);
-    assert_eq!(stamina(&mut e, "m"), 28);
+    assert_eq!(stamina(&e, "m"), 28);
 }
 
 #[test]
@@ -173,8 +173,8 @@ fn end_effect_ends_one_effect_and_the_others_still_save() {
         saving_throws(&log),
         vec![("m".into(), "slowed".into(), 3, false)]
     );
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (save ends)"]);
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (save ends)"]);
+    assert_eq!(stamina(&e, "m"), 26);
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn end_effect_is_not_spent_on_an_effect_that_ends_with_the_turn_anyway() {
         ended(&log),
         vec![("m".into(), "dazed".into(), "effect.end_of_turn".into())]
     );
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 #[test]
@@ -199,8 +199,8 @@ fn end_effect_is_not_spent_when_the_damage_would_kill() {
         saving_throws(&log),
         vec![("m".into(), "restrained".into(), 2, false)]
     );
-    assert_eq!(stamina(&mut e, "m"), 5);
-    assert_eq!(conditions(&mut e, "m"), vec!["restrained (save ends)"]);
+    assert_eq!(stamina(&e, "m"), 5);
+    assert_eq!(conditions(&e, "m"), vec!["restrained (save ends)"]);
 }
 
 #[test]
@@ -243,14 +243,14 @@ fn ds_dir_74_heal_by_damage_heals_one_instance_not_the_total() {
     let mut e = leech_fight("", "");
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a", "b"]));
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "b"), 24);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "b"), 24);
     assert_eq!(
         regained(&log),
         vec![("leech".into(), 6, 16, "ability.heal_by_damage".into())],
         "6, not 12"
     );
-    assert_eq!(stamina(&mut e, "leech"), 16);
+    assert_eq!(stamina(&e, "leech"), 16);
 }
 
 #[test]
@@ -279,7 +279,7 @@ fn heal_by_damage_heals_nothing_when_no_damage_gets_through() {
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a", "b"]));
     assert!(regained(&log).is_empty());
-    assert_eq!(stamina(&mut e, "leech"), 10);
+    assert_eq!(stamina(&e, "leech"), 10);
 }
 
 #[test]
@@ -362,21 +362,21 @@ fn vitality_changes(events: &[LoggedEvent]) -> Vec<(String, Vitality, i32, Strin
 fn ds_dir_70_a29_retainer_is_dying_at_0_and_dead_at_minus_12() {
     let mut e = retainer_fight(&[]);
     let log = apply(&mut e, environment("guide", 24));
-    assert_eq!(stamina(&mut e, "guide"), 0);
+    assert_eq!(stamina(&e, "guide"), 0);
     assert_eq!(
         vitality_changes(&log),
         vec![("guide".into(), Vitality::Dying, 0, "retainer".into())]
     );
     let log = apply(&mut e, environment("guide", 11));
-    assert_eq!(stamina(&mut e, "guide"), -11);
+    assert_eq!(stamina(&e, "guide"), -11);
     assert!(vitality_changes(&log).is_empty(), "still dying at -11");
-    assert!(creature(&mut e, "guide").dying);
+    assert!(creature(&e, "guide").dying);
     let log = apply(&mut e, environment("guide", 1));
     assert_eq!(
         vitality_changes(&log),
         vec![("guide".into(), Vitality::Dead, -12, "retainer".into())]
     );
-    assert!(creature(&mut e, "guide").dead);
+    assert!(creature(&e, "guide").dead);
 }
 
 #[test]
@@ -391,7 +391,7 @@ fn a_director_creature_of_the_same_stamina_dies_at_0() {
         Side::Heroes,
     );
     let log = apply(&mut e, environment("m", 30));
-    assert_eq!(stamina(&mut e, "m"), 0);
+    assert_eq!(stamina(&e, "m"), 0);
     assert_eq!(
         vitality_changes(&log),
         vec![(
@@ -429,7 +429,7 @@ fn guide_stabs(surges: u32) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
-    let (mut e, log) = guide_stabs(1);
+    let (e, log) = guide_stabs(1);
     assert_eq!(
         damaged(&log),
         vec![("m".into(), "guide".into(), 4 + 2 + 3, 0, 9)],
@@ -443,7 +443,7 @@ fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
         Event::SurgesSpent { creature, damage: 1, left: 1, .. } if creature == "guide"
     ));
     assert_eq!(
-        creature(&mut e, "mentor").surges,
+        creature(&e, "mentor").surges,
         Some(1),
         "the mentor's shared surges pay"
     );
@@ -451,9 +451,9 @@ fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
 
 #[test]
 fn a_retainer_stab_without_surges_adds_nothing() {
-    let (mut e, log) = guide_stabs(0);
+    let (e, log) = guide_stabs(0);
     assert_eq!(damaged(&log), vec![("m".into(), "guide".into(), 6, 0, 6)]);
-    assert_eq!(creature(&mut e, "mentor").surges, Some(2));
+    assert_eq!(creature(&e, "mentor").surges, Some(2));
 }
 
 #[test]
@@ -651,7 +651,7 @@ fn ds_dir_73_summoned_creatures_act_right_after_the_summoners_turn() {
             "summon".into()
         )]
     );
-    assert_eq!(creature(&mut e, "witch-imp-1").name, "Imp");
+    assert_eq!(creature(&e, "witch-imp-1").name, "Imp");
     // Not again this turn, though a main action is left to trade for the maneuver.
     let err = refused(&mut e, use_ability("witch", "call", &[]));
     assert_eq!(err.rule, "summon");

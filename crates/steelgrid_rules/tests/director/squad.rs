@@ -85,11 +85,11 @@ fn fight_squad(extra: &str, more: &[String]) -> Engine {
     )
 }
 
-fn squad(e: &mut Engine) -> SquadView {
+fn squad(e: &Engine) -> SquadView {
     e.state().squads.into_iter().find(|s| s.id == "s").unwrap()
 }
 
-fn dead(e: &mut Engine) -> Vec<String> {
+fn dead(e: &Engine) -> Vec<String> {
     e.state()
         .creatures
         .into_iter()
@@ -128,8 +128,8 @@ fn squad_hit(log: &[LoggedEvent]) -> (u32, u32, Vec<String>, Option<u32>) {
 
 #[test]
 fn a_squad_of_eight_five_stamina_minions_has_a_pool_of_forty() {
-    let mut e = fight_squad("", &[]);
-    let s = squad(&mut e);
+    let e = fight_squad("", &[]);
+    let s = squad(&e);
     assert_eq!(
         (s.pool, s.alive, s.to_next_drop, s.per_minion),
         (40, 8, 5, 5)
@@ -141,11 +141,11 @@ fn ds_dir_22_damage_short_of_a_threshold_kills_nobody_then_the_next_hit_drops_it
     let mut e = fight_squad("", &[]);
     let log = hero_uses(&mut e, "h0", "jab3", &["m0"]);
     assert_eq!(squad_hit(&log), (3, 37, vec![], None));
-    assert!(dead(&mut e).is_empty());
+    assert!(dead(&e).is_empty());
     let log = hero_uses(&mut e, "h1", "jab2", &["m2"]);
     assert_eq!(squad_hit(&log), (2, 35, vec!["m2".to_string()], None));
-    assert_eq!(dead(&mut e), vec!["m2"]);
-    assert_eq!(squad(&mut e).alive, 7);
+    assert_eq!(dead(&e), vec!["m2"]);
+    assert_eq!(squad(&e).alive, 7);
 }
 
 #[test]
@@ -157,11 +157,11 @@ fn ds_dir_23_a_big_single_hit_drops_the_target_then_the_nearest_member() {
         squad_hit(&log),
         (12, 28, vec!["m0".to_string(), "m1".to_string()], None)
     );
-    assert_eq!(squad(&mut e).alive, 6);
+    assert_eq!(squad(&e).alive, 6);
     // 3 more, on any member: 25, one more drops.
     let log = hero_uses(&mut e, "h1", "jab3", &["m2"]);
     assert_eq!(squad_hit(&log).1, 25);
-    assert_eq!(squad(&mut e).alive, 5);
+    assert_eq!(squad(&e).alive, 5);
 }
 
 #[test]
@@ -235,7 +235,7 @@ fn ds_dir_29_weakness_on_a_single_strike_spills_into_the_pool() {
     let mut e = fight_squad(", weaknesses: [(kind: Some(Fire), amount: Value(5))]", &[]);
     let log = hero_uses(&mut e, "h0", "scorch3", &["m0"]);
     assert_eq!(squad_hit(&log), (8, 32, vec!["m0".to_string()], None));
-    assert_eq!(squad(&mut e).to_next_drop, 2);
+    assert_eq!(squad(&e).to_next_drop, 2);
 }
 
 // ---- Forming squads and captains --------------------------------------------------------------
@@ -298,8 +298,8 @@ fn ds_dir_41_only_a_creature_that_is_no_minion_captains_a_squad() {
     );
     let mut fine = base;
     fine.push(foe("boss", 5, 3, &[], ", captain_of: \"s\""));
-    let mut e = load(&fine).expect("a leader captains").start(Some(1));
-    assert_eq!(squad(&mut e).captain.as_deref(), Some("boss"));
+    let e = load(&fine).expect("a leader captains").start(Some(1));
+    assert_eq!(squad(&e).captain.as_deref(), Some("boss"));
 }
 
 fn captained() -> Engine {
@@ -312,7 +312,7 @@ fn captained() -> Engine {
 fn ds_dir_43_a_captained_minion_adds_its_bonus_to_a_strike() {
     // Claw is 2/4/6 + Might 0; the scripted dice make tier 2 (4) + 1.
     let mut e = captained();
-    assert_eq!(squad(&mut e).captain_damage_bonus, 1);
+    assert_eq!(squad(&e).captain_damage_bonus, 1);
     apply(
         &mut e,
         steelgrid_rules::Command::ScriptDice { faces: vec![6, 6] },
@@ -321,7 +321,7 @@ fn ds_dir_43_a_captained_minion_adds_its_bonus_to_a_strike() {
     others.push("boss");
     until_turn_of(&mut e, "m0", &others);
     apply(&mut e, use_ability("m0", "claw", &["h0"]));
-    assert_eq!(common::stamina(&mut e, "h0"), 30 - 5);
+    assert_eq!(common::stamina(&e, "h0"), 30 - 5);
 }
 
 #[test]
@@ -349,13 +349,13 @@ fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
         log.iter()
             .any(|ev| matches!(&ev.event, Event::CaptainLost { captain, .. } if captain == "boss"))
     );
-    assert_eq!(squad(&mut e).captain, None);
-    assert_eq!(squad(&mut e).captain_damage_bonus, 0);
+    assert_eq!(squad(&e).captain, None);
+    assert_eq!(squad(&e).captain_damage_bonus, 0);
     end(&mut e, "h0");
     // Still round 1 for everyone else: no replacement yet.
     let round = e.state().round;
     while e.state().round == round {
-        assert_eq!(squad(&mut e).captain, None);
+        assert_eq!(squad(&e).captain, None);
         let next = others
             .iter()
             .copied()
@@ -368,7 +368,7 @@ fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
             .unwrap();
         common::take_turn(&mut e, next);
     }
-    let s = squad(&mut e);
+    let s = squad(&e);
     assert_eq!(
         (s.captain.as_deref(), s.captain_damage_bonus),
         (Some("sub"), 1)

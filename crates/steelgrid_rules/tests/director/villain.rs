@@ -57,7 +57,7 @@ fn ds_dir_47_not_at_the_end_of_its_own_turn_but_at_the_end_of_another() {
     // Round 2 has started after h1's turn: the end of h1's turn is the moment.
     let log = apply(&mut e, va("x", "va1"));
     assert!(log.iter().any(|ev| ev.rule == "villain_action"));
-    assert_eq!(common::stamina(&mut e, "h0"), 29);
+    assert_eq!(common::stamina(&e, "h0"), 29);
 }
 
 #[test]
@@ -101,7 +101,7 @@ fn a_villain_action_takes_none_of_the_villains_actions() {
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     start(&mut e, "x");
-    let me = common::creature(&mut e, "x");
+    let me = common::creature(&e, "x");
     assert!(me.actions.main && me.actions.maneuver && me.actions.move_action);
 }
 

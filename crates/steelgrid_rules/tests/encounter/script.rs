@@ -124,7 +124,7 @@ fn round_trigger_brings_in_a_templated_reinforcement_as_the_round_begins() {
         vec![("cutter".to_owned(), Square::new(8, 2))]
     );
     // Resolved from the library template like any scenario creature: it fights this round.
-    let cutter = common::creature(&mut e, "cutter");
+    let cutter = common::creature(&e, "cutter");
     assert_eq!(
         (cutter.side, cutter.stamina.max, cutter.speed),
         (Side::Director, 15, 6)

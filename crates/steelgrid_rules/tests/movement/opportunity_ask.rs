@@ -68,7 +68,7 @@ fn attackers(log: &[LoggedEvent]) -> Vec<String> {
 }
 
 /// The open window's happening and (creature, opportunity) for each creature it waits on.
-fn window(e: &mut Engine) -> Option<(Happening, Vec<(String, bool)>)> {
+fn window(e: &Engine) -> Option<(Happening, Vec<(String, bool)>)> {
     e.state().trigger_window.map(|w| {
         (
             w.happening,
@@ -92,11 +92,8 @@ fn leaving(creature: &str) -> Happening {
 fn ask_01_a_goblin_leaving_a_heros_reach_waits_for_the_hero() {
     let mut e = goblin_beside_hero(ASK_HEROES, 30, &[]);
     let log = apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
-    assert_eq!(position(&mut e, "g"), Square::new(5, 4), "it has not left");
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h".into(), true)]))
-    );
+    assert_eq!(position(&e, "g"), Square::new(5, 4), "it has not left");
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h".into(), true)])));
     let opened: Vec<&str> = log
         .iter()
         .filter(|ev| matches!(ev.event, Event::TriggerWindowOpened { .. }))
@@ -121,9 +118,9 @@ fn ask_02_the_heros_free_strike_hits_then_the_goblin_finishes_its_path() {
     assert_eq!(attackers(&log), vec!["h"]);
     assert!(log.iter().any(|ev| ev.rule == "opportunity_attack"
         && matches!(&ev.event, Event::OpportunityAttack { at, .. } if *at == Square::new(5, 4))));
-    assert_eq!(stamina(&mut e, "g"), 23);
-    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
-    assert_eq!(window(&mut e), None);
+    assert_eq!(stamina(&e, "g"), 23);
+    assert_eq!(position(&e, "g"), Square::new(7, 4));
+    assert_eq!(window(&e), None);
     assert_eq!(
         count(
             &log,
@@ -147,8 +144,8 @@ fn ask_03_a_pass_lets_the_goblin_go_untouched() {
     assert!(log.iter().any(|ev| ev.rule == "opportunity_attack.asked"
         && matches!(&ev.event, Event::TriggerPassed { creature } if creature == "h")));
     assert!(attackers(&log).is_empty());
-    assert_eq!(stamina(&mut e, "g"), 30);
-    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
+    assert_eq!(stamina(&e, "g"), 30);
+    assert_eq!(position(&e, "g"), Square::new(7, 4));
 }
 
 #[test]
@@ -168,22 +165,15 @@ fn ask_04_two_asked_heroes_both_answer_before_the_goblin_goes_on() {
     start(&mut e, "g");
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     assert_eq!(
-        window(&mut e),
+        window(&e),
         Some((leaving("g"), vec![("h".into(), true), ("h2".into(), true)]))
     );
     apply(&mut e, strike("h", "g"));
-    assert_eq!(
-        position(&mut e, "g"),
-        Square::new(5, 4),
-        "h2 still to answer"
-    );
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h2".into(), true)]))
-    );
+    assert_eq!(position(&e, "g"), Square::new(5, 4), "h2 still to answer");
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h2".into(), true)])));
     apply(&mut e, pass("h2"));
     assert_eq!(
-        (stamina(&mut e, "g"), position(&mut e, "g")),
+        (stamina(&e, "g"), position(&e, "g")),
         (23, Square::new(7, 4))
     );
 }
@@ -204,19 +194,13 @@ fn ask_05_a_move_waits_again_at_each_reach_it_leaves() {
     end(&mut e, "h");
     start(&mut e, "g");
     apply(&mut e, advance("g", &[(6, 3), (7, 3), (7, 2)]));
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h".into(), true)]))
-    );
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h".into(), true)])));
     apply(&mut e, pass("h"));
-    assert_eq!(position(&mut e, "g"), Square::new(7, 3), "it now leaves h2");
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h2".into(), true)]))
-    );
+    assert_eq!(position(&e, "g"), Square::new(7, 3), "it now leaves h2");
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h2".into(), true)])));
     apply(&mut e, pass("h2"));
-    assert_eq!(position(&mut e, "g"), Square::new(7, 2));
-    assert_eq!(window(&mut e), None);
+    assert_eq!(position(&e, "g"), Square::new(7, 2));
+    assert_eq!(window(&e), None);
 }
 
 #[test]
@@ -225,9 +209,9 @@ fn ask_06_a_director_creatures_opportunity_attack_stays_automatic() {
     start(&mut e, "h");
     let log = apply(&mut e, advance("h", &[(3, 4), (2, 4)]));
     assert_eq!(attackers(&log), vec!["g"]);
-    assert_eq!(window(&mut e), None);
+    assert_eq!(window(&e), None);
     assert_eq!(
-        (stamina(&mut e, "h"), position(&mut e, "h")),
+        (stamina(&e, "h"), position(&e, "h")),
         (26, Square::new(2, 4))
     );
 }
@@ -237,12 +221,12 @@ fn ask_07_a_goblin_killed_by_the_strike_loses_the_rest_of_its_move() {
     let mut e = goblin_beside_hero(ASK_HEROES, 5, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let log = apply(&mut e, strike("h", "g"));
-    let g = creature(&mut e, "g");
+    let g = creature(&e, "g");
     assert!(g.dead);
     assert_eq!(g.position, Square::new(5, 4), "it never left");
     assert!(log.iter().any(|ev| ev.rule == "opportunity_attack.asked"
         && matches!(&ev.event, Event::EffectEnded { creature, effect } if creature == "g" && effect.contains("lost"))));
-    assert_eq!(window(&mut e), None);
+    assert_eq!(window(&e), None);
 }
 
 #[test]
@@ -254,7 +238,7 @@ fn ask_08_a_goblin_knocked_out_by_the_strike_stays_put() {
         *knock_out = true;
     }
     apply(&mut e, knock_out_strike);
-    let g = creature(&mut e, "g");
+    let g = creature(&e, "g");
     assert!(g.unconscious && !g.dead, "{:?}", g.state);
     assert_eq!(g.position, Square::new(5, 4));
 }
@@ -277,18 +261,11 @@ fn ask_09_a_charge_waits_then_ends_with_its_strike() {
             target: "m".into(),
         },
     );
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h".into(), true)]))
-    );
-    assert_eq!(stamina(&mut e, "m"), 30, "no strike before the charge ends");
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h".into(), true)])));
+    assert_eq!(stamina(&e, "m"), 30, "no strike before the charge ends");
     apply(&mut e, strike("h", "g"));
     assert_eq!(
-        (
-            stamina(&mut e, "g"),
-            position(&mut e, "g"),
-            stamina(&mut e, "m")
-        ),
+        (stamina(&e, "g"), position(&e, "g"), stamina(&e, "m")),
         (23, Square::new(3, 0), 26)
     );
 }
@@ -307,14 +284,11 @@ fn ask_14_a_flier_waits_at_the_height_it_reached() {
             path: vec![(6, 4, 1), (5, 4, 2)],
         },
     );
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("g"), vec![("h".into(), true)]))
-    );
-    let g = creature(&mut e, "g");
+    assert_eq!(window(&e), Some((leaving("g"), vec![("h".into(), true)])));
+    let g = creature(&e, "g");
     assert_eq!((g.position, g.altitude), (Square::new(6, 4), 1));
     apply(&mut e, pass("h"));
-    let g = creature(&mut e, "g");
+    let g = creature(&e, "g");
     assert_eq!((g.position, g.altitude), (Square::new(5, 4), 2));
 }
 
@@ -340,17 +314,10 @@ fn ask_15_a_ridden_mount_waits_with_its_rider_then_carries_it_on() {
             disengage: false,
         },
     );
-    assert_eq!(
-        window(&mut e),
-        Some((leaving("m"), vec![("h".into(), true)]))
-    );
+    assert_eq!(window(&e), Some((leaving("m"), vec![("h".into(), true)])));
     apply(&mut e, strike("h", "m"));
     assert_eq!(
-        (
-            stamina(&mut e, "m"),
-            position(&mut e, "m"),
-            position(&mut e, "r")
-        ),
+        (stamina(&e, "m"), position(&e, "m"), position(&e, "r")),
         (23, Square::new(7, 4), Square::new(7, 4))
     );
 }
@@ -371,7 +338,7 @@ fn ask_10_save_and_load_mid_window_then_answering_matches() {
     let b = apply(&mut restored, strike("h", "g"));
     assert_eq!(a, b);
     assert_eq!(restored.checksum(), e.checksum());
-    assert_eq!(position(&mut restored, "g"), Square::new(7, 4));
+    assert_eq!(position(&restored, "g"), Square::new(7, 4));
 }
 
 #[test]
@@ -383,11 +350,11 @@ fn ask_11_with_the_option_off_the_hero_strikes_at_once() {
         count(&log, |ev| matches!(ev, Event::TriggerWindowOpened { .. })),
         0
     );
-    assert_eq!(window(&mut e), None);
+    assert_eq!(window(&e), None);
     assert!(e.turn().pending_move.is_none());
     // The same strike and the same end as when the hero is asked and takes it.
     assert_eq!(
-        (stamina(&mut e, "g"), position(&mut e, "g")),
+        (stamina(&e, "g"), position(&e, "g")),
         (23, Square::new(7, 4))
     );
 }
@@ -400,7 +367,7 @@ fn ask_12_the_ai_takes_its_opportunity_attack() {
     let decision = steelgrid_rules::ai::decide(&e, Side::Heroes).expect("the heroes answer");
     assert_eq!(decision.command, strike("h", "g"));
     apply(&mut e, decision.command);
-    assert_eq!(position(&mut e, "g"), Square::new(7, 4));
+    assert_eq!(position(&e, "g"), Square::new(7, 4));
 }
 
 // ---- Refusals ---------------------------------------------------------------------------------
