@@ -5,21 +5,19 @@
 use crate::common;
 
 use common::abilities::{
-    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, placed, potency_checks, rolls,
-    rule_ids, the_roll, use_ability,
+    MELEE_WEAPON, enemies, might_damage, placed, potency_checks, rolls, rule_ids, the_roll,
+    use_ability,
 };
-use common::{
-    ROOM, apply, count, creature, end, fight_in, fight_with, force, monster, position, squares,
-    stamina, start, take_turn,
-};
+use common::{apply, count, creature, end, force, position, squares, stamina, start, take_turn};
 use steelgrid_rules::ability::Ability;
 use steelgrid_rules::ability::area::Direction;
-use steelgrid_rules::creature::{Characteristic, Side};
+use steelgrid_rules::creature::{Characteristic, Characteristics};
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::{NetEdge, Tier};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -69,16 +67,6 @@ fn abilities() -> String {
     )
 }
 
-fn fight(creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(
-        &ROOM,
-        &fields(&abilities(), None),
-        creatures,
-        dice,
-        Side::Heroes,
-    )
-}
-
 /// The push an ability with the Melee and Weapon keywords left pending, answered.
 fn melee_push(forcer: &str, target: &str, distance: u32, path: &[(i32, i32)]) -> Command {
     let mut push = force(ForcedKind::Push, Some(forcer), target, distance, path);
@@ -98,10 +86,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
         ([8, 8], Tier::Three, 11, 4),
     ];
     for (dice, tier, damage, push) in cases {
-        let mut e = fight(
-            &[hero("fury", 1, 2, &["slam"], ""), foe("g", 2, 2, &[], "")],
-            &dice,
-        );
+        let mut e = Fight::new()
+            .abilities(&abilities())
+            .hero("fury", at(1, 2))
+            .knows(&["slam"])
+            .monster("g", at(2, 2))
+            .dice(&dice)
+            .start();
         start(&mut e, "fury");
         let events = e.apply(use_ability("fury", "slam", &["g"])).unwrap();
         let roll = the_roll(&events);
@@ -168,10 +159,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
 
 #[test]
 fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 2, 1, &[], "")],
-        &[10, 9, 3, 3],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab"])
+        .monster("m", at(2, 1))
+        .dice(&[10, 9, 3, 3])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "jab", &["m"])).unwrap();
     let roll = the_roll(&events);
@@ -199,13 +193,13 @@ fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() 
 
 #[test]
 fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["jab", "shove"], ""),
-            foe("m", 2, 1, &[], ""),
-        ],
-        &[10, 9, 3, 3],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab", "shove"])
+        .monster("m", at(2, 1))
+        .dice(&[10, 9, 3, 3])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "shove", &["m"])).unwrap();
     let roll = the_roll(&events);
@@ -228,10 +222,13 @@ fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
 #[test]
 fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_the_extra_main_action()
  {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["lock"], ""), foe("m", 2, 1, &[], "")],
-        &[9, 10],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["lock"])
+        .monster("m", at(2, 1))
+        .dice(&[9, 10])
+        .start();
     start(&mut e, "h");
     let mut cmd = use_ability("h", "lock", &["m"]);
     if let Command::UseAbility { tier, .. } = &mut cmd {
@@ -268,15 +265,19 @@ fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_th
 
 /// A cleric with Intuition 2 (its highest) uses Judgment Hammer on a bandit 3 squares away.
 fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
-    let cleric = "(id: \"c\", side: Heroes, stamina: 30, position: (1, 1), characteristics: (intuition: 2), hero: (recoveries: 8), abilities: [\"hammer\"])";
-    let bandit = foe(
-        "bandit",
-        4,
-        1,
-        &[],
-        &format!(", characteristics: (agility: {agility})"),
-    );
-    let mut e = fight(&[cleric.into(), bandit], &dice);
+    let intuition_2 = Characteristics {
+        intuition: 2,
+        ..Characteristics::default()
+    };
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("c", at(1, 1))
+        .characteristics(intuition_2)
+        .knows(&["hammer"])
+        .monster("bandit", at(4, 1))
+        .agility(agility)
+        .dice(&dice)
+        .start();
     start(&mut e, "c");
     let events = e.apply(use_ability("c", "hammer", &["bandit"])).unwrap();
     (e, events)
@@ -346,14 +347,15 @@ fn potency_by_tier_weak_0_is_resisted_by_agility_0_and_average_1_lands() {
 
 #[test]
 fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_higher_tier() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("p", 2, 3, &[], ", prone: true"),
-        ],
-        &[4, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["twin"])
+        .monster("a", at(4, 3))
+        .monster("p", at(2, 3))
+        .prone()
+        .dice(&[4, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "twin", &["a", "p"])).unwrap();
     let all = rolls(&events);
@@ -377,14 +379,13 @@ fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_hig
 
 #[test]
 fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["rally"], ""),
-            hero("friend", 3, 1, &[], ""),
-            foe("m", 5, 1, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["rally"])
+        .hero("friend", at(3, 1))
+        .monster("m", at(5, 1))
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "rally", &["h"])).unwrap_err();
     assert_eq!(err.rule, "ability.target");
@@ -407,15 +408,15 @@ fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
 
 #[test]
 fn naming_too_many_targets_or_one_twice_is_refused() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("b", 2, 3, &[], ""),
-            foe("c", 3, 4, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["twin"])
+        .monster("a", at(4, 3))
+        .monster("b", at(2, 3))
+        .monster("c", at(3, 4))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e
         .apply(use_ability("h", "twin", &["a", "b", "c"]))
@@ -433,16 +434,15 @@ fn naming_too_many_targets_or_one_twice_is_refused() {
 
 #[test]
 fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_each_turn() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["smite"], "").replace(
-                "hero: (recoveries: 8)",
-                "hero: (recoveries: 8, heroic_resource: 1, resource_per_turn: 1)",
-            ),
-            foe("m", 2, 1, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["smite"])
+        .heroic_resource(1)
+        .resource_per_turn(1)
+        .monster("m", at(2, 1))
+        .dice(&[5, 5])
+        .start();
     let events = start(&mut e, "h");
     assert_eq!(
         count(&events, |ev| matches!(
@@ -493,16 +493,16 @@ fn ability_used(events: &[LoggedEvent]) -> (Vec<String>, Vec<Square>) {
 
 #[test]
 fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("b", 2, 2, &[], ""),
-            foe("far", 5, 3, &[], ""),
-            hero("friend", 3, 4, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["quake"])
+        .monster("a", at(4, 3))
+        .monster("b", at(2, 2))
+        .monster("far", at(5, 3))
+        .hero("friend", at(3, 4))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "quake", &[])).unwrap();
     let (targets, area) = ability_used(&events);
@@ -524,16 +524,16 @@ fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
 
 #[test]
 fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["cube"], ""),
-            foe("in1", 5, 2, &[], ""),
-            foe("in2", 6, 3, &[], ""),
-            foe("out", 7, 3, &[], ""),
-            hero("friend", 5, 3, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["cube"])
+        .monster("in1", at(5, 2))
+        .monster("in2", at(6, 3))
+        .monster("out", at(7, 3))
+        .hero("friend", at(5, 3))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "cube", &[])).unwrap_err();
     assert_eq!(err.rule, "ability.area", "a cube must be placed");
@@ -565,16 +565,16 @@ fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
 
 #[test]
 fn a_line_runs_from_at_in_its_direction() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["lance"], ""),
-            foe("near", 3, 1, &[], ""),
-            foe("end", 5, 1, &[], ""),
-            foe("past", 6, 1, &[], ""),
-            foe("beside", 3, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["lance"])
+        .monster("near", at(3, 1))
+        .monster("end", at(5, 1))
+        .monster("past", at(6, 1))
+        .monster("beside", at(3, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(placed("h", "lance", (2, 1), None)).unwrap_err();
     assert_eq!(err.rule, "ability.area", "a line needs a direction");
@@ -592,14 +592,14 @@ fn a_line_runs_from_at_in_its_direction() {
 
 #[test]
 fn a_named_target_outside_the_area_is_refused() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("far", 6, 3, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["quake"])
+        .monster("a", at(4, 3))
+        .monster("far", at(6, 3))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "quake", &["far"])).unwrap_err();
     assert_eq!(err.rule, "ability.area");
@@ -616,10 +616,13 @@ fn a_named_target_outside_the_area_is_refused() {
 
 #[test]
 fn a_strike_out_of_reach_is_refused() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 4, 1, &[], "")],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab"])
+        .monster("m", at(4, 1))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.distance");
@@ -637,13 +640,13 @@ fn a_strike_without_line_of_effect_is_refused() {
         "...#......",
         "...#......",
     ];
-    let mut e = fight_with(
-        &walled,
-        &fields(&abilities(), None),
-        &[hero("h", 1, 1, &["bolt"], ""), foe("m", 5, 1, &[], "")],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&walled)
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("m", at(5, 1))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "bolt", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.line_of_effect");
@@ -652,14 +655,14 @@ fn a_strike_without_line_of_effect_is_refused() {
 
 #[test]
 fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 2, 2, &[], ""),
-            foe("far", 5, 1, &[], ""),
-        ],
-        &[6, 6],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("near", at(2, 2))
+        .monster("far", at(5, 1))
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "bolt", &["far"])).unwrap();
     let roll = the_roll(&events);
@@ -675,14 +678,14 @@ fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
 
 #[test]
 fn a_ranged_strike_with_no_enemy_adjacent_takes_no_bane() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 3, 3, &[], ""),
-            foe("far", 5, 1, &[], ""),
-        ],
-        &[6, 6],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("near", at(3, 3))
+        .monster("far", at(5, 1))
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "bolt", &["far"])).unwrap();
     let roll = the_roll(&events);
@@ -694,14 +697,14 @@ fn a_ranged_strike_with_no_enemy_adjacent_takes_no_bane() {
 
 #[test]
 fn two_pushed_targets_queue_in_the_order_named() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 2, &["shoves"], ""),
-            foe("a", 4, 2, &[], ""),
-            foe("b", 2, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 2))
+        .knows(&["shoves"])
+        .monster("a", at(4, 2))
+        .monster("b", at(2, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "shoves", &["b", "a"])).unwrap();
     let queued: Vec<String> = events
@@ -726,13 +729,13 @@ fn two_pushed_targets_queue_in_the_order_named() {
 
 #[test]
 fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 2, &["bind", "slam"], ""),
-            foe("g", 2, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 2))
+        .knows(&["bind", "slam"])
+        .monster("g", at(2, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     e.apply(use_ability("h", "bind", &["g"])).unwrap();
     assert_eq!(
@@ -761,16 +764,17 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
 
 #[test]
 fn temporary_stamina_from_an_ally_aura_keeps_the_higher_value() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["ward"], ""),
-            hero("tough", 4, 3, &[], ", temporary_stamina: 6"),
-            hero("thin", 3, 5, &[], ", temporary_stamina: 2"),
-            hero("away", 8, 3, &[], ""),
-            foe("m", 2, 3, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["ward"])
+        .hero("tough", at(4, 3))
+        .temporary_stamina(6)
+        .hero("thin", at(3, 5))
+        .temporary_stamina(2)
+        .hero("away", at(8, 3))
+        .monster("m", at(2, 3))
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "ward", &[])).unwrap();
     let mut targets = ability_used(&events).0;
@@ -993,15 +997,13 @@ fn an_unknown_ability_id_is_reported_at_the_creatures_abilities_field() {
 #[test]
 fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
     // The library's vanguard carries one Healing Draught; the skirmisher a draught and a flask.
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), current_stamina: 10)".into(),
-            "(id: \"t\", template: \"skirmisher\", position: (1, 3))".into(),
-            monster("m", 5, 3),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .current_stamina(10)
+        .from_template("t", "skirmisher", at(1, 3))
+        .monster("m", at(5, 3))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, use_ability("h", "healing_draught", &[]));
     assert!(events.iter().any(|ev| matches!(
@@ -1051,14 +1053,16 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
 /// Iron Sweep with its extra ("spend 2: slowed, M < AVERAGE") against a target of Might
 /// `might`, at tier 1 (dice 3 + 3).
 fn sweep_with_the_extra(might: i32) -> (Engine, Vec<LoggedEvent>) {
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 2))".into(),
-            format!("(id: \"m\", side: Director, stamina: 20, free_strike: 2, position: (2, 1), characteristics: (might: {might}))"),
-        ],
-        &[3, 3],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .hero_fields(10)
+        .heroic_resource(2)
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .free_strike(2)
+        .might(might)
+        .dice(&[3, 3])
+        .start();
     start(&mut e, "h");
     let mut sweep = use_ability("h", "iron_sweep", &["m"]);
     if let Command::UseAbility { spend, .. } = &mut sweep {
@@ -1087,14 +1091,13 @@ fn ds_core_79_an_extra_resisted_by_every_target_costs_nothing() {
 
 #[test]
 fn an_extra_needs_its_cost_on_top_of_the_ability() {
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 1))".into(),
-            monster("m", 2, 1),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .hero_fields(10)
+        .heroic_resource(1)
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     let mut sweep = use_ability("h", "iron_sweep", &["m"]);
     if let Command::UseAbility { spend, .. } = &mut sweep {
@@ -1133,14 +1136,12 @@ fn smash(objects: &[(i32, i32)], ability: &str) -> Command {
 fn ds_core_68_an_object_takes_the_damage_but_is_not_pushed_and_poison_does_nothing() {
     // Iron Sweep (one creature or object): tier 2 with Might 2 is 7 damage and push 1. The
     // stone block (6 Stamina) breaks; nothing is pushed.
-    let mut e = fight_in(
-        &YARD,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (2, 1))".into(),
-            monster("m", 8, 5),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::on(&YARD)
+        .from_template("h", "vanguard", at(2, 1))
+        .monster("m", at(8, 5))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     // Not an object, out of reach, or an ability that can't target objects: refused.
     assert_eq!(
@@ -1184,13 +1185,14 @@ fn ds_core_68_an_object_takes_the_damage_but_is_not_pushed_and_poison_does_nothi
 #[test]
 fn ds_core_68_poison_and_psychic_damage_do_nothing_to_objects() {
     let venom = "\"venom\": (name: \"Venom\", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(1), target: (who: CreatureOrObject, count: 1), power_roll: (characteristic: [Might], tier1: (damage: (base: 3, kind: Poison)), tier2: (damage: (base: 5, kind: Poison)), tier3: (damage: (base: 7, kind: Poison))))";
-    let mut e = fight_with(
-        &YARD,
-        &fields(venom, None),
-        &[hero("h", 2, 2, &["venom"], ""), monster("m", 8, 5)],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&YARD)
+        .abilities(venom)
+        .hero("h", at(2, 2))
+        .knows(&["venom"])
+        .monster("m", at(8, 5))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, smash(&[(2, 3)], "venom"));
     assert!(events.iter().any(|ev| matches!(
