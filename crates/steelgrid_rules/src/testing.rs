@@ -359,6 +359,12 @@ impl Fight {
         self
     }
 
+    /// The last creature is a minion.
+    pub fn minion(mut self) -> Self {
+        self.last().minion = Some(true);
+        self
+    }
+
     /// The last creature is a member of the squad `squad`, in the initiative group `group`.
     pub fn squad(mut self, squad: &str, group: &str) -> Self {
         let last = self.last();
@@ -482,12 +488,17 @@ impl Fight {
         )
     }
 
+    /// Load the scenario without starting it: its problems if it is invalid.
+    pub fn load(&self) -> Result<scenario::Scenario, Vec<scenario::Diagnostic>> {
+        scenario::load("arena.ron", &self.source())
+    }
+
     /// Load the scenario (panicking with its problems if it is invalid) and start it with seed
     /// 1: a scripted 7 lets the heroes choose, and they let [`Fight::first`] go first.
     pub fn start(self) -> Engine {
-        let src = self.source();
-        let scenario = scenario::load("arena.ron", &src)
-            .unwrap_or_else(|problems| panic!("{problems:?}\n{src}"));
+        let scenario = self
+            .load()
+            .unwrap_or_else(|problems| panic!("{problems:?}\n{}", self.source()));
         let mut engine = scenario.start(Some(1));
         engine
             .apply(Command::ChooseFirstSide { side: self.first })
