@@ -5,49 +5,53 @@
 use crate::common;
 
 use common::{
-    advance, apply, body, count, creature, end, fight_with, pick, position, refused, stamina,
-    start, strike,
+    advance, apply, count, creature, end, pick, position, refused, stamina, start, strike,
 };
-use steelgrid_rules::creature::Side;
+use steelgrid_rules::creature::{MovementMode, Side};
+use steelgrid_rules::director::monster::{MonsterFormula, Organization, Role};
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::grid::Square;
+use steelgrid_rules::grid::{Size, Square};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::trigger::Happening;
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
-const ASK_HEROES: &str = "options: (ask_opportunity_attacks: [Heroes]), ";
-
-/// A hero with Might 2 at (x, y).
-fn hero(id: &str, x: i32, y: i32) -> String {
-    format!(
-        "(id: \"{id}\", side: Heroes, stamina: 30, position: ({x}, {y}), characteristics: (might: 2), hero: (recoveries: 2))"
-    )
+/// An encounter in the open room where the heroes are asked for their opportunity attacks.
+fn asking() -> Fight {
+    Fight::new().options("ask_opportunity_attacks: [Heroes]")
 }
 
-/// A goblin with `stamina` and free strike 4 at (x, y).
-fn goblin(id: &str, x: i32, y: i32, stamina: u32) -> String {
-    format!(
-        "(id: \"{id}\", side: Director, stamina: {stamina}, free_strike: 4, speed: 6, position: ({x}, {y}))"
-    )
+/// The creatures of these cases, added to a fight.
+trait Cast {
+    /// A hero with Might 2 (every other characteristic 0) and 2 Recoveries.
+    fn brawler(self, id: &str, square: Square) -> Self;
+    /// A goblin with `stamina`, speed 6 and free strike 4.
+    fn goblin(self, id: &str, square: Square, stamina: i32) -> Self;
 }
 
-/// `creatures` in the open room, heroes first, with `fields`; `dice` follow.
-fn fight(fields: &str, creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(&common::ROOM, fields, creatures, dice, Side::Heroes)
+impl Cast for Fight {
+    fn brawler(self, id: &str, square: Square) -> Self {
+        self.hero(id, square).agility(0).recoveries(2)
+    }
+
+    fn goblin(self, id: &str, square: Square, stamina: i32) -> Self {
+        self.monster(id, square)
+            .stamina(stamina)
+            .free_strike(4)
+            .speed(6)
+    }
 }
 
-/// H at (4, 4) next to goblin G at (5, 4); the heroes' turn passes and G's begins.
-fn goblin_beside_hero(fields: &str, g_stamina: u32, dice: &[u32]) -> Engine {
-    let mut e = fight(
-        fields,
-        &[
-            hero("h", 4, 4),
-            goblin("g", 5, 4, g_stamina),
-            body("far", "Director", 9, 0, ""),
-        ],
-        dice,
-    );
+/// H at (4, 4) next to goblin G at (5, 4) in `fight`; the heroes' turn passes and G's begins.
+fn goblin_beside_hero(fight: Fight, g_stamina: i32, dice: &[u32]) -> Engine {
+    let mut e = fight
+        .brawler("h", at(4, 4))
+        .goblin("g", at(5, 4), g_stamina)
+        .monster("far", at(9, 0))
+        .free_strike(0)
+        .dice(dice)
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "g");
@@ -90,7 +94,7 @@ fn leaving(creature: &str) -> Happening {
 
 #[test]
 fn ask_01_a_goblin_leaving_a_heros_reach_waits_for_the_hero() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[]);
+    let mut e = goblin_beside_hero(asking(), 30, &[]);
     let log = apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     assert_eq!(position(&e, "g"), Square::new(5, 4), "it has not left");
     assert_eq!(window(&e), Some((leaving("g"), vec![("h".into(), true)])));
@@ -112,7 +116,7 @@ fn ask_01_a_goblin_leaving_a_heros_reach_waits_for_the_hero() {
 #[test]
 fn ask_02_the_heros_free_strike_hits_then_the_goblin_finishes_its_path() {
     // 6 + 6 + Might 2 = 14: tier 2, 5 + 2 = 7 damage.
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let log = apply(&mut e, strike("h", "g"));
     assert_eq!(attackers(&log), vec!["h"]);
@@ -138,7 +142,7 @@ fn ask_02_the_heros_free_strike_hits_then_the_goblin_finishes_its_path() {
 
 #[test]
 fn ask_03_a_pass_lets_the_goblin_go_untouched() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let log = apply(&mut e, pass("h"));
     assert!(log.iter().any(|ev| ev.rule == "opportunity_attack.asked"
@@ -150,16 +154,14 @@ fn ask_03_a_pass_lets_the_goblin_go_untouched() {
 
 #[test]
 fn ask_04_two_asked_heroes_both_answer_before_the_goblin_goes_on() {
-    let mut e = fight(
-        ASK_HEROES,
-        &[
-            hero("h", 4, 4),
-            hero("h2", 4, 5),
-            goblin("g", 5, 4, 30),
-            body("far", "Director", 9, 0, ""),
-        ],
-        &[6, 6],
-    );
+    let mut e = asking()
+        .brawler("h", at(4, 4))
+        .brawler("h2", at(4, 5))
+        .goblin("g", at(5, 4), 30)
+        .monster("far", at(9, 0))
+        .free_strike(0)
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "g");
@@ -180,16 +182,13 @@ fn ask_04_two_asked_heroes_both_answer_before_the_goblin_goes_on() {
 
 #[test]
 fn ask_05_a_move_waits_again_at_each_reach_it_leaves() {
-    let mut e = fight(
-        ASK_HEROES,
-        &[
-            hero("h", 4, 4),
-            hero("h2", 8, 4),
-            goblin("g", 5, 4, 30),
-            body("far", "Director", 9, 0, ""),
-        ],
-        &[],
-    );
+    let mut e = asking()
+        .brawler("h", at(4, 4))
+        .brawler("h2", at(8, 4))
+        .goblin("g", at(5, 4), 30)
+        .monster("far", at(9, 0))
+        .free_strike(0)
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "g");
@@ -205,7 +204,10 @@ fn ask_05_a_move_waits_again_at_each_reach_it_leaves() {
 
 #[test]
 fn ask_06_a_director_creatures_opportunity_attack_stays_automatic() {
-    let mut e = fight(ASK_HEROES, &[hero("h", 4, 4), goblin("g", 5, 4, 30)], &[]);
+    let mut e = asking()
+        .brawler("h", at(4, 4))
+        .goblin("g", at(5, 4), 30)
+        .start();
     start(&mut e, "h");
     let log = apply(&mut e, advance("h", &[(3, 4), (2, 4)]));
     assert_eq!(attackers(&log), vec!["g"]);
@@ -218,7 +220,7 @@ fn ask_06_a_director_creatures_opportunity_attack_stays_automatic() {
 
 #[test]
 fn ask_07_a_goblin_killed_by_the_strike_loses_the_rest_of_its_move() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 5, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 5, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let log = apply(&mut e, strike("h", "g"));
     let g = creature(&e, "g");
@@ -231,7 +233,7 @@ fn ask_07_a_goblin_killed_by_the_strike_loses_the_rest_of_its_move() {
 
 #[test]
 fn ask_08_a_goblin_knocked_out_by_the_strike_stays_put() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 5, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 5, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let mut knock_out_strike = strike("h", "g");
     if let Command::FreeStrike { knock_out, .. } = &mut knock_out_strike {
@@ -245,11 +247,12 @@ fn ask_08_a_goblin_knocked_out_by_the_strike_stays_put() {
 
 #[test]
 fn ask_09_a_charge_waits_then_ends_with_its_strike() {
-    let mut e = fight(
-        ASK_HEROES,
-        &[hero("h", 1, 3), hero("m", 4, 0), goblin("g", 1, 2, 30)],
-        &[6, 6],
-    );
+    let mut e = asking()
+        .brawler("h", at(1, 3))
+        .brawler("m", at(4, 0))
+        .goblin("g", at(1, 2), 30)
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "g");
@@ -272,8 +275,11 @@ fn ask_09_a_charge_waits_then_ends_with_its_strike() {
 
 #[test]
 fn ask_14_a_flier_waits_at_the_height_it_reached() {
-    let g = "(id: \"g\", side: Director, stamina: 30, free_strike: 4, speed: 6, position: (5, 4), movement: [Fly])";
-    let mut e = fight(ASK_HEROES, &[hero("h", 7, 4), g.into()], &[]);
+    let mut e = asking()
+        .brawler("h", at(7, 4))
+        .goblin("g", at(5, 4), 30)
+        .movement(&[MovementMode::Fly])
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "g");
@@ -294,15 +300,23 @@ fn ask_14_a_flier_waits_at_the_height_it_reached() {
 
 #[test]
 fn ask_15_a_ridden_mount_waits_with_its_rider_then_carries_it_on() {
-    let horse = body(
-        "m",
-        "Director",
-        5,
-        4,
-        "size: \"2\", speed: 6, monster: (level: 1, organization: Platoon, role: Mount)",
-    );
-    let rider = body("r", "Director", 5, 4, "speed: 5, riding: \"m\"");
-    let mut e = fight(ASK_HEROES, &[hero("h", 4, 4), horse, rider], &[6, 6]);
+    let mount = MonsterFormula {
+        level: 1,
+        organization: Organization::Platoon,
+        role: Some(Role::Mount),
+    };
+    let mut e = asking()
+        .brawler("h", at(4, 4))
+        .monster("m", at(5, 4))
+        .free_strike(0)
+        .size(Size::Squares(2))
+        .speed(6)
+        .formula(mount)
+        .monster("r", at(5, 4))
+        .free_strike(0)
+        .riding("m")
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "r");
@@ -326,7 +340,7 @@ fn ask_15_a_ridden_mount_waits_with_its_rider_then_carries_it_on() {
 
 #[test]
 fn ask_10_save_and_load_mid_window_then_answering_matches() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let pending = e.turn().pending_move.clone();
     assert!(pending.is_some());
@@ -343,7 +357,7 @@ fn ask_10_save_and_load_mid_window_then_answering_matches() {
 
 #[test]
 fn ask_11_with_the_option_off_the_hero_strikes_at_once() {
-    let mut e = goblin_beside_hero("", 30, &[6, 6]);
+    let mut e = goblin_beside_hero(Fight::new(), 30, &[6, 6]);
     let log = apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     assert_eq!(attackers(&log), vec!["h"]);
     assert_eq!(
@@ -361,7 +375,7 @@ fn ask_11_with_the_option_off_the_hero_strikes_at_once() {
 
 #[test]
 fn ask_12_the_ai_takes_its_opportunity_attack() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     assert!(steelgrid_rules::ai::decide(&e, Side::Director).is_none());
     let decision = steelgrid_rules::ai::decide(&e, Side::Heroes).expect("the heroes answer");
@@ -374,7 +388,7 @@ fn ask_12_the_ai_takes_its_opportunity_attack() {
 
 #[test]
 fn ask_13_nothing_else_happens_while_the_window_is_open() {
-    let mut e = goblin_beside_hero(ASK_HEROES, 30, &[6, 6]);
+    let mut e = goblin_beside_hero(asking(), 30, &[6, 6]);
     apply(&mut e, advance("g", &[(6, 4), (7, 4)]));
     let err = refused(
         &mut e,
