@@ -179,6 +179,14 @@ pub fn conditions(engine: &Engine, id: &str) -> Vec<String> {
     creature(engine, id).conditions
 }
 
+/// Everything `events` logged, in order, a line each: `"<rule id>: <event>"`.
+pub fn logged(events: &[LoggedEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|ev| format!("{}: {:?}", ev.rule.id, ev.event))
+        .collect()
+}
+
 /// The events of `events` that match `pred`.
 pub fn find(events: &[LoggedEvent], pred: impl Fn(&Event) -> bool) -> Vec<&LoggedEvent> {
     events.iter().filter(|e| pred(&e.event)).collect()

@@ -6,8 +6,8 @@ use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage, rule_ids, the_roll, use_ability};
 use common::{
-    ROOM, advance, apply, conditions, count, creature, end, force, pick, saving_throws, squares,
-    stamina, start, take_turn,
+    ROOM, advance, apply, conditions, count, creature, end, force, logged, pick, saving_throws,
+    squares, stamina, start, take_turn,
 };
 use steelgrid_rules::condition::Condition;
 use steelgrid_rules::creature::{MovementMode, Side};
@@ -181,6 +181,19 @@ fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_i
     );
     assert_eq!(ended(&events, "m", "weakened"), 1);
     assert!(conditions(&e, "m").is_empty());
+    // Everything m's second end of turn logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"turn.end: TurnEnded { creature: "m" }"#,
+            r#"effect.save_ends: SavingThrow { creature: "m", condition: "weakened", roll: 6, saved: true }"#,
+            r#"effect.save_ends: ConditionEnded { creature: "m", condition: "weakened" }"#,
+            r#"turn.round.end: RoundEnded { round: 2 }"#,
+            r#"turn.round.start: RoundStarted { round: 3 }"#,
+            r#"turn.order: NextToAct { side: Heroes, group: None, back_to_back: false }"#,
+            r#"malice.gain: MaliceGained { amount: 4, now: 9, reason: "round 3: 1 heroes + 3" }"#,
+        ]
+    );
 }
 
 // ---- Bleeding (DS-CORE-50) --------------------------------------------------------------------

@@ -40,6 +40,14 @@ fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
     let events = e.apply(hurt("h", 12, None)).unwrap();
     assert_eq!(creature(&e, "h").state, Vitality::Dying);
     assert!(events.iter().any(|ev| ev.rule == "stamina.dying"));
+    // Everything the blow to 0 logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"damage: Damaged { target: "h", source: "environment", damage_type: None, base: 12, halved: false, weakness: 0, immunity: 0, immune: false, amount: 12, temporary_absorbed: 0, stamina_before: 12, stamina_after: 0 }"#,
+            r#"stamina.dying: VitalityChanged { creature: "h", from: Winded, to: Dying, stamina: 0, threshold: 0 }"#,
+        ]
+    );
     e.apply(hurt("h", 11, None)).unwrap();
     let h = creature(&e, "h");
     assert_eq!((h.stamina.current, h.dying), (-11, true));
@@ -54,6 +62,16 @@ fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
     assert_eq!(*threshold, -12);
     // A dead hero's defeat ends the encounter (it was the only hero).
     assert_eq!(e.state().status, "defeat");
+    // Everything the last blow logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"damage: Damaged { target: "h", source: "environment", damage_type: None, base: 1, halved: false, weakness: 0, immunity: 0, immune: false, amount: 1, temporary_absorbed: 0, stamina_before: -11, stamina_after: -12 }"#,
+            r#"stamina.death.hero: VitalityChanged { creature: "h", from: Dying, to: Dead, stamina: -12, threshold: -12 }"#,
+            r#"encounter.defeat: EncounterEnded { outcome: Defeat }"#,
+            r#"malice.lost: MaliceLost { amount: 2 }"#,
+        ]
+    );
 }
 
 #[test]

@@ -60,6 +60,17 @@ fn ds_combat_01_basic_creature_collision() {
             .iter()
             .any(|ev| ev.rule == "forced_movement.collision.creature")
     );
+    // Everything the push logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"forced_movement.push: ForcedMoved { target: "t", kind: Push, distance: Distance { base: 4, big_vs_little: 0, stability: 0, allowed: 4, chosen: 4 }, from: Square { x: 3, y: 3 }, to: Square { x: 4, y: 3 }, moved: [Square { x: 4, y: 3 }], derivation: ["push 4 − stability 0 = 4", "stopped after 1 square by c: 3 left, 3 damage to each"] }"#,
+            r#"forced_movement.collision.creature: Slammed { creature: "t", amount: 3, note: "slammed into c" }"#,
+            r#"forced_movement.collision.creature: Slammed { creature: "c", amount: 3, note: "t slammed into it" }"#,
+            r#"damage: Damaged { target: "t", source: "slammed into c", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+            r#"damage: Damaged { target: "c", source: "t slammed into it", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+        ]
+    );
 }
 
 #[test]
