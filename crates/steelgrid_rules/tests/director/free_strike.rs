@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage};
-use common::{advance, apply, count, creature, find, refused, start, until_turn_of};
+use common::{advance, apply, count, creature, find, logged, refused, start, until_turn_of};
 use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::creature::Amount;
 use steelgrid_rules::damage::DamageType;
@@ -304,6 +304,15 @@ fn ds_dir_80_the_free_strike_deals_the_type_the_target_takes_most_from() {
         )]
     );
     assert_eq!(common::stamina(&e, "h"), 27);
+    // Everything the free strike logged, in order.
+    assert_eq!(
+        logged(&log),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "wisp", action: Main, traded_main: false }"#,
+            r#"action.free_strike: FreeStrikeHit { attacker: "wisp", target: "h", ranged: false, damage: 3, damage_type: Some(Cold), keywords: [Magic, Strike] }"#,
+            r#"damage: Damaged { target: "h", source: "wisp", damage_type: Some(Cold), base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+        ]
+    );
     // Fire weakness 3: fire deals 6.
     let mut e = frostfire_against(|h| h.weakness(DamageType::Fire, 3));
     let log = apply(&mut e, Command::free_strike("wisp", "h", false));

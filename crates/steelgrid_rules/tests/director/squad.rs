@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
-use common::{apply, end, until_turn_of};
+use common::{apply, end, logged, until_turn_of};
 use steelgrid_rules::Engine;
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::director::squad::CaptainBonus;
@@ -163,6 +163,18 @@ fn ds_dir_23_a_big_single_hit_drops_the_target_then_the_nearest_member() {
         (12, 28, vec!["m0".to_string(), "m1".to_string()], None)
     );
     assert_eq!(squad(&e).alive, 6);
+    // Everything the slam logged, in order.
+    assert_eq!(
+        logged(&log),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "h0", action: Main, traded_main: false }"#,
+            r#"ability: AbilityUsed { creature: "h0", ability: "Slam", distance: "Melee 1", targets: ["m0"], area: [] }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "h0", ability: "Slam", target: "m0", tier: None, text: "12 damage" }"#,
+            r#"minion.squad.pool: SquadDamaged { squad: "s", source: "h0", damage_type: None, hits: [("m0", 12)], weakness: 0, immunity: 0, capped: None, amount: 12, pool_before: 40, pool_after: 28, killed: ["m0", "m1"] }"#,
+            r#"stamina.death.director: VitalityChanged { creature: "m0", from: Healthy, to: Dead, stamina: 0, threshold: 0 }"#,
+            r#"stamina.death.director: VitalityChanged { creature: "m1", from: Healthy, to: Dead, stamina: 0, threshold: 0 }"#,
+        ]
+    );
     // 3 more, on any member: 25, one more drops.
     let log = hero_uses(&mut e, "h1", "jab3", &["m2"]);
     assert_eq!(squad_hit(&log).1, 25);
