@@ -6,7 +6,9 @@
 use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
-use common::{ROOM, apply, count, creature, end, find, refused, stamina, strike, until_turn_of};
+use common::{
+    ROOM, apply, count, creature, end, find, logged, refused, stamina, strike, until_turn_of,
+};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::testing::{Fight, at};
@@ -123,6 +125,16 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
         windows_opened(&events),
         vec![(damaged("h", "m"), vec!["h".to_owned()])]
     );
+    // Everything the free strike logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "m", action: Main, traded_main: false }"#,
+            r#"action.free_strike: FreeStrikeHit { attacker: "m", target: "h", ranged: false, damage: 3, damage_type: None, keywords: [Strike] }"#,
+            r#"damage: Damaged { target: "h", source: "m", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+            r#"action.triggered.window: TriggerWindowOpened { happening: Damaged { creature: "h", by: "m" }, waiting: ["h"] }"#,
+        ]
+    );
     let window = e.state().trigger_window.expect("the window is published");
     assert_eq!(
         window.waiting,
@@ -148,6 +160,17 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
     assert_eq!(stamina(&e, "m"), 25);
     assert!(e.state().trigger_window.is_none());
     assert!(!creature(&e, "h").actions.triggered);
+    // Everything the answer logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"action.triggered: TriggerAnswered { creature: "h", ability: "Retort", trigger: "an adjacent enemy deals damage to you", free: false }"#,
+            r#"ability: AbilityUsed { creature: "h", ability: "Retort", distance: "Melee 1", targets: ["m"], area: [] }"#,
+            r#"power_roll: PowerRolled { creature: "h", ability: "Retort", target: "m", roll: PowerRollResult { dice: [5, 5], natural: 10, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 12, rolled_tier: Two, tier: Two, critical: false, readings: [] } }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "h", ability: "Retort", target: "m", tier: Some(Two), text: "5 damage" }"#,
+            r#"damage: Damaged { target: "m", source: "h", damage_type: None, base: 5, halved: false, weakness: 0, immunity: 0, immune: false, amount: 5, temporary_absorbed: 0, stamina_before: 30, stamina_after: 25 }"#,
+        ]
+    );
     end(&mut e, "m");
 }
 
