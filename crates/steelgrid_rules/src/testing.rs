@@ -18,7 +18,9 @@
 use crate::ability::Kit;
 use crate::creature::{Amount, Characteristics, DamageModifier, MovementMode, Side};
 use crate::damage::DamageType;
-use crate::grid::Square;
+use crate::director::monster::MonsterFormula;
+use crate::director::squad::CaptainBonus;
+use crate::grid::{Size, Square};
 use crate::scenario::{self, CreatureSpec, HeroSpec};
 use crate::{Command, Engine};
 
@@ -37,6 +39,7 @@ pub fn at(x: i32, y: i32) -> Square {
 #[derive(Clone, Debug)]
 pub struct Fight {
     rows: Vec<String>,
+    legend: String,
     fields: String,
     creatures: Vec<CreatureSpec>,
     dice: Vec<u32>,
@@ -59,6 +62,7 @@ impl Fight {
     pub fn on(rows: &[&str]) -> Self {
         Fight {
             rows: rows.iter().map(|r| r.to_string()).collect(),
+            legend: String::new(),
             fields: String::new(),
             creatures: Vec::new(),
             dice: Vec::new(),
@@ -69,6 +73,42 @@ impl Fight {
     /// Abilities the scenario defines: `table` holds its `"id": (...)` entries, in RON.
     pub fn abilities(mut self, table: &str) -> Self {
         self.fields.push_str(&format!("abilities: {{{table}}}, "));
+        self
+    }
+
+    /// More map characters: `entries` holds `'c': (...)` entries, in RON, beside [`LEGEND`]'s.
+    pub fn legend(mut self, entries: &str) -> Self {
+        self.legend.push_str(&format!(", {entries}"));
+        self
+    }
+
+    /// Rules options: `fields` holds the fields of the scenario's `options`, in RON.
+    pub fn options(mut self, fields: &str) -> Self {
+        self.fields.push_str(&format!("options: ({fields}), "));
+        self
+    }
+
+    /// Creature templates the scenario defines: `table` holds its `"name": (...)` entries.
+    pub fn templates(mut self, table: &str) -> Self {
+        self.fields.push_str(&format!("templates: {{{table}}}, "));
+        self
+    }
+
+    /// The encounter's objectives: `list` holds them, in RON.
+    pub fn objectives(mut self, list: &str) -> Self {
+        self.fields.push_str(&format!("objectives: [{list}], "));
+        self
+    }
+
+    /// The scenario's scripted events: `list` holds its `(when: ..., then: [...])` entries.
+    pub fn script(mut self, list: &str) -> Self {
+        self.fields.push_str(&format!("script: [{list}], "));
+        self
+    }
+
+    /// The Director starts with `n` Malice on top of what the Victories give.
+    pub fn extra_malice(mut self, n: u32) -> Self {
+        self.fields.push_str(&format!("extra_malice: {n}, "));
         self
     }
 
@@ -112,6 +152,25 @@ impl Fight {
         })
     }
 
+    /// A creature on the heroes' side that is no hero (a retainer, a villager): 30 Stamina,
+    /// speed 5, every characteristic 0.
+    pub fn ally(self, id: &str, at: Square) -> Self {
+        self.add(CreatureSpec {
+            side: Some(Side::Heroes),
+            stamina: Some(30),
+            speed: Some(5),
+            ..named(id, at)
+        })
+    }
+
+    /// A creature made from the library template `template`.
+    pub fn from_template(self, id: &str, template: &str, at: Square) -> Self {
+        self.add(CreatureSpec {
+            template: Some(template.to_owned()),
+            ..named(id, at)
+        })
+    }
+
     fn add(mut self, spec: CreatureSpec) -> Self {
         self.creatures.push(spec);
         self
@@ -145,6 +204,24 @@ impl Fight {
     /// The last creature's Stamina when the encounter starts.
     pub fn current_stamina(mut self, n: i32) -> Self {
         self.last().current_stamina = Some(n);
+        self
+    }
+
+    /// The last creature's speed.
+    pub fn speed(mut self, n: u32) -> Self {
+        self.last().speed = Some(n);
+        self
+    }
+
+    /// The last creature's size.
+    pub fn size(mut self, size: Size) -> Self {
+        self.last().size = Some(size);
+        self
+    }
+
+    /// The last creature's name (its kind, which a squad's members share).
+    pub fn name(mut self, name: &str) -> Self {
+        self.last().name = Some(name.to_owned());
         self
     }
 
@@ -200,6 +277,29 @@ impl Fight {
         self
     }
 
+    /// Damage of any type dealt to the last creature is reduced by `amount`.
+    pub fn immunity_to_all(mut self, amount: Amount) -> Self {
+        let modifier = DamageModifier { kind: None, amount };
+        self.last()
+            .immunities
+            .get_or_insert_with(Vec::new)
+            .push(modifier);
+        self
+    }
+
+    /// Damage of `kind` dealt to the last creature is raised by `n`.
+    pub fn weakness(mut self, kind: DamageType, n: u32) -> Self {
+        let modifier = DamageModifier {
+            kind: Some(kind),
+            amount: Amount::Value(n),
+        };
+        self.last()
+            .weaknesses
+            .get_or_insert_with(Vec::new)
+            .push(modifier);
+        self
+    }
+
     /// The last creature, a hero, is of this level.
     pub fn level(mut self, n: u32) -> Self {
         self.hero_spec().level = n;
@@ -218,6 +318,95 @@ impl Fight {
     /// The last creature, a hero, has this many Recoveries.
     pub fn recoveries(mut self, n: u32) -> Self {
         self.hero_spec().recoveries = n;
+        self
+    }
+
+    /// The last creature's hero fields are written anew: level 1 and `recoveries` Recoveries,
+    /// in place of its template's.
+    pub fn hero_fields(mut self, recoveries: u32) -> Self {
+        self.last().hero = Some(HeroSpec {
+            level: 1,
+            recoveries,
+            heroic_resource: 0,
+            resource_per_turn: 0,
+            victories: 0,
+            kit: Default::default(),
+        });
+        self
+    }
+
+    /// The last creature, a hero, starts with this much of its Heroic Resource.
+    pub fn heroic_resource(mut self, n: i32) -> Self {
+        self.hero_spec().heroic_resource = n;
+        self
+    }
+
+    /// The last creature, a hero, gains this much Heroic Resource at the start of its turns.
+    pub fn resource_per_turn(mut self, n: i32) -> Self {
+        self.hero_spec().resource_per_turn = n;
+        self
+    }
+
+    /// The last creature, a hero, has earned this many Victories.
+    pub fn victories(mut self, n: u32) -> Self {
+        self.hero_spec().victories = n;
+        self
+    }
+
+    /// The last creature is a retainer of the hero `mentor`.
+    pub fn retainer_of(mut self, mentor: &str) -> Self {
+        self.last().retainer_of = Some(mentor.to_owned());
+        self
+    }
+
+    /// The last creature is a minion.
+    pub fn minion(mut self) -> Self {
+        self.last().minion = Some(true);
+        self
+    }
+
+    /// The last creature is a member of the squad `squad`, in the initiative group `group`.
+    pub fn squad(mut self, squad: &str, group: &str) -> Self {
+        let last = self.last();
+        last.squad = Some(squad.to_owned());
+        last.group = Some(group.to_owned());
+        self
+    }
+
+    /// The last creature, a squad member, gains `bonus` while its squad has a captain.
+    pub fn with_captain(mut self, bonus: CaptainBonus) -> Self {
+        self.last().with_captain = Some(bonus);
+        self
+    }
+
+    /// The last creature captains the squad `squad`.
+    pub fn captain_of(mut self, squad: &str) -> Self {
+        self.last().captain_of = Some(squad.to_owned());
+        self
+    }
+
+    /// The last creature's family Malice features, by id.
+    pub fn malice_features(mut self, ids: &[&str]) -> Self {
+        self.last().malice_features = Some(ids.iter().map(|i| i.to_string()).collect());
+        self
+    }
+
+    /// The last creature's End Effect: the damage it takes at the end of its turn to end one
+    /// save-ends effect on it.
+    pub fn end_effect(mut self, n: u32) -> Self {
+        self.last().end_effect = Some(n);
+        self
+    }
+
+    /// The last creature's statistics come from the monster formula.
+    pub fn formula(mut self, formula: MonsterFormula) -> Self {
+        self.last().monster = Some(formula);
+        self
+    }
+
+    /// The last creature starts the encounter riding `mount`.
+    pub fn riding(mut self, mount: &str) -> Self {
+        self.last().riding = Some(mount.to_owned());
         self
     }
 
@@ -289,7 +478,9 @@ impl Fight {
             .map(|d| d.to_string())
             .collect();
         format!(
-            "Scenario(name: \"Test arena\", map: (legend: {LEGEND}, rows: [{}]), {}creatures: [{}], dice: [{}])",
+            "Scenario(name: \"Test arena\", map: (legend: {}{}}}, rows: [{}]), {}creatures: [{}], dice: [{}])",
+            LEGEND.trim_end_matches('}'),
+            self.legend,
             rows.join(", "),
             self.fields,
             creatures.join(", "),
@@ -297,12 +488,17 @@ impl Fight {
         )
     }
 
+    /// Load the scenario without starting it: its problems if it is invalid.
+    pub fn load(&self) -> Result<scenario::Scenario, Vec<scenario::Diagnostic>> {
+        scenario::load("arena.ron", &self.source())
+    }
+
     /// Load the scenario (panicking with its problems if it is invalid) and start it with seed
     /// 1: a scripted 7 lets the heroes choose, and they let [`Fight::first`] go first.
     pub fn start(self) -> Engine {
-        let src = self.source();
-        let scenario = scenario::load("arena.ron", &src)
-            .unwrap_or_else(|problems| panic!("{problems:?}\n{src}"));
+        let scenario = self
+            .load()
+            .unwrap_or_else(|problems| panic!("{problems:?}\n{}", self.source()));
         let mut engine = scenario.start(Some(1));
         engine
             .apply(Command::ChooseFirstSide { side: self.first })

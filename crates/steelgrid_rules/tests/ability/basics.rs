@@ -5,21 +5,21 @@
 use crate::common;
 
 use common::abilities::{
-    MELEE_WEAPON, enemies, fields, foe, hero, might_damage, placed, potency_checks, rolls,
-    rule_ids, the_roll, use_ability,
+    MELEE_WEAPON, enemies, might_damage, placed, potency_checks, rolls, rule_ids, the_roll,
+    use_ability,
 };
 use common::{
-    ROOM, apply, count, creature, end, fight_in, fight_with, force, monster, position, squares,
-    stamina, start, take_turn,
+    apply, count, creature, end, force, logged, position, squares, stamina, start, take_turn,
 };
 use steelgrid_rules::ability::Ability;
 use steelgrid_rules::ability::area::Direction;
-use steelgrid_rules::creature::{Characteristic, Side};
+use steelgrid_rules::creature::{Characteristic, Characteristics};
 use steelgrid_rules::damage::DamageType;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::{NetEdge, Tier};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -69,16 +69,6 @@ fn abilities() -> String {
     )
 }
 
-fn fight(creatures: &[String], dice: &[u32]) -> Engine {
-    fight_with(
-        &ROOM,
-        &fields(&abilities(), None),
-        creatures,
-        dice,
-        Side::Heroes,
-    )
-}
-
 /// The push an ability with the Melee and Weapon keywords left pending, answered.
 fn melee_push(forcer: &str, target: &str, distance: u32, path: &[(i32, i32)]) -> Command {
     let mut push = force(ForcedKind::Push, Some(forcer), target, distance, path);
@@ -98,10 +88,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
         ([8, 8], Tier::Three, 11, 4),
     ];
     for (dice, tier, damage, push) in cases {
-        let mut e = fight(
-            &[hero("fury", 1, 2, &["slam"], ""), foe("g", 2, 2, &[], "")],
-            &dice,
-        );
+        let mut e = Fight::new()
+            .abilities(&abilities())
+            .hero("fury", at(1, 2))
+            .knows(&["slam"])
+            .monster("g", at(2, 2))
+            .dice(&dice)
+            .start();
         start(&mut e, "fury");
         let events = e.apply(use_ability("fury", "slam", &["g"])).unwrap();
         let roll = the_roll(&events);
@@ -115,13 +108,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
             })
             .collect();
         assert_eq!(dealt, vec![damage], "tier {tier:?}");
-        assert_eq!(stamina(&mut e, "g"), 30 - damage as i32);
+        assert_eq!(stamina(&e, "g"), 30 - damage as i32);
         assert_eq!(
             count(&events, |ev| matches!(ev, Event::ForcedMoved { .. })),
             0,
             "nothing moves before the push is placed"
         );
-        assert_eq!(position(&mut e, "g"), Square::new(2, 2));
+        assert_eq!(position(&e, "g"), Square::new(2, 2));
         let pending = e.state().pending_forced.expect("the push is pending");
         assert_eq!(
             (
@@ -157,9 +150,9 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
             count(&moved, |ev| matches!(ev, Event::ForcedMoved { .. })),
             1
         );
-        assert_eq!(position(&mut e, "g"), Square::new(2 + push as i32, 2));
+        assert_eq!(position(&e, "g"), Square::new(2 + push as i32, 2));
         assert!(e.state().pending_forced.is_none());
-        assert_eq!(stamina(&mut e, "g"), 30 - damage as i32, "no second hit");
+        assert_eq!(stamina(&e, "g"), 30 - damage as i32, "no second hit");
         end(&mut e, "fury");
     }
 }
@@ -168,10 +161,13 @@ fn ds_core_25_brutal_slam_deals_5_8_11_and_pushes_1_2_4_after_the_damage() {
 
 #[test]
 fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 2, 1, &[], "")],
-        &[10, 9, 3, 3],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab"])
+        .monster("m", at(2, 1))
+        .dice(&[10, 9, 3, 3])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "jab", &["m"])).unwrap();
     let roll = the_roll(&events);
@@ -187,25 +183,25 @@ fn ds_core_05_natural_19_on_a_main_action_ability_grants_an_extra_main_action() 
         1
     );
     // Tier 3: 6 + Might 2.
-    assert_eq!(stamina(&mut e, "m"), 22);
-    assert!(creature(&mut e, "h").actions.main, "the extra main action");
+    assert_eq!(stamina(&e, "m"), 22);
+    assert!(creature(&e, "h").actions.main, "the extra main action");
     // The extra main action is one more, not an endless supply.
     let events = e.apply(use_ability("h", "jab", &["m"])).unwrap();
     assert_eq!(the_roll(&events).tier, Tier::One);
-    assert_eq!(stamina(&mut e, "m"), 18);
+    assert_eq!(stamina(&e, "m"), 18);
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
 }
 
 #[test]
 fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["jab", "shove"], ""),
-            foe("m", 2, 1, &[], ""),
-        ],
-        &[10, 9, 3, 3],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab", "shove"])
+        .monster("m", at(2, 1))
+        .dice(&[10, 9, 3, 3])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "shove", &["m"])).unwrap();
     let roll = the_roll(&events);
@@ -217,10 +213,10 @@ fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
         count(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })),
         0
     );
-    assert_eq!(stamina(&mut e, "m"), 25, "tier 3: 3 + Might 2");
+    assert_eq!(stamina(&e, "m"), 25, "tier 3: 3 + Might 2");
     // Only the turn's own main action is left.
     e.apply(use_ability("h", "jab", &["m"])).unwrap();
-    assert_eq!(stamina(&mut e, "m"), 21);
+    assert_eq!(stamina(&e, "m"), 21);
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "turn.action_economy");
 }
@@ -228,10 +224,13 @@ fn ds_core_05_natural_19_on_a_maneuver_ability_grants_no_extra_main_action() {
 #[test]
 fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_the_extra_main_action()
  {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["lock"], ""), foe("m", 2, 1, &[], "")],
-        &[9, 10],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["lock"])
+        .monster("m", at(2, 1))
+        .dice(&[9, 10])
+        .start();
     start(&mut e, "h");
     let mut cmd = use_ability("h", "lock", &["m"]);
     if let Command::UseAbility { tier, .. } = &mut cmd {
@@ -259,24 +258,28 @@ fn ds_core_08_capping_a_crit_at_tier_2_slows_instead_of_restraining_and_keeps_th
         1
     );
     // Tier 2: 4 + 2 damage and slowed, not restrained.
-    assert_eq!(stamina(&mut e, "m"), 24);
-    assert_eq!(creature(&mut e, "m").conditions, vec!["slowed (save ends)"]);
-    assert!(creature(&mut e, "h").actions.main);
+    assert_eq!(stamina(&e, "m"), 24);
+    assert_eq!(creature(&e, "m").conditions, vec!["slowed (save ends)"]);
+    assert!(creature(&e, "h").actions.main);
 }
 
 // ---- Potency (DS-CORE-28) ---------------------------------------------------------------------
 
 /// A cleric with Intuition 2 (its highest) uses Judgment Hammer on a bandit 3 squares away.
 fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
-    let cleric = "(id: \"c\", side: Heroes, stamina: 30, position: (1, 1), characteristics: (intuition: 2), hero: (recoveries: 8), abilities: [\"hammer\"])";
-    let bandit = foe(
-        "bandit",
-        4,
-        1,
-        &[],
-        &format!(", characteristics: (agility: {agility})"),
-    );
-    let mut e = fight(&[cleric.into(), bandit], &dice);
+    let intuition_2 = Characteristics {
+        intuition: 2,
+        ..Characteristics::default()
+    };
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("c", at(1, 1))
+        .characteristics(intuition_2)
+        .knows(&["hammer"])
+        .monster("bandit", at(4, 1))
+        .agility(agility)
+        .dice(&dice)
+        .start();
     start(&mut e, "c");
     let events = e.apply(use_ability("c", "hammer", &["bandit"])).unwrap();
     (e, events)
@@ -284,7 +287,7 @@ fn hammer(agility: i32, dice: [u32; 2]) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_core_28_a_strong_potency_equal_to_the_targets_agility_is_resisted() {
-    let (mut e, events) = hammer(2, [8, 8]);
+    let (e, events) = hammer(2, [8, 8]);
     assert_eq!(the_roll(&events).tier, Tier::Three);
     assert_eq!(
         potency_checks(&events),
@@ -302,58 +305,72 @@ fn ds_core_28_a_strong_potency_equal_to_the_targets_agility_is_resisted() {
         })
         .collect();
     assert_eq!(damage, vec![(Some(DamageType::Holy), 11)]);
-    assert_eq!(stamina(&mut e, "bandit"), 19);
-    assert!(creature(&mut e, "bandit").conditions.is_empty());
+    assert_eq!(stamina(&e, "bandit"), 19);
+    assert!(creature(&e, "bandit").conditions.is_empty());
 }
 
 #[test]
 fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
-    let (mut e, events) = hammer(1, [8, 8]);
+    let (e, events) = hammer(1, [8, 8]);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 1, 2, true)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 19);
+    assert_eq!(stamina(&e, "bandit"), 19);
     assert_eq!(
-        creature(&mut e, "bandit").conditions,
+        creature(&e, "bandit").conditions,
         vec!["restrained (save ends)"]
+    );
+    // Everything the hammer logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "c", action: Main, traded_main: false }"#,
+            r#"ability: AbilityUsed { creature: "c", ability: "Judgment Hammer", distance: "Ranged 5", targets: ["bandit"], area: [] }"#,
+            r#"power_roll: PowerRolled { creature: "c", ability: "Judgment Hammer", target: "bandit", roll: PowerRollResult { dice: [8, 8], natural: 16, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 18, rolled_tier: Three, tier: Three, critical: false, readings: [] } }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "c", ability: "Judgment Hammer", target: "bandit", tier: Some(Three), text: "11 holy damage; A < STRONG, restrained (save ends)" }"#,
+            r#"ability.potency: PotencyChecked { target: "bandit", characteristic: Agility, score: 1, potency: 2, lands: true }"#,
+            r#"damage: Damaged { target: "bandit", source: "c", damage_type: Some(Holy), base: 11, halved: false, weakness: 0, immunity: 0, immune: false, amount: 11, temporary_absorbed: 0, stamina_before: 30, stamina_after: 19 }"#,
+            r#"condition.restrained: ConditionGained { creature: "bandit", condition: "restrained (save ends)" }"#,
+        ]
     );
 }
 
 #[test]
 fn potency_by_tier_weak_0_is_resisted_by_agility_0_and_average_1_lands() {
     // Tier 1: 6 + 2 = 8; weak potency 0, and 0 is not below 0.
-    let (mut e, events) = hammer(0, [3, 3]);
+    let (e, events) = hammer(0, [3, 3]);
     assert_eq!(the_roll(&events).tier, Tier::One);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 0, 0, false)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 25);
-    assert!(creature(&mut e, "bandit").conditions.is_empty());
+    assert_eq!(stamina(&e, "bandit"), 25);
+    assert!(creature(&e, "bandit").conditions.is_empty());
     // Tier 2: 10 + 2 = 12; average potency 1 beats Agility 0.
-    let (mut e, events) = hammer(0, [5, 5]);
+    let (e, events) = hammer(0, [5, 5]);
     assert_eq!(the_roll(&events).tier, Tier::Two);
     assert_eq!(
         potency_checks(&events),
         vec![("bandit".into(), Characteristic::Agility, 0, 1, true)]
     );
-    assert_eq!(stamina(&mut e, "bandit"), 22);
-    assert_eq!(creature(&mut e, "bandit").conditions, vec!["slowed (EoT)"]);
+    assert_eq!(stamina(&e, "bandit"), 22);
+    assert_eq!(creature(&e, "bandit").conditions, vec!["slowed (EoT)"]);
 }
 
 // ---- Several targets (DS-CORE-27) -------------------------------------------------------------
 
 #[test]
 fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_higher_tier() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("p", 2, 3, &[], ", prone: true"),
-        ],
-        &[4, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["twin"])
+        .monster("a", at(4, 3))
+        .monster("p", at(2, 3))
+        .prone()
+        .dice(&[4, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "twin", &["a", "p"])).unwrap();
     let all = rolls(&events);
@@ -369,30 +386,29 @@ fn ds_core_27_one_roll_for_both_targets_and_the_prone_one_gets_an_edge_and_a_hig
     assert!(a.1.edges.is_empty());
     assert_eq!((p.1.total, p.1.tier), (13, Tier::Two));
     assert_eq!(rule_ids(&p.1.edges), vec!["condition.prone"]);
-    assert_eq!(stamina(&mut e, "a"), 26, "2 + 2");
-    assert_eq!(stamina(&mut e, "p"), 24, "4 + 2");
+    assert_eq!(stamina(&e, "a"), 26, "2 + 2");
+    assert_eq!(stamina(&e, "p"), 24, "4 + 2");
 }
 
 // ---- Targets (DS-CORE-88) ---------------------------------------------------------------------
 
 #[test]
 fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["rally"], ""),
-            hero("friend", 3, 1, &[], ""),
-            foe("m", 5, 1, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["rally"])
+        .hero("friend", at(3, 1))
+        .monster("m", at(5, 1))
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "rally", &["h"])).unwrap_err();
     assert_eq!(err.rule, "ability.target");
     let err = e.apply(use_ability("h", "rally", &["m"])).unwrap_err();
     assert_eq!(err.rule, "ability.target", "an enemy is no ally");
     // Refusals change nothing: the maneuver is still there.
-    assert!(creature(&mut e, "h").actions.maneuver);
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 0);
+    assert!(creature(&e, "h").actions.maneuver);
+    assert_eq!(creature(&e, "h").stamina.temporary, 0);
     let events = e.apply(use_ability("h", "rally", &["friend"])).unwrap();
     assert_eq!(
         count(&events, |ev| matches!(
@@ -401,21 +417,21 @@ fn ds_core_88_an_ally_only_ability_cannot_target_its_user() {
         )),
         1
     );
-    assert_eq!(creature(&mut e, "friend").stamina.temporary, 5);
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 0);
+    assert_eq!(creature(&e, "friend").stamina.temporary, 5);
+    assert_eq!(creature(&e, "h").stamina.temporary, 0);
 }
 
 #[test]
 fn naming_too_many_targets_or_one_twice_is_refused() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["twin"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("b", 2, 3, &[], ""),
-            foe("c", 3, 4, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["twin"])
+        .monster("a", at(4, 3))
+        .monster("b", at(2, 3))
+        .monster("c", at(3, 4))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e
         .apply(use_ability("h", "twin", &["a", "b", "c"]))
@@ -426,23 +442,22 @@ fn naming_too_many_targets_or_one_twice_is_refused() {
     let err = e.apply(use_ability("h", "twin", &["h"])).unwrap_err();
     assert_eq!(err.rule, "ability.target", "an enemy-only ability");
     assert_eq!(e.state().scripted_dice_left, 2);
-    assert!(creature(&mut e, "h").actions.main);
+    assert!(creature(&e, "h").actions.main);
 }
 
 // ---- Heroic resource (DS-CORE-83-ish) -----------------------------------------------------------
 
 #[test]
 fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_each_turn() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["smite"], "").replace(
-                "hero: (recoveries: 8)",
-                "hero: (recoveries: 8, heroic_resource: 1, resource_per_turn: 1)",
-            ),
-            foe("m", 2, 1, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["smite"])
+        .heroic_resource(1)
+        .resource_per_turn(1)
+        .monster("m", at(2, 1))
+        .dice(&[5, 5])
+        .start();
     let events = start(&mut e, "h");
     assert_eq!(
         count(&events, |ev| matches!(
@@ -453,8 +468,8 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
     );
     let err = e.apply(use_ability("h", "smite", &["m"])).unwrap_err();
     assert_eq!(err.rule, "resource.heroic");
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(2));
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(creature(&e, "h").heroic_resource, Some(2));
+    assert_eq!(stamina(&e, "m"), 30);
     assert_eq!(
         e.state().scripted_dice_left,
         2,
@@ -465,7 +480,7 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
     end(&mut e, "m");
     // Round 2: 2 + 1 = 3, enough.
     start(&mut e, "h");
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(3));
+    assert_eq!(creature(&e, "h").heroic_resource, Some(3));
     let events = e.apply(use_ability("h", "smite", &["m"])).unwrap();
     assert_eq!(
         count(&events, |ev| matches!(
@@ -474,9 +489,9 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
         )),
         1
     );
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(0));
+    assert_eq!(creature(&e, "h").heroic_resource, Some(0));
     // 10 + 2 = 12 → tier 2: 6 + 2.
-    assert_eq!(stamina(&mut e, "m"), 22);
+    assert_eq!(stamina(&e, "m"), 22);
 }
 
 // ---- Areas ------------------------------------------------------------------------------------
@@ -493,16 +508,16 @@ fn ability_used(events: &[LoggedEvent]) -> (Vec<String>, Vec<Square>) {
 
 #[test]
 fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("b", 2, 2, &[], ""),
-            foe("far", 5, 3, &[], ""),
-            hero("friend", 3, 4, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["quake"])
+        .monster("a", at(4, 3))
+        .monster("b", at(2, 2))
+        .monster("far", at(5, 3))
+        .hero("friend", at(3, 4))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "quake", &[])).unwrap();
     let (targets, area) = ability_used(&events);
@@ -515,25 +530,25 @@ fn a_burst_hits_every_enemy_in_it_and_not_allies_the_user_or_enemies_outside() {
             .all(|(_, r)| r.dice == [5, 5] && r.tier == Tier::Two)
     );
     // 10 + 2 = 12 → tier 2: 4 + 2 each.
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "b"), 24);
-    assert_eq!(stamina(&mut e, "far"), 30);
-    assert_eq!(stamina(&mut e, "friend"), 30);
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "b"), 24);
+    assert_eq!(stamina(&e, "far"), 30);
+    assert_eq!(stamina(&e, "friend"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 #[test]
 fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["cube"], ""),
-            foe("in1", 5, 2, &[], ""),
-            foe("in2", 6, 3, &[], ""),
-            foe("out", 7, 3, &[], ""),
-            hero("friend", 5, 3, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["cube"])
+        .monster("in1", at(5, 2))
+        .monster("in2", at(6, 3))
+        .monster("out", at(7, 3))
+        .hero("friend", at(5, 3))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "cube", &[])).unwrap_err();
     assert_eq!(err.rule, "ability.area", "a cube must be placed");
@@ -557,24 +572,24 @@ fn a_cube_is_placed_with_at_and_hits_the_enemies_inside() {
         })
         .count();
     assert_eq!(fire, 2);
-    assert_eq!(stamina(&mut e, "in1"), 24);
-    assert_eq!(stamina(&mut e, "in2"), 24);
-    assert_eq!(stamina(&mut e, "out"), 30);
-    assert_eq!(stamina(&mut e, "friend"), 30);
+    assert_eq!(stamina(&e, "in1"), 24);
+    assert_eq!(stamina(&e, "in2"), 24);
+    assert_eq!(stamina(&e, "out"), 30);
+    assert_eq!(stamina(&e, "friend"), 30);
 }
 
 #[test]
 fn a_line_runs_from_at_in_its_direction() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["lance"], ""),
-            foe("near", 3, 1, &[], ""),
-            foe("end", 5, 1, &[], ""),
-            foe("past", 6, 1, &[], ""),
-            foe("beside", 3, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["lance"])
+        .monster("near", at(3, 1))
+        .monster("end", at(5, 1))
+        .monster("past", at(6, 1))
+        .monster("beside", at(3, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(placed("h", "lance", (2, 1), None)).unwrap_err();
     assert_eq!(err.rule, "ability.area", "a line needs a direction");
@@ -584,47 +599,50 @@ fn a_line_runs_from_at_in_its_direction() {
     let (targets, area) = ability_used(&events);
     assert_eq!(area, squares(&[(2, 1), (3, 1), (4, 1), (5, 1)]));
     assert_eq!(targets, vec!["near", "end"]);
-    assert_eq!(stamina(&mut e, "near"), 24);
-    assert_eq!(stamina(&mut e, "end"), 24);
-    assert_eq!(stamina(&mut e, "past"), 30);
-    assert_eq!(stamina(&mut e, "beside"), 30);
+    assert_eq!(stamina(&e, "near"), 24);
+    assert_eq!(stamina(&e, "end"), 24);
+    assert_eq!(stamina(&e, "past"), 30);
+    assert_eq!(stamina(&e, "beside"), 30);
 }
 
 #[test]
 fn a_named_target_outside_the_area_is_refused() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["quake"], ""),
-            foe("a", 4, 3, &[], ""),
-            foe("far", 6, 3, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["quake"])
+        .monster("a", at(4, 3))
+        .monster("far", at(6, 3))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "quake", &["far"])).unwrap_err();
     assert_eq!(err.rule, "ability.area");
-    assert!(creature(&mut e, "h").actions.main);
+    assert!(creature(&e, "h").actions.main);
     assert_eq!(e.state().scripted_dice_left, 2);
     // Naming the one inside is fine.
     let events = e.apply(use_ability("h", "quake", &["a"])).unwrap();
     assert_eq!(ability_used(&events).0, vec!["a"]);
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "far"), 30);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "far"), 30);
 }
 
 // ---- Reach and line of effect -----------------------------------------------------------------
 
 #[test]
 fn a_strike_out_of_reach_is_refused() {
-    let mut e = fight(
-        &[hero("h", 1, 1, &["jab"], ""), foe("m", 4, 1, &[], "")],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["jab"])
+        .monster("m", at(4, 1))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "jab", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.distance");
-    assert_eq!(stamina(&mut e, "m"), 30);
-    assert!(creature(&mut e, "h").actions.main);
+    assert_eq!(stamina(&e, "m"), 30);
+    assert!(creature(&e, "h").actions.main);
 }
 
 #[test]
@@ -637,29 +655,29 @@ fn a_strike_without_line_of_effect_is_refused() {
         "...#......",
         "...#......",
     ];
-    let mut e = fight_with(
-        &walled,
-        &fields(&abilities(), None),
-        &[hero("h", 1, 1, &["bolt"], ""), foe("m", 5, 1, &[], "")],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&walled)
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("m", at(5, 1))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let err = e.apply(use_ability("h", "bolt", &["m"])).unwrap_err();
     assert_eq!(err.rule, "target.line_of_effect");
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 #[test]
 fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 2, 2, &[], ""),
-            foe("far", 5, 1, &[], ""),
-        ],
-        &[6, 6],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("near", at(2, 2))
+        .monster("far", at(5, 1))
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "bolt", &["far"])).unwrap();
     let roll = the_roll(&events);
@@ -670,19 +688,19 @@ fn a_ranged_strike_with_an_adjacent_enemy_takes_a_bane() {
     assert_eq!(roll.net, NetEdge::Bane);
     // 12 + 2 − 2 = 12 → tier 2: 4 + 2.
     assert_eq!((roll.total, roll.tier), (12, Tier::Two));
-    assert_eq!(stamina(&mut e, "far"), 24);
+    assert_eq!(stamina(&e, "far"), 24);
 }
 
 #[test]
 fn a_ranged_strike_with_no_enemy_adjacent_takes_no_bane() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 1, &["bolt"], ""),
-            foe("near", 3, 3, &[], ""),
-            foe("far", 5, 1, &[], ""),
-        ],
-        &[6, 6],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .knows(&["bolt"])
+        .monster("near", at(3, 3))
+        .monster("far", at(5, 1))
+        .dice(&[6, 6])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "bolt", &["far"])).unwrap();
     let roll = the_roll(&events);
@@ -694,14 +712,14 @@ fn a_ranged_strike_with_no_enemy_adjacent_takes_no_bane() {
 
 #[test]
 fn two_pushed_targets_queue_in_the_order_named() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 2, &["shoves"], ""),
-            foe("a", 4, 2, &[], ""),
-            foe("b", 2, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 2))
+        .knows(&["shoves"])
+        .monster("a", at(4, 2))
+        .monster("b", at(2, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "shoves", &["b", "a"])).unwrap();
     let queued: Vec<String> = events
@@ -716,27 +734,27 @@ fn two_pushed_targets_queue_in_the_order_named() {
     let err = e.apply(melee_push("h", "a", 1, &[(5, 2)])).unwrap_err();
     assert_eq!(err.rule, "choice.pending", "b is first");
     e.apply(melee_push("h", "b", 1, &[(1, 2)])).unwrap();
-    assert_eq!(position(&mut e, "b"), Square::new(1, 2));
+    assert_eq!(position(&e, "b"), Square::new(1, 2));
     assert_eq!(e.state().pending_forced.unwrap().target, "a");
     e.apply(melee_push("h", "a", 1, &[(5, 2)])).unwrap();
-    assert_eq!(position(&mut e, "a"), Square::new(5, 2));
+    assert_eq!(position(&e, "a"), Square::new(5, 2));
     assert!(e.state().pending_forced.is_none());
     end(&mut e, "h");
 }
 
 #[test]
 fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
-    let mut e = fight(
-        &[
-            hero("h", 1, 2, &["bind", "slam"], ""),
-            foe("g", 2, 2, &[], ""),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(1, 2))
+        .knows(&["bind", "slam"])
+        .monster("g", at(2, 2))
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     e.apply(use_ability("h", "bind", &["g"])).unwrap();
     assert_eq!(
-        creature(&mut e, "g").conditions,
+        creature(&e, "g").conditions,
         vec!["restrained (until the encounter ends)"]
     );
     let events = e.apply(use_ability("h", "slam", &["g"])).unwrap();
@@ -744,7 +762,7 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
     assert_eq!(rule_ids(&roll.edges), vec!["condition.restrained"]);
     // 10 + 2 + 2 = 14 → tier 2: 6 + 2 damage, push 2 prevented.
     assert_eq!(roll.tier, Tier::Two);
-    assert_eq!(stamina(&mut e, "g"), 22);
+    assert_eq!(stamina(&e, "g"), 22);
     assert_eq!(
         count(&events, |ev| matches!(
             ev,
@@ -753,7 +771,7 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
         1
     );
     assert!(e.state().pending_forced.is_none());
-    assert_eq!(position(&mut e, "g"), Square::new(2, 2));
+    assert_eq!(position(&e, "g"), Square::new(2, 2));
     end(&mut e, "h");
 }
 
@@ -761,22 +779,23 @@ fn a_restrained_target_takes_the_damage_but_is_not_pushed() {
 
 #[test]
 fn temporary_stamina_from_an_ally_aura_keeps_the_higher_value() {
-    let mut e = fight(
-        &[
-            hero("h", 3, 3, &["ward"], ""),
-            hero("tough", 4, 3, &[], ", temporary_stamina: 6"),
-            hero("thin", 3, 5, &[], ", temporary_stamina: 2"),
-            hero("away", 8, 3, &[], ""),
-            foe("m", 2, 3, &[], ""),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h", at(3, 3))
+        .knows(&["ward"])
+        .hero("tough", at(4, 3))
+        .temporary_stamina(6)
+        .hero("thin", at(3, 5))
+        .temporary_stamina(2)
+        .hero("away", at(8, 3))
+        .monster("m", at(2, 3))
+        .start();
     start(&mut e, "h");
     let events = e.apply(use_ability("h", "ward", &[])).unwrap();
     let mut targets = ability_used(&events).0;
     targets.sort();
     assert_eq!(targets, vec!["h", "thin", "tough"]);
-    let temp = |e: &mut Engine, id: &str| creature(e, id).stamina.temporary;
+    let temp = |e: &Engine, id: &str| creature(e, id).stamina.temporary;
     assert_eq!(temp(&mut e, "tough"), 6, "6 beats 4");
     assert_eq!(temp(&mut e, "thin"), 4, "4 beats 2");
     assert_eq!(temp(&mut e, "h"), 4, "with self");
@@ -993,22 +1012,20 @@ fn an_unknown_ability_id_is_reported_at_the_creatures_abilities_field() {
 #[test]
 fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
     // The library's vanguard carries one Healing Draught; the skirmisher a draught and a flask.
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), current_stamina: 10)".into(),
-            "(id: \"t\", template: \"skirmisher\", position: (1, 3))".into(),
-            monster("m", 5, 3),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .current_stamina(10)
+        .from_template("t", "skirmisher", at(1, 3))
+        .monster("m", at(5, 3))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, use_ability("h", "healing_draught", &[]));
     assert!(events.iter().any(|ev| matches!(
         &ev.event,
         Event::ConsumableUsed { item, left: 0, .. } if item == "Healing Draught"
     )));
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(h.stamina.current, 20, "recovery value 10");
     assert_eq!(h.recoveries, Some(10), "no Recovery spent");
     assert!(
@@ -1038,8 +1055,8 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
             .iter()
             .any(|ev| matches!(ev.event, Event::PowerRolled { .. }))
     );
-    assert_eq!(creature(&mut e, "m").stamina.current, 16);
-    let t = creature(&mut e, "t");
+    assert_eq!(creature(&e, "m").stamina.current, 16);
+    let t = creature(&e, "t");
     assert!(
         t.abilities
             .iter()
@@ -1051,14 +1068,16 @@ fn use_consumable_a_potion_gives_back_the_recovery_value_and_is_used_up() {
 /// Iron Sweep with its extra ("spend 2: slowed, M < AVERAGE") against a target of Might
 /// `might`, at tier 1 (dice 3 + 3).
 fn sweep_with_the_extra(might: i32) -> (Engine, Vec<LoggedEvent>) {
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 2))".into(),
-            format!("(id: \"m\", side: Director, stamina: 20, free_strike: 2, position: (2, 1), characteristics: (might: {might}))"),
-        ],
-        &[3, 3],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .hero_fields(10)
+        .heroic_resource(2)
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .free_strike(2)
+        .might(might)
+        .dice(&[3, 3])
+        .start();
     start(&mut e, "h");
     let mut sweep = use_ability("h", "iron_sweep", &["m"]);
     if let Command::UseAbility { spend, .. } = &mut sweep {
@@ -1071,30 +1090,29 @@ fn sweep_with_the_extra(might: i32) -> (Engine, Vec<LoggedEvent>) {
 #[test]
 fn ds_core_79_an_extra_resisted_by_every_target_costs_nothing() {
     // Vanguard's highest characteristic 2: average potency 1. Might 1 resists.
-    let (mut e, events) = sweep_with_the_extra(1);
+    let (e, events) = sweep_with_the_extra(1);
     assert!(
         events
             .iter()
             .any(|ev| matches!(ev.event, Event::ResourceKept { amount: 2, .. }))
     );
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(2));
-    assert!(creature(&mut e, "m").conditions.is_empty());
+    assert_eq!(creature(&e, "h").heroic_resource, Some(2));
+    assert!(creature(&e, "m").conditions.is_empty());
     // Might 0 does not: the target is slowed and the 2 are spent.
-    let (mut e, _) = sweep_with_the_extra(0);
-    assert_eq!(creature(&mut e, "h").heroic_resource, Some(0));
-    assert_eq!(creature(&mut e, "m").conditions, ["slowed (EoT)"]);
+    let (e, _) = sweep_with_the_extra(0);
+    assert_eq!(creature(&e, "h").heroic_resource, Some(0));
+    assert_eq!(creature(&e, "m").conditions, ["slowed (EoT)"]);
 }
 
 #[test]
 fn an_extra_needs_its_cost_on_top_of_the_ability() {
-    let mut e = fight_in(
-        &ROOM,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1), hero: (recoveries: 10, heroic_resource: 1))".into(),
-            monster("m", 2, 1),
-        ],
-        &[],
-    );
+    let mut e = Fight::new()
+        .from_template("h", "vanguard", at(1, 1))
+        .hero_fields(10)
+        .heroic_resource(1)
+        .monster("m", at(2, 1))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     let mut sweep = use_ability("h", "iron_sweep", &["m"]);
     if let Command::UseAbility { spend, .. } = &mut sweep {
@@ -1133,14 +1151,12 @@ fn smash(objects: &[(i32, i32)], ability: &str) -> Command {
 fn ds_core_68_an_object_takes_the_damage_but_is_not_pushed_and_poison_does_nothing() {
     // Iron Sweep (one creature or object): tier 2 with Might 2 is 7 damage and push 1. The
     // stone block (6 Stamina) breaks; nothing is pushed.
-    let mut e = fight_in(
-        &YARD,
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (2, 1))".into(),
-            monster("m", 8, 5),
-        ],
-        &[5, 5],
-    );
+    let mut e = Fight::on(&YARD)
+        .from_template("h", "vanguard", at(2, 1))
+        .monster("m", at(8, 5))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     // Not an object, out of reach, or an ability that can't target objects: refused.
     assert_eq!(
@@ -1184,13 +1200,14 @@ fn ds_core_68_an_object_takes_the_damage_but_is_not_pushed_and_poison_does_nothi
 #[test]
 fn ds_core_68_poison_and_psychic_damage_do_nothing_to_objects() {
     let venom = "\"venom\": (name: \"Venom\", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(1), target: (who: CreatureOrObject, count: 1), power_roll: (characteristic: [Might], tier1: (damage: (base: 3, kind: Poison)), tier2: (damage: (base: 5, kind: Poison)), tier3: (damage: (base: 7, kind: Poison))))";
-    let mut e = fight_with(
-        &YARD,
-        &fields(venom, None),
-        &[hero("h", 2, 2, &["venom"], ""), monster("m", 8, 5)],
-        &[5, 5],
-        Side::Heroes,
-    );
+    let mut e = Fight::on(&YARD)
+        .abilities(venom)
+        .hero("h", at(2, 2))
+        .knows(&["venom"])
+        .monster("m", at(8, 5))
+        .stamina(20)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let events = apply(&mut e, smash(&[(2, 3)], "venom"));
     assert!(events.iter().any(|ev| matches!(

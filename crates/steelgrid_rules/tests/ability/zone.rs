@@ -86,7 +86,7 @@ fn stone() -> Cell {
     }
 }
 
-fn zones(e: &mut Engine) -> Vec<ZoneView> {
+fn zones(e: &Engine) -> Vec<ZoneView> {
     e.state().zones
 }
 
@@ -187,7 +187,7 @@ fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
     for (x, y) in [(4, 0), (4, 4), (3, 2), (5, 2), (3, 1), (5, 3)] {
         assert_eq!(cell(&e, x, y), floor(), "({x}, {y}) is untouched");
     }
-    let z = zones(&mut e);
+    let z = zones(&e);
     assert_eq!(z.len(), 1);
     assert_eq!(
         (
@@ -278,8 +278,8 @@ fn a_creature_slid_into_the_wall_slams_into_it_and_the_stone_holds() {
         count(&events, |ev| matches!(ev, Event::ObjectDestroyed { .. })),
         0
     );
-    assert_eq!(creature(&mut e, "g").position, Square::new(3, 2));
-    assert_eq!(stamina(&mut e, "g"), 25);
+    assert_eq!(creature(&e, "g").position, Square::new(3, 2));
+    assert_eq!(stamina(&e, "g"), 25);
     assert_eq!(cell(&e, 4, 2), stone(), "a slam does not harm the stone");
 }
 
@@ -308,8 +308,8 @@ fn a_creature_slid_far_enough_is_hurled_through_the_wall_and_breaks_that_square(
         _ => None,
     });
     assert_eq!(slams, vec![(8, "forced_movement.hurl_through".to_owned())]);
-    assert_eq!(creature(&mut e, "g").position, Square::new(6, 2));
-    assert_eq!(stamina(&mut e, "g"), 22);
+    assert_eq!(creature(&e, "g").position, Square::new(6, 2));
+    assert_eq!(stamina(&e, "g"), 22);
     assert_eq!(cell(&e, 4, 2), floor(), "the broken square is open");
     assert_eq!(cell(&e, 4, 1), stone());
     assert_eq!(cell(&e, 4, 3), stone());
@@ -348,10 +348,10 @@ fn wall_placements_that_break_the_rules_are_refused_and_change_nothing() {
         assert_eq!(err.rule, "ability.area", "{what}: {}", err.reason);
         assert!(err.reason.contains(why), "{what}: {}", err.reason);
     }
-    assert!(zones(&mut e).is_empty());
+    assert!(zones(&e).is_empty());
     // The same maneuver, placed legally, is accepted.
     apply(&mut e, raise("mason", "rampart", &[(3, 1), (4, 1), (4, 2)]));
-    assert_eq!(zones(&mut e).len(), 1);
+    assert_eq!(zones(&e).len(), 1);
 }
 
 // ---- Ground that lasts until the end of its maker's next turn ---------------------------------
@@ -380,7 +380,7 @@ fn a_bog_is_difficult_until_the_end_of_its_makers_next_turn_then_the_ground_come
         assert_eq!(cell(&e, x, y), with(Terrain::Difficult), "({x}, {y})");
     }
     assert_eq!(cell(&e, 6, 2), floor());
-    let z = zones(&mut e);
+    let z = zones(&e);
     assert_eq!(z.len(), 1);
     assert_eq!(z[0].squares, squares(&[(4, 2), (5, 2), (4, 3), (5, 3)]));
     assert_eq!(z[0].ground, Some(ZoneGround::Difficult));
@@ -388,7 +388,7 @@ fn a_bog_is_difficult_until_the_end_of_its_makers_next_turn_then_the_ground_come
     // Made on its maker's own turn, it outlasts the end of that turn.
     let events = end(&mut e, "w");
     assert!(ended(&events).is_empty());
-    assert_eq!(zones(&mut e).len(), 1);
+    assert_eq!(zones(&e).len(), 1);
     // Two squares of mud (2 each) and one of floor: 5.
     start(&mut e, "g");
     let events = apply(&mut e, advance("g", &[(4, 3), (5, 2), (6, 1)]));
@@ -400,7 +400,7 @@ fn a_bog_is_difficult_until_the_end_of_its_makers_next_turn_then_the_ground_come
     assert_eq!(cell(&e, 5, 2), with(Terrain::Difficult));
     let events = end(&mut e, "w");
     assert_eq!(ended(&events), vec![("w".into(), "Bog".into())]);
-    assert!(zones(&mut e).is_empty());
+    assert!(zones(&e).is_empty());
     // Each square is what it was: the difficult one difficult, the damaging one damaging.
     assert_eq!(cell(&e, 4, 2), with(Terrain::Difficult));
     assert_eq!(cell(&e, 5, 3), with(Terrain::Damaging { damage: 3 }));
@@ -427,7 +427,7 @@ fn damaging_ground_hurts_a_creature_entering_it_while_it_lasts() {
     start(&mut e, "g");
     let events = apply(&mut e, advance("g", &[(4, 3), (5, 4)]));
     assert_eq!(damaged(&events), vec![("g".into(), None, 2, 0, 2)]);
-    assert_eq!(stamina(&mut e, "g"), 28);
+    assert_eq!(stamina(&e, "g"), 28);
 }
 
 #[test]
@@ -444,7 +444,7 @@ fn a_lasting_area_cant_be_made_off_its_makers_turn() {
     start(&mut e, "g");
     let err = refused(&mut e, placed("w", "quick_bog", (4, 2), None));
     assert_eq!(err.rule, "turn.order");
-    assert!(zones(&mut e).is_empty());
+    assert!(zones(&e).is_empty());
 }
 
 // ---- Auras ------------------------------------------------------------------------------------
@@ -460,7 +460,7 @@ fn an_aura_moves_with_its_owner() {
         .start();
     start(&mut e, "hound");
     apply(&mut e, use_ability("hound", "embers", &[]));
-    let z = zones(&mut e);
+    let z = zones(&e);
     assert_eq!(z.len(), 1);
     assert_eq!(
         (z[0].aura, z[0].ground, z[0].start_of_turn_damage),
@@ -480,7 +480,7 @@ fn an_aura_moves_with_its_owner() {
         (4, 2),         (6, 2),
         (4, 3), (5, 3), (6, 3),
     ]);
-    assert_eq!(zones(&mut e)[0].squares, around_5_2);
+    assert_eq!(zones(&e)[0].squares, around_5_2);
     // An aura changes no ground.
     assert_eq!(cell(&e, 4, 2), floor());
 }
@@ -513,13 +513,13 @@ fn an_aura_burns_enemies_who_start_their_turn_in_it_by_type_and_spares_allies_an
         damaged(&events),
         vec![("h1".into(), Some(DamageType::Fire), 2, 0, 2)]
     );
-    assert_eq!(stamina(&mut e, "h1"), 28);
+    assert_eq!(stamina(&e, "h1"), 28);
     end(&mut e, "h1");
 
     let events = start(&mut e, "imp");
     assert!(area_damage(&events).is_empty(), "the owner's ally");
     assert!(damaged(&events).is_empty());
-    assert_eq!(stamina(&mut e, "imp"), 30);
+    assert_eq!(stamina(&e, "imp"), 30);
     end(&mut e, "imp");
 
     let events = start(&mut e, "hf");
@@ -532,13 +532,13 @@ fn an_aura_burns_enemies_who_start_their_turn_in_it_by_type_and_spares_allies_an
         vec![("hf".into(), Some(DamageType::Fire), 2, 1, 1)],
         "fire immunity 1 takes 1 off"
     );
-    assert_eq!(stamina(&mut e, "hf"), 29);
+    assert_eq!(stamina(&e, "hf"), 29);
     end(&mut e, "hf");
 
     let events = start(&mut e, "h2");
     assert!(area_damage(&events).is_empty(), "outside the aura");
     assert!(damaged(&events).is_empty());
-    assert_eq!(stamina(&mut e, "h2"), 30);
+    assert_eq!(stamina(&e, "h2"), 30);
     end(&mut e, "h2");
 
     // Round 2: the hound itself is never burned by its own aura.
@@ -562,7 +562,7 @@ fn a_dead_owners_areas_end_at_the_next_end_of_turn_and_give_back_the_ground() {
     apply(&mut e, raise("witch", "rampart", &[(4, 1), (4, 2), (4, 3)]));
     apply(&mut e, use_ability("witch", "blaze", &[]));
     end(&mut e, "witch");
-    assert_eq!(zones(&mut e).len(), 2);
+    assert_eq!(zones(&e).len(), 2);
 
     start(&mut e, "h");
     apply(
@@ -574,9 +574,9 @@ fn a_dead_owners_areas_end_at_the_next_end_of_turn_and_give_back_the_ground() {
             halved: false,
         },
     );
-    assert!(creature(&mut e, "witch").dead);
+    assert!(creature(&e, "witch").dead);
     // Still there until the turn ends.
-    assert_eq!(zones(&mut e).len(), 2);
+    assert_eq!(zones(&e).len(), 2);
     assert_eq!(cell(&e, 4, 2), stone());
     let events = end(&mut e, "h");
     assert_eq!(
@@ -586,7 +586,7 @@ fn a_dead_owners_areas_end_at_the_next_end_of_turn_and_give_back_the_ground() {
             ("witch".into(), "Blaze".into())
         ]
     );
-    assert!(zones(&mut e).is_empty());
+    assert!(zones(&e).is_empty());
     for y in 1..=3 {
         assert_eq!(cell(&e, 4, y), floor(), "(4, {y}) is open again");
     }
@@ -615,14 +615,14 @@ fn a_dead_owners_aura_burns_no_one() {
             halved: false,
         },
     );
-    assert!(creature(&mut e, "hound").dead);
+    assert!(creature(&e, "hound").dead);
     let events = start(&mut e, "h");
     assert!(
         area_damage(&events).is_empty(),
         "{:?}",
         area_damage(&events)
     );
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 // ---- Snapshots ----------------------------------------------------------------------------------
@@ -670,7 +670,7 @@ fn a_restored_snapshot_keeps_its_zones_and_they_end_on_schedule() {
     let views = |z: Vec<ZoneView>| -> Vec<(String, Vec<Square>)> {
         z.into_iter().map(|z| (z.ability, z.squares)).collect()
     };
-    assert_eq!(views(zones(&mut resumed)), views(zones(&mut e)));
+    assert_eq!(views(zones(&resumed)), views(zones(&e)));
 
     let mut logs = [Vec::new(), Vec::new()];
     for (engine, log) in [&mut e, &mut resumed].into_iter().zip(&mut logs) {
@@ -694,8 +694,8 @@ fn a_restored_snapshot_keeps_its_zones_and_they_end_on_schedule() {
         .collect();
     assert_eq!(ended_at, vec![1]);
     assert!(logs[1][4].contains("AreaDamage"), "{}", logs[1][4]);
-    assert_eq!(stamina(&mut resumed, "h"), 26);
-    let z = zones(&mut resumed);
+    assert_eq!(stamina(&resumed, "h"), 26);
+    let z = zones(&resumed);
     assert_eq!(z.len(), 1);
     assert_eq!(z[0].ability, "Embers");
     assert_eq!(cell(&resumed, 5, 2), floor());

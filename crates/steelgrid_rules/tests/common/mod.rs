@@ -158,7 +158,7 @@ pub fn body(id: &str, side: &str, x: i32, y: i32, extra: &str) -> String {
     format!("(id: \"{id}\", side: {side}, stamina: 30, position: ({x}, {y}), {extra})")
 }
 
-pub fn creature(engine: &mut Engine, id: &str) -> CreatureView {
+pub fn creature(engine: &Engine, id: &str) -> CreatureView {
     engine
         .state()
         .creatures
@@ -167,16 +167,24 @@ pub fn creature(engine: &mut Engine, id: &str) -> CreatureView {
         .unwrap_or_else(|| panic!("no creature {id}"))
 }
 
-pub fn stamina(engine: &mut Engine, id: &str) -> i32 {
+pub fn stamina(engine: &Engine, id: &str) -> i32 {
     creature(engine, id).stamina.current
 }
 
-pub fn position(engine: &mut Engine, id: &str) -> Square {
+pub fn position(engine: &Engine, id: &str) -> Square {
     creature(engine, id).position
 }
 
-pub fn conditions(engine: &mut Engine, id: &str) -> Vec<String> {
+pub fn conditions(engine: &Engine, id: &str) -> Vec<String> {
     creature(engine, id).conditions
+}
+
+/// Everything `events` logged, in order, a line each: `"<rule id>: <event>"`.
+pub fn logged(events: &[LoggedEvent]) -> Vec<String> {
+    events
+        .iter()
+        .map(|ev| format!("{}: {:?}", ev.rule.id, ev.event))
+        .collect()
 }
 
 /// The events of `events` that match `pred`.
@@ -224,7 +232,7 @@ pub fn refused(e: &mut Engine, cmd: Command) -> steelgrid_rules::RuleError {
 /// Take empty turns for `others`, in the order the turn rules allow, until `id` may act; then
 /// start its turn.
 pub fn until_turn_of(e: &mut Engine, id: &str, others: &[&str]) {
-    let may_start = |e: &mut Engine, who: &str| {
+    let may_start = |e: &Engine, who: &str| {
         e.check(&Command::StartTurn {
             creature: who.into(),
         })

@@ -6,8 +6,8 @@ use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage, rule_ids, the_roll, use_ability};
 use common::{
-    ROOM, advance, apply, conditions, count, creature, end, force, pick, saving_throws, squares,
-    stamina, start, take_turn,
+    ROOM, advance, apply, conditions, count, creature, end, force, logged, pick, saving_throws,
+    squares, stamina, start, take_turn,
 };
 use steelgrid_rules::condition::Condition;
 use steelgrid_rules::creature::{MovementMode, Side};
@@ -113,9 +113,9 @@ fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_n
         0,
         "the hero's turn end is not m's"
     );
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (EoT)"]);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (EoT)"]);
     start(&mut e, "m");
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (EoT)"]);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (EoT)"]);
     let err = e
         .apply(advance("m", &[(7, 1), (8, 1), (9, 1)]))
         .unwrap_err();
@@ -126,7 +126,7 @@ fn ds_core_43_eot_imposed_during_the_heros_turn_lasts_to_the_end_of_the_enemys_n
         events.iter().any(|ev| ev.rule == "effect.end_of_turn"
             && matches!(&ev.event, Event::ConditionEnded { .. }))
     );
-    assert!(conditions(&mut e, "m").is_empty());
+    assert!(conditions(&e, "m").is_empty());
 }
 
 #[test]
@@ -139,10 +139,10 @@ fn ds_core_43_eot_imposed_during_the_creatures_own_turn_ends_at_the_end_of_that_
         .start();
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "self_slow", &[]));
-    assert_eq!(conditions(&mut e, "h"), vec!["slowed (EoT)"]);
+    assert_eq!(conditions(&e, "h"), vec!["slowed (EoT)"]);
     let events = end(&mut e, "h");
     assert_eq!(ended(&events, "h", "slowed"), 1);
-    assert!(conditions(&mut e, "h").is_empty());
+    assert!(conditions(&e, "h").is_empty());
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_i
         saving_throws(&events).is_empty(),
         "only m saves, on its turn"
     );
-    assert_eq!(conditions(&mut e, "m"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "m"), vec!["weakened (save ends)"]);
     start(&mut e, "m");
     let events = end(&mut e, "m");
     assert_eq!(
@@ -169,7 +169,7 @@ fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_i
         vec![("m".into(), "weakened".into(), 5, false)]
     );
     assert_eq!(ended(&events, "m", "weakened"), 0);
-    assert_eq!(conditions(&mut e, "m"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "m"), vec!["weakened (save ends)"]);
     assert_eq!(e.state().scripted_dice_left, 1);
     // Round 2.
     take_turn(&mut e, "h");
@@ -180,7 +180,20 @@ fn save_ends_rolls_a_d10_at_the_end_of_each_of_its_turns_5_keeps_it_and_6_ends_i
         vec![("m".into(), "weakened".into(), 6, true)]
     );
     assert_eq!(ended(&events, "m", "weakened"), 1);
-    assert!(conditions(&mut e, "m").is_empty());
+    assert!(conditions(&e, "m").is_empty());
+    // Everything m's second end of turn logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"turn.end: TurnEnded { creature: "m" }"#,
+            r#"effect.save_ends: SavingThrow { creature: "m", condition: "weakened", roll: 6, saved: true }"#,
+            r#"effect.save_ends: ConditionEnded { creature: "m", condition: "weakened" }"#,
+            r#"turn.round.end: RoundEnded { round: 2 }"#,
+            r#"turn.round.start: RoundStarted { round: 3 }"#,
+            r#"turn.order: NextToAct { side: Heroes, group: None, back_to_back: false }"#,
+            r#"malice.gain: MaliceGained { amount: 4, now: 9, reason: "round 3: 1 heroes + 3" }"#,
+        ]
+    );
 }
 
 // ---- Bleeding (DS-CORE-50) --------------------------------------------------------------------
@@ -213,7 +226,7 @@ fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bleed", &["h"]));
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         vec!["bleeding (until the encounter ends)"]
     );
     end(&mut e, "m");
@@ -221,15 +234,15 @@ fn ds_core_50_a_bleeding_level_3_hero_loses_1d6_plus_3_once_after_a_main_action_
     // A move action is neither a main action nor a roll.
     let events = apply(&mut e, advance("h", &[(2, 2), (3, 2)]));
     assert!(stamina_lost(&events).is_empty());
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
     assert_eq!(e.state().scripted_dice_left, 3);
     // One main action, one roll, two targets: one loss of d6 (4) + level 3.
     let events = apply(&mut e, use_ability("h", "twin", &["m", "n"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 7, 4, 23)]);
-    assert_eq!(stamina(&mut e, "h"), 23);
+    assert_eq!(stamina(&e, "h"), 23);
     // 6 + 2 = 8 → tier 1: 2 + 2 to each.
-    assert_eq!(stamina(&mut e, "m"), 26);
-    assert_eq!(stamina(&mut e, "n"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
+    assert_eq!(stamina(&e, "n"), 26);
     assert_eq!(e.state().scripted_dice_left, 0);
 }
 
@@ -260,7 +273,7 @@ fn bleeding_follows_a_might_maneuver_roll_but_not_an_unrolled_maneuver() {
     impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "self_slow", &[]));
     assert!(stamina_lost(&events).is_empty());
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 #[test]
@@ -279,7 +292,7 @@ fn ds_core_50_a_bleeding_hero_that_makes_an_opportunity_attack_loses_stamina() {
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bleed", &["h"]));
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         vec!["bleeding (until the encounter ends)"]
     );
     let events = apply(&mut e, advance("m", &[(3, 1), (4, 1)]));
@@ -291,9 +304,9 @@ fn ds_core_50_a_bleeding_hero_that_makes_an_opportunity_attack_loses_stamina() {
         1
     );
     // The free strike rolled 5 + 5 + 2 = 12 → tier 2; then d6 3 + level 1.
-    assert!(stamina(&mut e, "m") < 30);
+    assert!(stamina(&e, "m") < 30);
     assert_eq!(stamina_lost(&events), vec![("h".into(), 4, 3, 26)]);
-    assert_eq!(stamina(&mut e, "h"), 26);
+    assert_eq!(stamina(&e, "h"), 26);
 }
 
 #[test]
@@ -311,7 +324,7 @@ fn bleeding_is_stamina_loss_that_temporary_stamina_does_not_absorb() {
     impose_then_start(&mut e, "m", "bleed", "h");
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     assert_eq!(stamina_lost(&events), vec![("h".into(), 3, 2, 27)]);
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!((h.stamina.current, h.stamina.temporary), (27, 5));
     assert_eq!(
         count(
@@ -338,16 +351,16 @@ fn ds_core_52_a_dazed_creature_that_moved_has_no_main_action_or_maneuver_left() 
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "daze_eot", &["m"]));
     end(&mut e, "h");
-    assert_eq!(conditions(&mut e, "m"), vec!["dazed (EoT)"]);
+    assert_eq!(conditions(&e, "m"), vec!["dazed (EoT)"]);
     start(&mut e, "m");
     apply(&mut e, advance("m", &[(4, 1)]));
-    let actions = creature(&mut e, "m").actions;
+    let actions = creature(&e, "m").actions;
     assert!(!actions.main && !actions.maneuver && !actions.move_action);
     let err = e.apply(use_ability("m", "hit", &["h"])).unwrap_err();
     assert_eq!(err.rule, "condition.dazed");
     let err = e.apply(use_ability("m", "shove", &["h"])).unwrap_err();
     assert_eq!(err.rule, "condition.dazed");
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
     assert_eq!(e.state().scripted_dice_left, 2, "nothing was rolled");
     let events = end(&mut e, "m");
     assert_eq!(ended(&events, "m", "dazed"), 1);
@@ -368,8 +381,8 @@ fn ds_core_52_a_dazed_creature_makes_no_opportunity_attack() {
         count(&events, |ev| matches!(ev, Event::OpportunityAttack { .. })),
         0
     );
-    assert_eq!(creature(&mut e, "h").position, Square::new(0, 2));
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(creature(&e, "h").position, Square::new(0, 2));
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 #[test]
@@ -390,8 +403,8 @@ fn leaving_an_enemy_that_is_not_dazed_provokes_an_opportunity_attack() {
         )),
         1
     );
-    assert_eq!(stamina(&mut e, "h"), 27);
-    assert_eq!(creature(&mut e, "h").position, Square::new(0, 2));
+    assert_eq!(stamina(&e, "h"), 27);
+    assert_eq!(creature(&e, "h").position, Square::new(0, 2));
 }
 
 #[test]
@@ -415,16 +428,16 @@ fn ds_core_07_a_dazed_creatures_critical_hit_still_grants_the_extra_main_action(
         ),
         1
     );
-    assert!(creature(&mut e, "h").actions.main);
+    assert!(creature(&e, "h").actions.main);
     apply(&mut e, use_ability("h", "hit", &["m"]));
     // 6 + 2, then 2 + 2.
-    assert_eq!(stamina(&mut e, "m"), 18);
+    assert_eq!(stamina(&e, "m"), 18);
     // Then nothing more: no third main action and no maneuver.
     let err = e.apply(use_ability("h", "hit", &["m"])).unwrap_err();
     assert_eq!(err.rule, "condition.dazed");
     let err = e.apply(use_ability("h", "shove", &["m"])).unwrap_err();
     assert_eq!(err.rule, "condition.dazed");
-    let actions = creature(&mut e, "h").actions;
+    let actions = creature(&e, "h").actions;
     assert!(!actions.main && !actions.maneuver && !actions.move_action);
 }
 
@@ -447,14 +460,14 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
     // Round 1: the ogre frightens the hero, then shoots it with an edge.
     start(&mut e, "ogre");
     apply(&mut e, use_ability("ogre", "scare", &["h"]));
-    assert_eq!(conditions(&mut e, "h"), vec!["frightened of ogre"]);
+    assert_eq!(conditions(&e, "h"), vec!["frightened of ogre"]);
     let events = apply(&mut e, use_ability("ogre", "shot", &["h"]));
     let roll = the_roll(&events);
     assert_eq!(rule_ids(&roll.edges), vec!["condition.frightened"]);
     assert!(roll.banes.is_empty());
     // 10 + 0 + 2 = 12 → tier 2: 4.
     assert_eq!((roll.total, roll.tier), (12, Tier::Two));
-    assert_eq!(stamina(&mut e, "h"), 26);
+    assert_eq!(stamina(&e, "h"), 26);
     end(&mut e, "ogre");
     // The hero: a bane against the ogre, and no step toward it.
     start(&mut e, "h");
@@ -466,13 +479,13 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
     assert_eq!(rule_ids(&roll.banes), vec!["condition.frightened"]);
     // 10 + 2 − 2 = 10 → tier 1: 2 + 2.
     assert_eq!((roll.total, roll.tier), (10, Tier::One));
-    assert_eq!(stamina(&mut e, "ogre"), 26);
+    assert_eq!(stamina(&e, "ogre"), 26);
     end(&mut e, "h");
     // The wraith's fear replaces the ogre's.
     start(&mut e, "wraith");
     let events = apply(&mut e, use_ability("wraith", "scare", &["h"]));
     assert_eq!(ended(&events, "h", "frightened of ogre"), 1);
-    assert_eq!(conditions(&mut e, "h"), vec!["frightened of wraith"]);
+    assert_eq!(conditions(&e, "h"), vec!["frightened of wraith"]);
     end(&mut e, "wraith");
     // Round 2: toward the ogre is fine now, toward the wraith is not.
     take_turn(&mut e, "ogre");
@@ -484,7 +497,7 @@ fn ds_core_53_frightened_bane_against_the_source_edge_for_it_no_moving_closer_an
     let roll = the_roll(&events);
     assert!(roll.banes.is_empty() && roll.edges.is_empty(), "{roll:?}");
     assert_eq!((roll.total, roll.tier), (12, Tier::Two));
-    assert_eq!(stamina(&mut e, "ogre"), 20);
+    assert_eq!(stamina(&e, "ogre"), 20);
 }
 
 /// The ogre frightens `h` on the Director's first turn; then it is `h`'s turn.
@@ -513,8 +526,8 @@ fn ds_core_53_a_frightened_creature_cannot_charge_closer_to_its_source() {
         })
         .unwrap_err();
     assert_eq!(err.rule, "condition.frightened");
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
-    assert_eq!(stamina(&mut e, "ogre"), 30);
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
+    assert_eq!(stamina(&e, "ogre"), 30);
 }
 
 #[test]
@@ -527,7 +540,7 @@ fn ds_core_53_a_frightened_flier_cannot_fly_closer_to_its_source() {
         })
         .unwrap_err();
     assert_eq!(err.rule, "condition.frightened");
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
 }
 
 // ---- Restrained (DS-CORE-59) ------------------------------------------------------------------
@@ -546,7 +559,7 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "bind", &["h"]));
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         vec!["restrained (until the encounter ends)"]
     );
     let events = apply(&mut e, use_ability("m", "slam", &["h"]));
@@ -554,7 +567,7 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
     assert_eq!(rule_ids(&roll.edges), vec!["condition.restrained"]);
     // 10 + 0 + 2 = 12 → tier 2: 4 damage; the push is prevented.
     assert_eq!((roll.total, roll.tier), (12, Tier::Two));
-    assert_eq!(stamina(&mut e, "h"), 26);
+    assert_eq!(stamina(&e, "h"), 26);
     assert_eq!(
         count(
             &events,
@@ -563,24 +576,24 @@ fn ds_core_59_restrained_speed_0_edge_against_it_bane_on_its_rolls_and_no_forced
         1
     );
     assert!(e.state().pending_forced.is_none());
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
     end(&mut e, "m");
     start(&mut e, "h");
     assert!(e.apply(advance("h", &[(0, 1)])).is_err(), "speed 0");
     assert!(e.apply(disengage("h", &[(0, 1)])).is_err(), "speed 0");
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
     // A slide by anyone else moves it nowhere.
     let err = e
         .apply(force(ForcedKind::Slide, None, "h", 2, &[(1, 2)]))
         .unwrap_err();
     assert_eq!(err.rule, "forced_movement.distance");
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
     // Its own roll takes a bane: 10 + 2 − 2 = 10 → tier 1: 2 + 2.
     let events = apply(&mut e, use_ability("h", "hit", &["m"]));
     let roll = the_roll(&events);
     assert_eq!(rule_ids(&roll.banes), vec!["condition.restrained"]);
     assert_eq!((roll.total, roll.tier), (10, Tier::One));
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
 }
 
 #[test]
@@ -601,10 +614,10 @@ fn ds_core_59_a_restrained_prone_creature_cannot_stand_up() {
         .unwrap_err();
     assert_eq!(err.rule, "condition.restrained");
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         vec!["prone", "restrained (until the encounter ends)"]
     );
-    assert!(creature(&mut e, "h").actions.maneuver);
+    assert!(creature(&e, "h").actions.maneuver);
 }
 
 // ---- Slowed -----------------------------------------------------------------------------------
@@ -625,9 +638,9 @@ fn slowed_makes_speed_2_and_forbids_disengage() {
         .apply(advance("h", &[(2, 1), (3, 1), (4, 1)]))
         .unwrap_err();
     assert_eq!(err.rule, "movement.speed_limit");
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 1));
     apply(&mut e, advance("h", &[(2, 1), (3, 1)]));
-    assert_eq!(creature(&mut e, "h").position, Square::new(3, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(3, 1));
 }
 
 // ---- Taunted (DS-CORE-61) ---------------------------------------------------------------------
@@ -645,7 +658,7 @@ fn taunted_turn(rows: &[&str], a_at: (i32, i32), a_path: &[(i32, i32)]) -> Engin
         .start();
     start(&mut e, "a");
     apply(&mut e, use_ability("a", "taunt", &["m"]));
-    assert_eq!(conditions(&mut e, "m"), vec!["taunted by a"]);
+    assert_eq!(conditions(&e, "m"), vec!["taunted by a"]);
     if !a_path.is_empty() {
         apply(&mut e, advance("a", a_path));
     }
@@ -666,7 +679,7 @@ fn ds_core_61_a_taunted_creature_has_a_double_bane_against_anyone_but_its_taunte
     assert_eq!(roll.net, NetEdge::DoubleBane);
     // 14 → tier 2, lowered to tier 1: 2 damage.
     assert_eq!((roll.total, roll.tier), (14, Tier::One));
-    assert_eq!(stamina(&mut e, "b"), 28);
+    assert_eq!(stamina(&e, "b"), 28);
 }
 
 #[test]
@@ -676,7 +689,7 @@ fn ds_core_61_no_taunt_bane_against_the_taunter_itself() {
     let roll = the_roll(&events);
     assert!(roll.banes.is_empty(), "{roll:?}");
     assert_eq!((roll.total, roll.tier), (14, Tier::Two));
-    assert_eq!(stamina(&mut e, "a"), 26);
+    assert_eq!(stamina(&e, "a"), 26);
 }
 
 #[test]
@@ -691,12 +704,12 @@ fn ds_core_61_no_taunt_bane_while_a_wall_blocks_line_of_effect_to_the_taunter() 
         "..........",
     ];
     let mut e = taunted_turn(&walled, (8, 2), &[(8, 3), (8, 4), (7, 4), (6, 4)]);
-    assert_eq!(conditions(&mut e, "m"), vec!["taunted by a"]);
+    assert_eq!(conditions(&e, "m"), vec!["taunted by a"]);
     let events = apply(&mut e, use_ability("m", "shot", &["b"]));
     let roll = the_roll(&events);
     assert!(roll.banes.is_empty(), "{roll:?}");
     assert_eq!((roll.total, roll.tier), (14, Tier::Two));
-    assert_eq!(stamina(&mut e, "b"), 26);
+    assert_eq!(stamina(&e, "b"), 26);
 }
 
 #[test]
@@ -718,7 +731,7 @@ fn ds_core_61_a_new_taunt_replaces_the_old_one() {
     start(&mut e, "c");
     let events = apply(&mut e, use_ability("c", "taunt", &["m"]));
     assert_eq!(ended(&events, "m", "taunted by a"), 1);
-    assert_eq!(conditions(&mut e, "m"), vec!["taunted by c"]);
+    assert_eq!(conditions(&e, "m"), vec!["taunted by c"]);
     end(&mut e, "c");
     // Round 2: a is no longer the taunter, so shooting a takes the double bane.
     take_turn(&mut e, "a");
@@ -730,7 +743,7 @@ fn ds_core_61_a_new_taunt_replaces_the_old_one() {
         vec!["condition.taunted", "condition.taunted"]
     );
     assert_eq!(roll.tier, Tier::One);
-    assert_eq!(stamina(&mut e, "a"), 28);
+    assert_eq!(stamina(&e, "a"), 28);
 }
 
 // ---- Weakened (DS-CORE-62) --------------------------------------------------------------------
@@ -749,7 +762,7 @@ fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback(
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "weaken", &["h"]));
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         vec!["weakened (until the encounter ends)"]
     );
     end(&mut e, "m");
@@ -759,7 +772,7 @@ fn ds_core_62_a_weakened_creature_has_a_bane_on_its_ability_rolls_and_knockback(
     assert_eq!(rule_ids(&roll.banes), vec!["condition.weakened"]);
     // 10 + 2 − 2 = 10 → tier 1: 2 + 2.
     assert_eq!((roll.total, roll.tier), (10, Tier::One));
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
     let events = apply(
         &mut e,
         Command::Knockback {
@@ -793,7 +806,7 @@ fn ds_core_62_a_weakened_creatures_escape_grab_roll_has_a_bane() {
             target: "h".into(),
         },
     );
-    assert_eq!(creature(&mut e, "h").grabbed_by.as_deref(), Some("m"));
+    assert_eq!(creature(&e, "h").grabbed_by.as_deref(), Some("m"));
     end(&mut e, "m");
     start(&mut e, "h");
     let events = apply(
@@ -806,7 +819,7 @@ fn ds_core_62_a_weakened_creatures_escape_grab_roll_has_a_bane() {
     assert_eq!(rule_ids(&roll.banes), vec!["condition.weakened"]);
     // 10 + 2 − 2 = 10 → tier 1: still grabbed.
     assert_eq!((roll.total, roll.tier), (10, Tier::One));
-    assert_eq!(creature(&mut e, "h").grabbed_by.as_deref(), Some("m"));
+    assert_eq!(creature(&e, "h").grabbed_by.as_deref(), Some("m"));
 }
 
 // ---- Stacking ---------------------------------------------------------------------------------
@@ -823,7 +836,7 @@ fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "slow_eot", &["m"]));
     apply(&mut e, use_ability("h", "slow_main", &["m"]));
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (save ends)"]);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (save ends)"]);
     end(&mut e, "h");
     start(&mut e, "m");
     // Still speed 2, not 2 twice over or anything less.
@@ -838,7 +851,7 @@ fn the_same_condition_does_not_stack_two_slows_leave_one_entry() {
         saving_throws(&events),
         vec![("m".into(), "slowed".into(), 3, false)]
     );
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (save ends)"]);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (save ends)"]);
 }
 
 #[test]
@@ -852,10 +865,10 @@ fn ds_core_85_a_creature_ends_its_own_effect_as_a_free_maneuver() {
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "bind", &["m"]));
     assert_eq!(
-        conditions(&mut e, "m"),
+        conditions(&e, "m"),
         ["restrained (until the encounter ends)"]
     );
-    let left = creature(&mut e, "h").actions;
+    let left = creature(&e, "h").actions;
     // Not something it imposed: refused, and nothing changes.
     let slowed = e
         .apply(Command::EndEffect {
@@ -874,8 +887,8 @@ fn ds_core_85_a_creature_ends_its_own_effect_as_a_free_maneuver() {
         },
     );
     assert_eq!(ended(&events, "m", "restrained"), 1);
-    assert!(conditions(&mut e, "m").is_empty());
-    let after = creature(&mut e, "h").actions;
+    assert!(conditions(&e, "m").is_empty());
+    let after = creature(&e, "h").actions;
     assert_eq!(
         (after.main, after.maneuver, after.move_action),
         (left.main, left.maneuver, left.move_action),

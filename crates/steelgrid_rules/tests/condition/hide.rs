@@ -49,7 +49,7 @@ fn ds_core_64_hidden_creatures_are_out_of_reach_then_strike_with_an_edge_and_are
         hid.iter()
             .any(|ev| matches!(&ev.event, Event::Hid { from, .. } if *from == ["g".to_owned()]))
     );
-    assert_eq!(conditions(&mut e, "h"), ["hidden from g"]);
+    assert_eq!(conditions(&e, "h"), ["hidden from g"]);
     end(&mut e, "h");
     start(&mut e, "g");
     // Only an area ability could reach it now.
@@ -75,7 +75,7 @@ fn ds_core_64_hidden_creatures_are_out_of_reach_then_strike_with_an_edge_and_are
             .iter()
             .any(|ev| matches!(&ev.event, Event::Revealed { creature } if creature == "h"))
     );
-    assert!(conditions(&mut e, "h").is_empty());
+    assert!(conditions(&e, "h").is_empty());
     end(&mut e, "h");
     start(&mut e, "g");
     assert!(e.check(&ranged("g", "h")).is_ok(), "seen now");
@@ -117,7 +117,7 @@ fn moving_out_of_cover_or_walking_away_gives_a_hider_away() {
             .iter()
             .any(|ev| matches!(&ev.event, Event::Revealed { .. }))
     );
-    assert!(conditions(&mut e, "h").is_empty());
+    assert!(conditions(&e, "h").is_empty());
     // The goblin stepping round the pillar takes the hider's cover away.
     let mut e = Fight::on(&PILLAR)
         .hero("h", at(4, 2))
@@ -141,7 +141,7 @@ fn moving_out_of_cover_or_walking_away_gives_a_hider_away() {
     assert!(stepped.iter().any(
         |ev| matches!(&ev.event, Event::CoverLost { seen_by, .. } if *seen_by == ["g".to_owned()])
     ));
-    assert!(conditions(&mut e, "h").is_empty());
+    assert!(conditions(&e, "h").is_empty());
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn ds_core_65_search_finds_only_with_a_higher_total_and_within_10_squares() {
         .start();
     start(&mut e, "h");
     apply(&mut e, hide("h"));
-    assert_eq!(conditions(&mut e, "h"), ["hidden from far, g"]);
+    assert_eq!(conditions(&e, "h"), ["hidden from far, g"]);
     end(&mut e, "h");
     start(&mut e, "g");
     let tie = apply(&mut e, search("g"));
@@ -176,7 +176,7 @@ fn ds_core_65_search_finds_only_with_a_higher_total_and_within_10_squares() {
         })
         .collect();
     assert_eq!(searched, [(10, 10, false)], "a tie leaves it hidden");
-    assert_eq!(conditions(&mut e, "h"), ["hidden from far, g"]);
+    assert_eq!(conditions(&e, "h"), ["hidden from far, g"]);
     end(&mut e, "g");
     start(&mut e, "far");
     let far = apply(&mut e, search("far"));
@@ -200,7 +200,7 @@ fn ds_core_65_search_finds_only_with_a_higher_total_and_within_10_squares() {
         }
     )));
     assert_eq!(
-        conditions(&mut e, "h"),
+        conditions(&e, "h"),
         ["hidden from far"],
         "still hidden from the far one"
     );
@@ -271,7 +271,7 @@ fn ds_combat_74_an_invisible_creature_is_always_concealed_and_harder_to_find() {
     end(&mut e, "h");
     start(&mut e, "ghost");
     apply(&mut e, hide("ghost"));
-    assert!(conditions(&mut e, "ghost").contains(&"hidden from h".to_owned()));
+    assert!(conditions(&e, "ghost").contains(&"hidden from h".to_owned()));
     end(&mut e, "ghost");
     start(&mut e, "h");
     // 12 + Intuition 0 − 2 for the bane against 10 + Agility 0: still hidden.

@@ -29,22 +29,30 @@ fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
         &[],
     );
     e.apply(hurt("h", 12, None)).unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(
         (h.stamina.current, h.winded, h.state),
         (13, false, Vitality::Healthy)
     );
     let events = e.apply(hurt("h", 1, None)).unwrap();
-    assert_eq!(creature(&mut e, "h").state, Vitality::Winded);
+    assert_eq!(creature(&e, "h").state, Vitality::Winded);
     assert!(events.iter().any(|ev| ev.rule == "stamina.winded"));
     let events = e.apply(hurt("h", 12, None)).unwrap();
-    assert_eq!(creature(&mut e, "h").state, Vitality::Dying);
+    assert_eq!(creature(&e, "h").state, Vitality::Dying);
     assert!(events.iter().any(|ev| ev.rule == "stamina.dying"));
+    // Everything the blow to 0 logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"damage: Damaged { target: "h", source: "environment", damage_type: None, base: 12, halved: false, weakness: 0, immunity: 0, immune: false, amount: 12, temporary_absorbed: 0, stamina_before: 12, stamina_after: 0 }"#,
+            r#"stamina.dying: VitalityChanged { creature: "h", from: Winded, to: Dying, stamina: 0, threshold: 0 }"#,
+        ]
+    );
     e.apply(hurt("h", 11, None)).unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!((h.stamina.current, h.dying), (-11, true));
     let events = e.apply(hurt("h", 1, None)).unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!((h.stamina.current, h.dead), (-12, true));
     let Event::VitalityChanged { threshold, .. } =
         &find(&events, |ev| matches!(ev, Event::VitalityChanged { .. }))[0].event
@@ -54,6 +62,16 @@ fn ds_core_40_hero_with_25_stamina_winded_dying_dead() {
     assert_eq!(*threshold, -12);
     // A dead hero's defeat ends the encounter (it was the only hero).
     assert_eq!(e.state().status, "defeat");
+    // Everything the last blow logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"damage: Damaged { target: "h", source: "environment", damage_type: None, base: 1, halved: false, weakness: 0, immunity: 0, immune: false, amount: 1, temporary_absorbed: 0, stamina_before: -11, stamina_after: -12 }"#,
+            r#"stamina.death.hero: VitalityChanged { creature: "h", from: Dying, to: Dead, stamina: -12, threshold: -12 }"#,
+            r#"encounter.defeat: EncounterEnded { outcome: Defeat }"#,
+            r#"malice.lost: MaliceLost { amount: 2 }"#,
+        ]
+    );
 }
 
 #[test]
@@ -68,7 +86,7 @@ fn ds_core_41_hero_chooses_dead_or_unconscious_for_a_goblin() {
             *k = knock_out;
         }
         let events = e.apply(cmd).unwrap();
-        let g = creature(&mut e, "g");
+        let g = creature(&e, "g");
         assert_eq!(g.stamina.current, 0, "Director creatures stop at 0");
         if knock_out {
             assert!(g.unconscious && !g.dead);
@@ -76,7 +94,7 @@ fn ds_core_41_hero_chooses_dead_or_unconscious_for_a_goblin() {
             // DS-COMBAT-89 / seed 002 L3084: any damage while knocked out kills.
             end(&mut e, "h");
             e.apply(hurt("g", 1, None)).unwrap();
-            assert!(creature(&mut e, "g").dead);
+            assert!(creature(&e, "g").dead);
         } else {
             assert!(g.dead && !g.unconscious && !g.dying);
             assert!(events.iter().any(|ev| ev.rule == "stamina.death.director"));
@@ -94,7 +112,7 @@ fn ds_combat_82_temporary_stamina_absorbs_first_and_winded_ignores_it() {
     );
     let mut e = fight(&[h, monster("m", 5, 5)], &[]);
     let events = e.apply(hurt("h", 16, None)).unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(
         (h.stamina.current, h.stamina.temporary, h.winded),
         (14, 0, true)
@@ -114,17 +132,17 @@ fn ds_combat_77_79_weakness_and_immunity_through_commands() {
     let mut e = fight(&[hero("h", 1, 1), hound.into()], &[]);
     e.apply(hurt("d", 10, Some(DamageType::Fire))).unwrap();
     // 10 + 5 (highest weakness) − 3 = 12.
-    assert_eq!(creature(&mut e, "d").stamina.current, 28);
+    assert_eq!(creature(&e, "d").stamina.current, 28);
     e.apply(hurt("d", 10, Some(DamageType::Cold))).unwrap();
     // 10 + 2 (damage weakness applies to every type), no cold immunity = 12.
-    assert_eq!(creature(&mut e, "d").stamina.current, 16);
+    assert_eq!(creature(&e, "d").stamina.current, 16);
 }
 
 #[test]
 fn ds_combat_86_dying_hero_cannot_catch_breath() {
     let h = hero_with("h", 1, 1, "stamina: 30, current_stamina: -5");
     let mut e = fight(&[h, monster("m", 5, 5)], &[]);
-    assert!(creature(&mut e, "h").dying);
+    assert!(creature(&e, "h").dying);
     start(&mut e, "h");
     let before = e.checksum();
     let err = e
@@ -146,7 +164,7 @@ fn catch_breath_spends_a_recovery_for_the_recovery_value() {
             creature: "h".into(),
         })
         .unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(
         (h.stamina.current, h.recoveries, h.winded),
         (22, Some(1), false)
@@ -160,7 +178,7 @@ fn catch_breath_spends_a_recovery_for_the_recovery_value() {
         creature: "h".into(),
     })
     .unwrap(); // trades the main action
-    assert_eq!(creature(&mut e, "h").stamina.current, 30);
+    assert_eq!(creature(&e, "h").stamina.current, 30);
     let err = e
         .apply(Command::CatchBreath {
             creature: "h".into(),
@@ -188,7 +206,7 @@ fn ds_combat_89_monster_at_4_takes_4_and_dies_never_dying() {
     let goblin = "(id: \"g\", side: Director, stamina: 10, current_stamina: 4, free_strike: 1, position: (5, 5))";
     let mut e = fight(&[hero("h", 1, 1), goblin.into(), monster("m", 8, 4)], &[]);
     e.apply(hurt("g", 4, None)).unwrap();
-    let g = creature(&mut e, "g");
+    let g = creature(&e, "g");
     assert!(g.dead && !g.dying);
 }
 
@@ -208,7 +226,7 @@ fn option_director_creatures_knocked_out_by_default() {
     })
     .unwrap();
     e.apply(hurt("m", 25, None)).unwrap();
-    assert!(creature(&mut e, "m").unconscious);
+    assert!(creature(&e, "m").unconscious);
     assert_eq!(
         e.state().status,
         "victory",
@@ -231,7 +249,7 @@ fn damage_on_a_dead_creature_is_refused() {
 fn ds_combat_86_heal_lets_a_dying_hero_spend_a_recovery() {
     let dying = hero_with("d", 2, 1, "stamina: 30, current_stamina: -5");
     let mut e = fight(&[hero("h", 1, 1), dying, monster("m", 8, 5)], &[]);
-    assert!(creature(&mut e, "d").dying);
+    assert!(creature(&e, "d").dying);
     start(&mut e, "h");
     let events = e
         .apply(Command::Heal {
@@ -239,7 +257,7 @@ fn ds_combat_86_heal_lets_a_dying_hero_spend_a_recovery() {
             target: "d".into(),
         })
         .unwrap();
-    let d = creature(&mut e, "d");
+    let d = creature(&e, "d");
     // −5 + recovery value 10 = 5: no longer dying (winded).
     assert_eq!(
         (d.stamina.current, d.dying, d.recoveries),
@@ -287,7 +305,7 @@ fn ds_core_77_defend_double_bane_against_one_edge_is_one_bane() {
         })
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "action.defend"));
-    assert_eq!(creature(&mut e, "h").effects, vec!["defending"]);
+    assert_eq!(creature(&e, "h").effects, vec!["defending"]);
     end(&mut e, "h");
     start(&mut e, "a");
     let events = e.apply(strike("a", "h")).unwrap();
@@ -305,7 +323,7 @@ fn ds_core_77_defend_double_bane_against_one_edge_is_one_bane() {
     start(&mut e, "b");
     end(&mut e, "b");
     start(&mut e, "h");
-    assert!(creature(&mut e, "h").effects.is_empty());
+    assert!(creature(&e, "h").effects.is_empty());
 }
 
 #[test]
@@ -328,5 +346,5 @@ fn ds_core_80_halved_damage_rounds_down() {
         halved: true,
     })
     .expect("damage");
-    assert_eq!(creature(&mut e, "h").stamina.current, 27);
+    assert_eq!(creature(&e, "h").stamina.current, 27);
 }

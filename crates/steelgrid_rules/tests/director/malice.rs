@@ -5,13 +5,12 @@
 
 use crate::common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage, use_ability};
-use common::{
-    ROOM, apply, count, end, fight_with, refused, stamina, start, take_turn, until_turn_of,
-};
-use steelgrid_rules::creature::Side;
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
+use common::{apply, count, end, refused, stamina, start, take_turn, until_turn_of};
 use steelgrid_rules::director::malice::MaliceSpend;
 use steelgrid_rules::event::{Event, LoggedEvent};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -38,26 +37,19 @@ fn abilities() -> String {
     )
 }
 
-/// `n` heroes in a row at y = 0 with the given Victories, and `monsters`; the heroes go first.
-fn fight(victories: &[u32], monsters: &[String], top: &str, dice: &[u32]) -> Engine {
-    let mut creatures: Vec<String> = victories
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            hero(&format!("h{i}"), i as i32, 0, &[], "").replace(
-                "hero: (recoveries: 8)",
-                &format!("hero: (recoveries: 8, victories: {v})"),
-            )
-        })
-        .collect();
-    creatures.extend_from_slice(monsters);
-    let fields = format!("{top}{}", fields(&abilities(), None));
-    fight_with(&ROOM, &fields, &creatures, dice, Side::Heroes)
+/// A fight with the abilities above and a hero `h{i}` at (i, 0) for each of `victories`, with
+/// that many Victories; the heroes go first.
+fn heroes(victories: &[u32]) -> Fight {
+    let mut fight = Fight::new().abilities(&abilities());
+    for (i, v) in victories.iter().enumerate() {
+        fight = fight.hero(&format!("h{i}"), at(i as i32, 0)).victories(*v);
+    }
+    fight
 }
 
 const HEROES: [&str; 5] = ["h0", "h1", "h2", "h3", "h4"];
 
-fn malice(e: &mut Engine) -> u32 {
+fn malice(e: &Engine) -> u32 {
     e.state().malice.current
 }
 
@@ -101,61 +93,73 @@ fn pass_round(e: &mut Engine, heroes: usize, monsters: &[&str]) -> Vec<LoggedEve
     log
 }
 
-fn ogre(id: &str, x: i32, y: i32) -> String {
-    foe(
-        id,
-        x,
-        y,
-        &["hit", "hobble", "sap"],
-        ", characteristics: (might: 2)",
-    )
+/// The monsters of these cases, added to a fight.
+trait Cast {
+    /// An ogre with Might 2 that knows `hit`, `hobble` and `sap`.
+    fn ogre(self, id: &str, square: Square) -> Self;
+    /// A bramble that knows `hit`, with its family's three Malice features.
+    fn bramble(self, id: &str, square: Square) -> Self;
+}
+
+impl Cast for Fight {
+    fn ogre(self, id: &str, square: Square) -> Self {
+        self.monster(id, square)
+            .knows(&["hit", "hobble", "sap"])
+            .might(2)
+    }
+
+    fn bramble(self, id: &str, square: Square) -> Self {
+        self.monster(id, square).knows(&["hit"]).malice_features(&[
+            "briar_scramble",
+            "needling_thorns",
+            "wild_overgrowth",
+        ])
+    }
 }
 
 // ---- Gaining Malice ---------------------------------------------------------------------------
 
 #[test]
 fn ds_dir_01_five_heroes_with_three_victories_start_with_nine() {
-    let mut e = fight(&[3; 5], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 9);
+    let e = heroes(&[3; 5]).ogre("o", at(5, 4)).start();
+    assert_eq!(malice(&e), 9);
     let view = e.state().malice;
     assert_eq!(view.gained, 9);
 }
 
 #[test]
 fn ds_dir_02_round_two_adds_heroes_plus_two() {
-    let mut e = fight(&[3; 5], &[ogre("o", 5, 4)], "", &[]);
+    let mut e = heroes(&[3; 5]).ogre("o", at(5, 4)).start();
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
-    assert_eq!(malice(&mut e), 4);
+    assert_eq!(malice(&e), 4);
     end(&mut e, "o");
     let log = pass_round(&mut e, 5, &["o"]);
     assert_eq!(gains(&log), vec![7]);
-    assert_eq!(malice(&mut e), 11);
+    assert_eq!(malice(&e), 11);
 }
 
 #[test]
 fn ds_dir_04_average_victories_of_two() {
-    let mut e = fight(&[2, 2, 3, 1], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 7);
+    let e = heroes(&[2, 2, 3, 1]).ogre("o", at(5, 4)).start();
+    assert_eq!(malice(&e), 7);
 }
 
 #[test]
 fn ds_dir_05_average_victories_round_down_unless_the_option_says_nearest() {
-    let mut e = fight(&[1, 2, 2, 2], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 6);
-    let mut e = fight(
-        &[1, 2, 2, 2],
-        &[ogre("o", 5, 4)],
-        "options: (average_victories: Nearest), ",
-        &[],
-    );
-    assert_eq!(malice(&mut e), 7);
+    let e = heroes(&[1, 2, 2, 2]).ogre("o", at(5, 4)).start();
+    assert_eq!(malice(&e), 6);
+    let e = heroes(&[1, 2, 2, 2])
+        .ogre("o", at(5, 4))
+        .options("average_victories: Nearest")
+        .start();
+    assert_eq!(malice(&e), 7);
 }
 
 /// Five heroes; in round 2, h4 (30 Stamina, winded value 15) takes `damage`. Gives h4's state
 /// and the Malice gained when round 3 starts.
 fn h4_hurt_in_round_two(damage: u32) -> (steelgrid_rules::engine::CreatureView, Vec<u32>) {
-    let mut e = fight(&[0; 5], &[ogre("o", 5, 4)], "", &[]);
+    let mut e = heroes(&[0; 5]).ogre("o", at(5, 4)).start();
     pass_round(&mut e, 5, &["o"]);
     apply(
         &mut e,
@@ -166,7 +170,7 @@ fn h4_hurt_in_round_two(damage: u32) -> (steelgrid_rules::engine::CreatureView, 
             halved: false,
         },
     );
-    let h4 = common::creature(&mut e, "h4");
+    let h4 = common::creature(&e, "h4");
     let log = pass_round(&mut e, 5, &["o"]);
     (h4, gains(&log))
 }
@@ -187,23 +191,22 @@ fn ds_dir_08_a_dying_hero_still_counts() {
 
 #[test]
 fn ds_dir_10_leftover_budget_adds_to_the_first_malice() {
-    let mut e = fight(&[1; 4], &[ogre("o", 5, 4)], "extra_malice: 2, ", &[]);
-    assert_eq!(malice(&mut e), 1 + 2 + 4 + 1);
+    let e = heroes(&[1; 4]).ogre("o", at(5, 4)).extra_malice(2).start();
+    assert_eq!(malice(&e), 1 + 2 + 4 + 1);
 }
 
 #[test]
 fn unspent_malice_is_lost_when_the_encounter_ends() {
     // One hero against a 1-Stamina monster: the hero's strike ends the fight.
-    let weak = foe("o", 1, 0, &[], ", stamina: 1").replace("stamina: 30, ", "");
-    let mut e = fight(&[0], &[weak], "", &[]);
-    assert_eq!(malice(&mut e), 2);
+    let mut e = heroes(&[0]).monster("o", at(1, 0)).stamina(1).start();
+    assert_eq!(malice(&e), 2);
     start(&mut e, "h0");
     let log = apply(&mut e, common::strike("h0", "o"));
     assert_eq!(
         count(&log, |ev| matches!(ev, Event::MaliceLost { amount: 2 })),
         1
     );
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(malice(&e), 0);
 }
 
 // ---- Basic Malice features --------------------------------------------------------------------
@@ -212,18 +215,21 @@ fn unspent_malice_is_lost_when_the_encounter_ends() {
 fn ds_dir_11_brutal_effectiveness_raises_the_next_potency() {
     // Hobble's tier-2 potency with Might 2 is A < 1; h0 has Agility 1, so it resists until
     // Brutal Effectiveness makes it A < 2. Dice: 7 + 5 = 12 → tier 2.
-    let mut e = fight(&[0, 0, 0, 0, 0], &[ogre("o", 1, 1)], "", &[7, 5]);
-    assert_eq!(malice(&mut e), 6);
+    let mut e = heroes(&[0, 0, 0, 0, 0])
+        .ogre("o", at(1, 1))
+        .dice(&[7, 5])
+        .start();
+    assert_eq!(malice(&e), 6);
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::BrutalEffectiveness));
-    assert_eq!(malice(&mut e), 3);
+    assert_eq!(malice(&e), 3);
     let log = apply(&mut e, use_ability("o", "hobble", &["h0"]));
     let checks = common::abilities::potency_checks(&log);
     assert_eq!(checks.len(), 1);
     let (_, _, score, potency, lands) = checks[0].clone();
     assert_eq!((score, potency, lands), (1, 2, true));
     assert!(
-        common::conditions(&mut e, "h0")
+        common::conditions(&e, "h0")
             .iter()
             .any(|c| c.starts_with("slowed"))
     );
@@ -232,28 +238,33 @@ fn ds_dir_11_brutal_effectiveness_raises_the_next_potency() {
 #[test]
 fn ds_dir_13_malicious_strike_adds_the_highest_characteristic() {
     // Four heroes, no Victories: 5 Malice in round 1. Hit at tier 2 is 4 + Might 2 = 6.
-    let mut e = fight(&[0; 4], &[ogre("o", 1, 1)], "", &[7, 5]);
-    assert_eq!(malice(&mut e), 5);
+    let mut e = heroes(&[0; 4]).ogre("o", at(1, 1)).dice(&[7, 5]).start();
+    assert_eq!(malice(&e), 5);
     until_turn_of(&mut e, "o", &HEROES);
     apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
     apply(&mut e, use_ability("o", "hit", &["h0"]));
-    assert_eq!(stamina(&mut e, "h0"), 30 - 8);
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(stamina(&e, "h0"), 30 - 8);
+    assert_eq!(malice(&e), 0);
 }
 
 #[test]
 fn ds_dir_14_malicious_strike_stops_at_three_times_the_characteristic() {
-    let three = foe("o", 1, 1, &["hit"], ", characteristics: (might: 3)");
-    let mut e = fight(&[0], &[three], "extra_malice: 12, ", &[7, 5]);
+    let mut e = heroes(&[0])
+        .monster("o", at(1, 1))
+        .knows(&["hit"])
+        .might(3)
+        .extra_malice(12)
+        .dice(&[7, 5])
+        .start();
     take_turn(&mut e, "h0");
-    assert_eq!(malice(&mut e), 14);
+    assert_eq!(malice(&e), 14);
     start(&mut e, "o");
     let err = refused(
         &mut e,
         buy("o", MaliceSpend::MaliciousStrike { malice: 12 }),
     );
     assert_eq!(err.rule, "malice.malicious_strike");
-    assert_eq!(malice(&mut e), 14);
+    assert_eq!(malice(&e), 14);
     let log = apply(
         &mut e,
         buy("o", MaliceSpend::MaliciousStrike { malice: 11 }),
@@ -266,17 +277,16 @@ fn ds_dir_14_malicious_strike_stops_at_three_times_the_characteristic() {
     );
     // Tier 2: 4 + 3 = 7, + 9.
     apply(&mut e, use_ability("o", "hit", &["h0"]));
-    assert_eq!(stamina(&mut e, "h0"), 30 - 16);
+    assert_eq!(stamina(&e, "h0"), 30 - 16);
 }
 
 #[test]
 fn ds_dir_16_malicious_strike_never_in_two_rounds_running() {
-    let mut e = fight(
-        &[0],
-        &[ogre("a", 5, 4), ogre("b", 7, 4)],
-        "extra_malice: 30, ",
-        &[],
-    );
+    let mut e = heroes(&[0])
+        .ogre("a", at(5, 4))
+        .ogre("b", at(7, 4))
+        .extra_malice(30)
+        .start();
     pass_round(&mut e, 1, &["a", "b"]);
     // Round 2: a uses it.
     take_turn(&mut e, "h0");
@@ -299,19 +309,23 @@ fn ds_dir_16_malicious_strike_never_in_two_rounds_running() {
 
 #[test]
 fn ds_dir_17_malicious_strike_needs_five() {
-    let mut e = fight(&[0; 3], &[ogre("o", 5, 4)], "", &[]);
-    assert_eq!(malice(&mut e), 4);
+    let mut e = heroes(&[0; 3]).ogre("o", at(5, 4)).start();
+    assert_eq!(malice(&e), 4);
     until_turn_of(&mut e, "o", &HEROES);
     let err = refused(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 4 }));
     assert_eq!(err.rule, "malice.malicious_strike");
     let err = refused(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
     assert_eq!(err.rule, "malice.spend");
-    assert_eq!(malice(&mut e), 4);
+    assert_eq!(malice(&e), 4);
 }
 
 #[test]
 fn a05_one_basic_feature_per_turn_start_and_only_at_the_start() {
-    let mut e = fight(&[0], &[ogre("o", 1, 1)], "extra_malice: 20, ", &[7, 5]);
+    let mut e = heroes(&[0])
+        .ogre("o", at(1, 1))
+        .extra_malice(20)
+        .dice(&[7, 5])
+        .start();
     take_turn(&mut e, "h0");
     start(&mut e, "o");
     apply(&mut e, buy("o", MaliceSpend::BrutalEffectiveness));
@@ -327,7 +341,7 @@ fn a05_one_basic_feature_per_turn_start_and_only_at_the_start() {
 
 #[test]
 fn heroes_do_not_spend_malice() {
-    let mut e = fight(&[0], &[ogre("o", 5, 4)], "extra_malice: 20, ", &[]);
+    let mut e = heroes(&[0]).ogre("o", at(5, 4)).extra_malice(20).start();
     start(&mut e, "h0");
     let err = refused(&mut e, buy("h0", MaliceSpend::BrutalEffectiveness));
     assert_eq!(err.rule, "malice.spend");
@@ -335,24 +349,13 @@ fn heroes_do_not_spend_malice() {
 
 // ---- Family features and Malice costs ---------------------------------------------------------
 
-fn bramble(id: &str, x: i32, y: i32) -> String {
-    foe(
-        id,
-        x,
-        y,
-        &["hit"],
-        ", malice_features: [\"briar_scramble\", \"needling_thorns\", \"wild_overgrowth\"]",
-    )
-}
-
 #[test]
 fn ds_dir_19_one_family_feature_per_turn() {
-    let mut e = fight(
-        &[0],
-        &[bramble("g1", 1, 1), bramble("g2", 0, 1)],
-        "extra_malice: 30, ",
-        &[],
-    );
+    let mut e = heroes(&[0])
+        .bramble("g1", at(1, 1))
+        .bramble("g2", at(0, 1))
+        .extra_malice(30)
+        .start();
     take_turn(&mut e, "h0");
     start(&mut e, "g1");
     let feature = |id: &str| MaliceSpend::Feature { id: id.into() };
@@ -362,7 +365,7 @@ fn ds_dir_19_one_family_feature_per_turn() {
         count(&log, |ev| matches!(ev, Event::Damaged { amount: 2, .. })),
         1
     );
-    assert_eq!(stamina(&mut e, "h0"), 28);
+    assert_eq!(stamina(&e, "h0"), 28);
     let err = refused(&mut e, buy("g1", feature("briar_scramble")));
     assert_eq!(err.rule, "malice.feature");
     end(&mut e, "g1");
@@ -375,7 +378,7 @@ fn ds_dir_19_one_family_feature_per_turn() {
 
 #[test]
 fn an_unknown_family_feature_is_refused() {
-    let mut e = fight(&[0], &[ogre("o", 5, 4)], "extra_malice: 30, ", &[]);
+    let mut e = heroes(&[0]).ogre("o", at(5, 4)).extra_malice(30).start();
     take_turn(&mut e, "h0");
     start(&mut e, "o");
     let err = refused(
@@ -393,39 +396,37 @@ fn an_unknown_family_feature_is_refused() {
 #[test]
 fn ds_dir_20_malice_on_a_resisted_potency_only_effect_is_kept() {
     // Sapping Curse: 2 Malice, slowed if M < 2 (Might 2, strong). h0 has Might 2 and resists.
-    let mut e = fight(&[0; 3], &[ogre("o", 3, 3)], "", &[]);
+    let mut e = heroes(&[0; 3]).ogre("o", at(3, 3)).start();
     until_turn_of(&mut e, "o", &HEROES);
-    let before = malice(&mut e);
+    let before = malice(&e);
     let log = apply(&mut e, use_ability("o", "sap", &["h0"]));
     assert_eq!(
         count(&log, |ev| matches!(ev, Event::MaliceKept { amount: 2, .. })),
         1
     );
-    assert_eq!(malice(&mut e), before);
+    assert_eq!(malice(&e), before);
 }
 
 #[test]
 fn a_malice_cost_is_paid_when_the_effect_lands_and_refused_when_short() {
-    let weak = hero("h0", 0, 0, &[], "").replace("might: 2", "might: 0");
-    let mut e = fight_with(
-        &ROOM,
-        &fields(&abilities(), None),
-        &[weak, ogre("o", 3, 3)],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("h0", at(0, 0))
+        .might(0)
+        .ogre("o", at(3, 3))
+        .start();
     take_turn(&mut e, "h0");
     start(&mut e, "o");
-    assert_eq!(malice(&mut e), 2);
+    assert_eq!(malice(&e), 2);
     apply(&mut e, use_ability("o", "sap", &["h0"]));
-    assert_eq!(malice(&mut e), 0);
+    assert_eq!(malice(&e), 0);
     end(&mut e, "o");
     // Round 2: 1 + 2 = 3 Malice; enough again.
     take_turn(&mut e, "h0");
     start(&mut e, "o");
-    assert_eq!(malice(&mut e), 3);
+    assert_eq!(malice(&e), 3);
     apply(&mut e, use_ability("o", "sap", &["h0"]));
-    assert_eq!(malice(&mut e), 1);
+    assert_eq!(malice(&e), 1);
     end(&mut e, "o");
     take_turn(&mut e, "h0");
     start(&mut e, "o");
@@ -437,7 +438,11 @@ fn a_malice_cost_is_paid_when_the_effect_lands_and_refused_when_short() {
 
 #[test]
 fn malice_and_bought_features_survive_save_and_restore() {
-    let mut e = fight(&[0], &[ogre("o", 1, 1)], "extra_malice: 20, ", &[7, 5]);
+    let mut e = heroes(&[0])
+        .ogre("o", at(1, 1))
+        .extra_malice(20)
+        .dice(&[7, 5])
+        .start();
     take_turn(&mut e, "h0");
     start(&mut e, "o");
     apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
@@ -445,5 +450,5 @@ fn malice_and_bought_features_survive_save_and_restore() {
     assert_eq!(restored.state().checksum, e.state().checksum);
     apply(&mut restored, use_ability("o", "hit", &["h0"]));
     // Tier 2: 4 + 2 + Malicious Strike 2.
-    assert_eq!(stamina(&mut restored, "h0"), 30 - 8);
+    assert_eq!(stamina(&restored, "h0"), 30 - 8);
 }

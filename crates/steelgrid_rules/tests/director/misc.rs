@@ -4,16 +4,15 @@
 
 use crate::common;
 
-use common::abilities::{
-    enemies, fields, foe, hero, might_damage, use_ability, use_ability_with_surges,
-};
+use common::abilities::{enemies, might_damage, use_ability, use_ability_with_surges};
 use common::{
-    ROOM, apply, conditions, count, creature, end, fight_with, find, refused, saving_throws,
-    stamina, start, until_turn_of,
+    apply, conditions, count, creature, end, find, refused, saving_throws, stamina, start,
+    until_turn_of,
 };
 use steelgrid_rules::ability::hero_token::{SurgeSpend, TokenBenefit};
-use steelgrid_rules::creature::{Side, Vitality};
+use steelgrid_rules::creature::{Amount, Characteristics, Side, Vitality};
 use steelgrid_rules::event::{Event, LoggedEvent};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -47,23 +46,14 @@ fn table() -> String {
     )
 }
 
-/// An encounter in ROOM with this file's abilities; `first` goes first; `dice` follow the
-/// first-side roll.
-fn fight(creatures: &[String], dice: &[u32], first: Side) -> Engine {
-    fight_with(&ROOM, &fields(&table(), None), creatures, dice, first)
-}
-
 /// A hero `h` at (0, 0) who knows the condition abilities, and the monster `m` at (5, 0)
-/// (30 Stamina) with `extra` fields.
-fn hero_and_monster(extra: &str, dice: &[u32]) -> Engine {
-    fight(
-        &[
-            hero("h", 0, 0, &["snare", "tangle", "daze"], ""),
-            foe("m", 5, 0, &[], extra),
-        ],
-        dice,
-        Side::Heroes,
-    )
+/// (30 Stamina), added last so the setters that follow are its own; this file's abilities.
+fn hero_and_monster() -> Fight {
+    Fight::new()
+        .abilities(&table())
+        .hero("h", at(0, 0))
+        .knows(&["snare", "tangle", "daze"])
+        .monster("m", at(5, 0))
 }
 
 /// `h` uses `ability` on `m` in its turn; then `m` takes its turn; what `m`'s EndTurn logged.
@@ -123,14 +113,17 @@ fn regained(events: &[LoggedEvent]) -> Vec<(String, i32, i32, String)> {
 
 #[test]
 fn ds_dir_79_end_effect_damage_ignores_damage_immunity() {
-    let mut e = hero_and_monster(", end_effect: 5, immunities: [(amount: Value(5))]", &[]);
+    let mut e = hero_and_monster()
+        .end_effect(5)
+        .immunity_to_all(Amount::Value(5))
+        .start();
     let log = imposed_then_monster_turn(&mut e, "snare");
     assert_eq!(
         damaged(&log),
         vec![("m".into(), "End Effect".into(), 5, 0, 5)],
         "the full 5: immunity 5 does not apply"
     );
-    assert_eq!(stamina(&mut e, "m"), 25);
+    assert_eq!(stamina(&e, "m"), 25);
     assert_eq!(
         ended(&log),
         vec![("m".into(), "restrained".into(), "effect.end_effect".into())]
@@ -139,13 +132,16 @@ fn ds_dir_79_end_effect_damage_ignores_damage_immunity() {
         saving_throws(&log).is_empty(),
         "the effect it ended needs no save"
     );
-    assert!(conditions(&mut e, "m").is_empty());
+    assert!(conditions(&e, "m").is_empty());
 }
 
 #[test]
 fn the_same_immunity_still_reduces_other_damage() {
     // The control for DS-DIR-79: immunity 5 takes 5 off ordinary damage.
-    let mut e = hero_and_monster(", end_effect: 5, immunities: [(amount: Value(5))]", &[]);
+    let mut e = hero_and_monster()
+        .end_effect(5)
+        .immunity_to_all(Amount::Value(5))
+        .start();
     let log = apply(
         &mut e,
         Command::EnvironmentDamage {
@@ -157,13 +153,13 @@ fn the_same_immunity_still_reduces_other_damage() {
     );
     let hits: Vec<(u32, u32, u32)> = damaged(&log).iter().map(|d| (d.2, d.3, d.4)).collect();
     assert_eq!(hits, vec![(7, 5, 2)]);
-    assert_eq!(stamina(&mut e, "m"), 28);
+    assert_eq!(stamina(&e, "m"), 28);
 }
 
 #[test]
 fn end_effect_ends_one_effect_and_the_others_still_save() {
     // Restrained comes first in the conditions' order; slowed rolls its save (a 3 fails).
-    let mut e = hero_and_monster(", end_effect: 4", &[3]);
+    let mut e = hero_and_monster().end_effect(4).dice(&[3]).start();
     let log = imposed_then_monster_turn(&mut e, "tangle");
     assert_eq!(
         ended(&log),
@@ -173,39 +169,43 @@ fn end_effect_ends_one_effect_and_the_others_still_save() {
         saving_throws(&log),
         vec![("m".into(), "slowed".into(), 3, false)]
     );
-    assert_eq!(conditions(&mut e, "m"), vec!["slowed (save ends)"]);
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(conditions(&e, "m"), vec!["slowed (save ends)"]);
+    assert_eq!(stamina(&e, "m"), 26);
 }
 
 #[test]
 fn end_effect_is_not_spent_on_an_effect_that_ends_with_the_turn_anyway() {
-    let mut e = hero_and_monster(", end_effect: 5", &[]);
+    let mut e = hero_and_monster().end_effect(5).start();
     let log = imposed_then_monster_turn(&mut e, "daze");
     assert!(damaged(&log).is_empty());
     assert_eq!(
         ended(&log),
         vec![("m".into(), "dazed".into(), "effect.end_of_turn".into())]
     );
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 #[test]
 fn end_effect_is_not_spent_when_the_damage_would_kill() {
     // 5 Stamina left and an End Effect of 5: the monster keeps the effect and saves (a 2 fails).
-    let mut e = hero_and_monster(", end_effect: 5, current_stamina: 5", &[2]);
+    let mut e = hero_and_monster()
+        .end_effect(5)
+        .current_stamina(5)
+        .dice(&[2])
+        .start();
     let log = imposed_then_monster_turn(&mut e, "snare");
     assert!(damaged(&log).is_empty());
     assert_eq!(
         saving_throws(&log),
         vec![("m".into(), "restrained".into(), 2, false)]
     );
-    assert_eq!(stamina(&mut e, "m"), 5);
-    assert_eq!(conditions(&mut e, "m"), vec!["restrained (save ends)"]);
+    assert_eq!(stamina(&e, "m"), 5);
+    assert_eq!(conditions(&e, "m"), vec!["restrained (save ends)"]);
 }
 
 #[test]
 fn a_monster_without_end_effect_just_saves() {
-    let mut e = hero_and_monster("", &[7]);
+    let mut e = hero_and_monster().dice(&[7]).start();
     let log = imposed_then_monster_turn(&mut e, "snare");
     assert!(damaged(&log).is_empty());
     assert_eq!(
@@ -216,7 +216,7 @@ fn a_monster_without_end_effect_just_saves() {
 
 #[test]
 fn end_effect_is_kept_in_snapshots() {
-    let e = hero_and_monster(", end_effect: 5", &[]);
+    let e = hero_and_monster().end_effect(5).start();
     let mut restored = Engine::restore(e.snapshot());
     let log = imposed_then_monster_turn(&mut restored, "snare");
     assert_eq!(damaged(&log).len(), 1);
@@ -224,41 +224,39 @@ fn end_effect_is_kept_in_snapshots() {
 
 // ---- Heal by damage (§6.4, L4284-4286, A-32) -----------------------------------------------------
 
-/// The monster `leech` (10 of 30 Stamina) knowing `drain`, and two heroes in range with
-/// `a_extra` and `b_extra` fields; the Director goes first.
-fn leech_fight(a_extra: &str, b_extra: &str) -> Engine {
-    fight(
-        &[
-            hero("a", 0, 0, &[], a_extra),
-            hero("b", 0, 2, &[], b_extra),
-            foe("leech", 6, 1, &["drain"], ", current_stamina: 10"),
-        ],
-        &[],
-        Side::Director,
-    )
+/// The monster `leech` (10 of 30 Stamina) knowing `drain`, and two heroes in range, as `a` and
+/// `b` make them; the Director goes first.
+fn leech_fight(a: impl FnOnce(Fight) -> Fight, b: impl FnOnce(Fight) -> Fight) -> Engine {
+    let fight = a(Fight::new().abilities(&table()).hero("a", at(0, 0)));
+    b(fight.hero("b", at(0, 2)))
+        .monster("leech", at(6, 1))
+        .knows(&["drain"])
+        .current_stamina(10)
+        .first(Side::Director)
+        .start()
 }
 
 #[test]
 fn ds_dir_74_heal_by_damage_heals_one_instance_not_the_total() {
-    let mut e = leech_fight("", "");
+    let mut e = leech_fight(|a| a, |b| b);
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a", "b"]));
-    assert_eq!(stamina(&mut e, "a"), 24);
-    assert_eq!(stamina(&mut e, "b"), 24);
+    assert_eq!(stamina(&e, "a"), 24);
+    assert_eq!(stamina(&e, "b"), 24);
     assert_eq!(
         regained(&log),
         vec![("leech".into(), 6, 16, "ability.heal_by_damage".into())],
         "6, not 12"
     );
-    assert_eq!(stamina(&mut e, "leech"), 16);
+    assert_eq!(stamina(&e, "leech"), 16);
 }
 
 #[test]
 fn a32_heal_by_damage_uses_the_largest_damage_actually_dealt() {
     // Immunity 4 leaves a 2 of the 6; immunity 1 leaves b 5: the heal is 5 (not 6, not 7).
     let mut e = leech_fight(
-        ", immunities: [(amount: Value(4))]",
-        ", immunities: [(amount: Value(1))]",
+        |a| a.immunity_to_all(Amount::Value(4)),
+        |b| b.immunity_to_all(Amount::Value(1)),
     );
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a", "b"]));
@@ -273,25 +271,25 @@ fn a32_heal_by_damage_uses_the_largest_damage_actually_dealt() {
 #[test]
 fn heal_by_damage_heals_nothing_when_no_damage_gets_through() {
     let mut e = leech_fight(
-        ", immunities: [(amount: All)]",
-        ", immunities: [(amount: All)]",
+        |a| a.immunity_to_all(Amount::All),
+        |b| b.immunity_to_all(Amount::All),
     );
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a", "b"]));
     assert!(regained(&log).is_empty());
-    assert_eq!(stamina(&mut e, "leech"), 10);
+    assert_eq!(stamina(&e, "leech"), 10);
 }
 
 #[test]
 fn heal_by_damage_never_raises_stamina_past_the_maximum() {
-    let mut e = fight(
-        &[
-            hero("a", 0, 0, &[], ""),
-            foe("leech", 6, 1, &["drain"], ", current_stamina: 27"),
-        ],
-        &[],
-        Side::Director,
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("a", at(0, 0))
+        .monster("leech", at(6, 1))
+        .knows(&["drain"])
+        .current_stamina(27)
+        .first(Side::Director)
+        .start();
     start(&mut e, "leech");
     let log = apply(&mut e, use_ability("leech", "drain", &["a"]));
     assert_eq!(
@@ -325,15 +323,23 @@ fn heal_by_damage_without_damage_is_a_content_error() {
 /// The mentor hero (30 Stamina, highest characteristic 3), its retainer `guide` (24 Stamina,
 /// Might 2) knowing `stab`, and the monster `m` next to the guide; the heroes go first.
 fn retainer_fight(dice: &[u32]) -> Engine {
-    fight(
-        &[
-            "(id: \"mentor\", side: Heroes, stamina: 30, position: (0, 0), characteristics: (might: 1, presence: 3), hero: (recoveries: 8))".into(),
-            "(id: \"guide\", side: Heroes, stamina: 24, position: (3, 3), characteristics: (might: 2), retainer_of: \"mentor\", abilities: [\"stab\"])".into(),
-            foe("m", 4, 3, &[], ""),
-        ],
-        dice,
-        Side::Heroes,
-    )
+    let mentor = Characteristics {
+        might: 1,
+        presence: 3,
+        ..Characteristics::default()
+    };
+    Fight::new()
+        .abilities(&table())
+        .hero("mentor", at(0, 0))
+        .characteristics(mentor)
+        .ally("guide", at(3, 3))
+        .stamina(24)
+        .might(2)
+        .retainer_of("mentor")
+        .knows(&["stab"])
+        .monster("m", at(4, 3))
+        .dice(dice)
+        .start()
 }
 
 fn environment(target: &str, amount: u32) -> Command {
@@ -362,36 +368,34 @@ fn vitality_changes(events: &[LoggedEvent]) -> Vec<(String, Vitality, i32, Strin
 fn ds_dir_70_a29_retainer_is_dying_at_0_and_dead_at_minus_12() {
     let mut e = retainer_fight(&[]);
     let log = apply(&mut e, environment("guide", 24));
-    assert_eq!(stamina(&mut e, "guide"), 0);
+    assert_eq!(stamina(&e, "guide"), 0);
     assert_eq!(
         vitality_changes(&log),
         vec![("guide".into(), Vitality::Dying, 0, "retainer".into())]
     );
     let log = apply(&mut e, environment("guide", 11));
-    assert_eq!(stamina(&mut e, "guide"), -11);
+    assert_eq!(stamina(&e, "guide"), -11);
     assert!(vitality_changes(&log).is_empty(), "still dying at -11");
-    assert!(creature(&mut e, "guide").dying);
+    assert!(creature(&e, "guide").dying);
     let log = apply(&mut e, environment("guide", 1));
     assert_eq!(
         vitality_changes(&log),
         vec![("guide".into(), Vitality::Dead, -12, "retainer".into())]
     );
-    assert!(creature(&mut e, "guide").dead);
+    assert!(creature(&e, "guide").dead);
 }
 
 #[test]
 fn a_director_creature_of_the_same_stamina_dies_at_0() {
     // The control for DS-DIR-70.
-    let mut e = fight(
-        &[
-            hero("h", 0, 0, &[], ""),
-            foe("m", 4, 3, &[], "").replace("stamina: 30", "stamina: 24"),
-        ],
-        &[],
-        Side::Heroes,
-    );
+    let mut e = Fight::new()
+        .abilities(&table())
+        .hero("h", at(0, 0))
+        .monster("m", at(4, 3))
+        .stamina(24)
+        .start();
     let log = apply(&mut e, environment("m", 30));
-    assert_eq!(stamina(&mut e, "m"), 0);
+    assert_eq!(stamina(&e, "m"), 0);
     assert_eq!(
         vitality_changes(&log),
         vec![(
@@ -429,7 +433,7 @@ fn guide_stabs(surges: u32) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
-    let (mut e, log) = guide_stabs(1);
+    let (e, log) = guide_stabs(1);
     assert_eq!(
         damaged(&log),
         vec![("m".into(), "guide".into(), 4 + 2 + 3, 0, 9)],
@@ -443,7 +447,7 @@ fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
         Event::SurgesSpent { creature, damage: 1, left: 1, .. } if creature == "guide"
     ));
     assert_eq!(
-        creature(&mut e, "mentor").surges,
+        creature(&e, "mentor").surges,
         Some(1),
         "the mentor's shared surges pay"
     );
@@ -451,9 +455,9 @@ fn ds_dir_71_retainer_surge_adds_the_mentors_highest_characteristic() {
 
 #[test]
 fn a_retainer_stab_without_surges_adds_nothing() {
-    let (mut e, log) = guide_stabs(0);
+    let (e, log) = guide_stabs(0);
     assert_eq!(damaged(&log), vec![("m".into(), "guide".into(), 6, 0, 6)]);
-    assert_eq!(creature(&mut e, "mentor").surges, Some(2));
+    assert_eq!(creature(&e, "mentor").surges, Some(2));
 }
 
 #[test]
@@ -600,20 +604,15 @@ fn summoning_fight() -> Engine {
         summon("Call", "Maneuver", &[(1, 0)]),
         summon("Horde", "VillainAction", &[(0, 1), (0, -1)]),
     );
-    let templates =
-        "templates: {\"imp\": (name: \"Imp\", side: Director, stamina: 5, free_strike: 1)}, ";
-    fight_with(
-        &ROOM,
-        &format!("{templates}{}", fields(&table, None)),
-        &[
-            hero("a", 0, 0, &[], ""),
-            hero("b", 0, 5, &[], ""),
-            foe("witch", 6, 2, &["call", "horde"], ""),
-            foe("brute", 9, 5, &[], ""),
-        ],
-        &[],
-        Side::Heroes,
-    )
+    Fight::new()
+        .templates("\"imp\": (name: \"Imp\", side: Director, stamina: 5, free_strike: 1)")
+        .abilities(&table)
+        .hero("a", at(0, 0))
+        .hero("b", at(0, 5))
+        .monster("witch", at(6, 2))
+        .knows(&["call", "horde"])
+        .monster("brute", at(9, 5))
+        .start()
 }
 
 fn start_cmd(id: &str) -> Command {
@@ -651,7 +650,7 @@ fn ds_dir_73_summoned_creatures_act_right_after_the_summoners_turn() {
             "summon".into()
         )]
     );
-    assert_eq!(creature(&mut e, "witch-imp-1").name, "Imp");
+    assert_eq!(creature(&e, "witch-imp-1").name, "Imp");
     // Not again this turn, though a main action is left to trade for the maneuver.
     let err = refused(&mut e, use_ability("witch", "call", &[]));
     assert_eq!(err.rule, "summon");

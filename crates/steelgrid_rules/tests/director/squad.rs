@@ -5,12 +5,15 @@
 
 use crate::common;
 
-use common::abilities::{MELEE_WEAPON, enemies, fields, foe, hero, might_damage, use_ability};
-use common::{ROOM, apply, end, fight_with, until_turn_of};
-use steelgrid_rules::creature::Side;
+use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
+use common::{apply, end, logged, until_turn_of};
+use steelgrid_rules::Engine;
+use steelgrid_rules::damage::DamageType;
+use steelgrid_rules::director::squad::CaptainBonus;
 use steelgrid_rules::engine::SquadView;
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::{Engine, scenario};
+use steelgrid_rules::grid::Square;
+use steelgrid_rules::testing::{Fight, at};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
@@ -50,46 +53,48 @@ fn abilities() -> String {
 
 const ALL: [&str; 4] = ["h0", "h1", "h2", "h3"];
 
-/// A squad minion `m{i}` of 5 Stamina at (x, y), with `extra` fields.
-fn rabble(i: usize, x: i32, y: i32, extra: &str) -> String {
-    foe(
-        &format!("m{i}"),
-        x,
-        y,
-        &["claw"],
-        &format!(", name: \"Rabble\", squad: \"s\", group: \"s\"{extra}"),
-    )
-    .replace("stamina: 30", "stamina: 5")
+/// The creatures of these cases, added to a fight.
+trait Cast {
+    /// `m{i}`, a Rabble minion of the squad "s" with 5 Stamina that knows `claw`.
+    fn rabble(self, i: usize, square: Square) -> Self;
 }
 
-/// Four heroes along the top wall (h0 at (0,0)), each knowing every ability, and eight minions:
-/// m0-m2 at (0,1), (1,1), (2,1), the rest far off at y = 5.
-fn fight_squad(extra: &str, more: &[String]) -> Engine {
+impl Cast for Fight {
+    fn rabble(self, i: usize, square: Square) -> Self {
+        self.monster(&format!("m{i}"), square)
+            .knows(&["claw"])
+            .name("Rabble")
+            .squad("s", "s")
+            .stamina(5)
+    }
+}
+
+/// Four heroes along the top wall (h0 at (0,0)), each knowing every ability, and eight minions,
+/// each as `minion` makes it: m0-m2 at (0,1), (1,1), (2,1), the rest far off at y = 5.
+fn fight_squad(minion: impl Fn(Fight) -> Fight) -> Fight {
     let known = [
         "jab2", "jab3", "slam12", "scorch3", "nova3", "nova6", "flare2", "miasma4",
     ];
-    let mut creatures: Vec<String> = (0..4)
-        .map(|i| hero(&format!("h{i}"), i * 3, 0, &known, ""))
-        .collect();
-    for i in 0..8 {
-        let (x, y) = if i < 3 { (i as i32, 1) } else { (i as i32, 5) };
-        creatures.push(rabble(i, x, y, extra));
+    let mut fight = Fight::new().abilities(&abilities());
+    for i in 0..4 {
+        fight = fight.hero(&format!("h{i}"), at(i * 3, 0)).knows(&known);
     }
-    creatures.extend_from_slice(more);
-    fight_with(
-        &ROOM,
-        &fields(&abilities(), None),
-        &creatures,
-        &[],
-        Side::Heroes,
-    )
+    for i in 0..8 {
+        let square = if i < 3 {
+            at(i as i32, 1)
+        } else {
+            at(i as i32, 5)
+        };
+        fight = minion(fight.rabble(i, square));
+    }
+    fight
 }
 
-fn squad(e: &mut Engine) -> SquadView {
+fn squad(e: &Engine) -> SquadView {
     e.state().squads.into_iter().find(|s| s.id == "s").unwrap()
 }
 
-fn dead(e: &mut Engine) -> Vec<String> {
+fn dead(e: &Engine) -> Vec<String> {
     e.state()
         .creatures
         .into_iter()
@@ -128,8 +133,8 @@ fn squad_hit(log: &[LoggedEvent]) -> (u32, u32, Vec<String>, Option<u32>) {
 
 #[test]
 fn a_squad_of_eight_five_stamina_minions_has_a_pool_of_forty() {
-    let mut e = fight_squad("", &[]);
-    let s = squad(&mut e);
+    let e = fight_squad(|m| m).start();
+    let s = squad(&e);
     assert_eq!(
         (s.pool, s.alive, s.to_next_drop, s.per_minion),
         (40, 8, 5, 5)
@@ -138,35 +143,47 @@ fn a_squad_of_eight_five_stamina_minions_has_a_pool_of_forty() {
 
 #[test]
 fn ds_dir_22_damage_short_of_a_threshold_kills_nobody_then_the_next_hit_drops_its_target() {
-    let mut e = fight_squad("", &[]);
+    let mut e = fight_squad(|m| m).start();
     let log = hero_uses(&mut e, "h0", "jab3", &["m0"]);
     assert_eq!(squad_hit(&log), (3, 37, vec![], None));
-    assert!(dead(&mut e).is_empty());
+    assert!(dead(&e).is_empty());
     let log = hero_uses(&mut e, "h1", "jab2", &["m2"]);
     assert_eq!(squad_hit(&log), (2, 35, vec!["m2".to_string()], None));
-    assert_eq!(dead(&mut e), vec!["m2"]);
-    assert_eq!(squad(&mut e).alive, 7);
+    assert_eq!(dead(&e), vec!["m2"]);
+    assert_eq!(squad(&e).alive, 7);
 }
 
 #[test]
 fn ds_dir_23_a_big_single_hit_drops_the_target_then_the_nearest_member() {
-    let mut e = fight_squad("", &[]);
+    let mut e = fight_squad(|m| m).start();
     let log = hero_uses(&mut e, "h0", "slam12", &["m0"]);
     // Pool 40 → 28: two drop, m0 first, then the member nearest it (m1 at (1,1)).
     assert_eq!(
         squad_hit(&log),
         (12, 28, vec!["m0".to_string(), "m1".to_string()], None)
     );
-    assert_eq!(squad(&mut e).alive, 6);
+    assert_eq!(squad(&e).alive, 6);
+    // Everything the slam logged, in order.
+    assert_eq!(
+        logged(&log),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "h0", action: Main, traded_main: false }"#,
+            r#"ability: AbilityUsed { creature: "h0", ability: "Slam", distance: "Melee 1", targets: ["m0"], area: [] }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "h0", ability: "Slam", target: "m0", tier: None, text: "12 damage" }"#,
+            r#"minion.squad.pool: SquadDamaged { squad: "s", source: "h0", damage_type: None, hits: [("m0", 12)], weakness: 0, immunity: 0, capped: None, amount: 12, pool_before: 40, pool_after: 28, killed: ["m0", "m1"] }"#,
+            r#"stamina.death.director: VitalityChanged { creature: "m0", from: Healthy, to: Dead, stamina: 0, threshold: 0 }"#,
+            r#"stamina.death.director: VitalityChanged { creature: "m1", from: Healthy, to: Dead, stamina: 0, threshold: 0 }"#,
+        ]
+    );
     // 3 more, on any member: 25, one more drops.
     let log = hero_uses(&mut e, "h1", "jab3", &["m2"]);
     assert_eq!(squad_hit(&log).1, 25);
-    assert_eq!(squad(&mut e).alive, 5);
+    assert_eq!(squad(&e).alive, 5);
 }
 
 #[test]
 fn ds_dir_38_each_minion_dropped_counts_as_reduced_to_zero() {
-    let mut e = fight_squad("", &[]);
+    let mut e = fight_squad(|m| m).start();
     let log = hero_uses(&mut e, "h0", "slam12", &["m0"]);
     let deaths = common::pick(&log, |ev| match &ev.event {
         Event::VitalityChanged { creature, to, .. }
@@ -189,7 +206,7 @@ fn ds_dir_38_each_minion_dropped_counts_as_reduced_to_zero() {
 #[test]
 fn ds_dir_25_area_damage_to_two_minions_drops_one_of_them() {
     // h0's Nova (burst 1 from (0,0)) reaches m0 at (0,1) and m1 at (1,1), not m2 at (2,1).
-    let mut e = fight_squad("", &[]);
+    let mut e = fight_squad(|m| m).start();
     let log = hero_uses(&mut e, "h0", "nova3", &[]);
     let (amount, pool, killed, _) = squad_hit(&log);
     assert_eq!((amount, pool), (6, 34));
@@ -200,7 +217,7 @@ fn ds_dir_25_area_damage_to_two_minions_drops_one_of_them() {
 #[test]
 fn area_damage_counts_at_most_one_minion_per_minion_in_the_area() {
     // Digest §9.5: 6 to each of two 5-Stamina minions takes 10, not 12, and kills only them.
-    let mut e = fight_squad("", &[]);
+    let mut e = fight_squad(|m| m).start();
     let log = hero_uses(&mut e, "h0", "nova6", &[]);
     let (amount, pool, mut killed, _) = squad_hit(&log);
     killed.sort();
@@ -211,7 +228,7 @@ fn area_damage_counts_at_most_one_minion_per_minion_in_the_area() {
 #[test]
 fn ds_dir_26_weakness_counts_once_and_the_area_limit_after_it() {
     // Fire weakness 5: 2 fire to each of m0, m1 = 4 + 5 = 9, under the area limit 10.
-    let mut e = fight_squad(", weaknesses: [(kind: Some(Fire), amount: Value(5))]", &[]);
+    let mut e = fight_squad(|m| m.weakness(DamageType::Fire, 5)).start();
     let log = hero_uses(&mut e, "h0", "flare2", &[]);
     let (amount, pool, killed, capped) = squad_hit(&log);
     assert_eq!((amount, pool, capped), (9, 31, None));
@@ -221,10 +238,7 @@ fn ds_dir_26_weakness_counts_once_and_the_area_limit_after_it() {
 #[test]
 fn ds_dir_28_immunity_counts_once_for_the_squad() {
     // Poison immunity 2: 4 poison to each of two = 8 - 2 = 6.
-    let mut e = fight_squad(
-        ", immunities: [(kind: Some(Poison), amount: Value(2))]",
-        &[],
-    );
+    let mut e = fight_squad(|m| m.immunity(DamageType::Poison, 2)).start();
     let log = hero_uses(&mut e, "h0", "miasma4", &[]);
     let (amount, pool, killed, _) = squad_hit(&log);
     assert_eq!((amount, pool, killed.len()), (6, 34, 1));
@@ -232,87 +246,92 @@ fn ds_dir_28_immunity_counts_once_for_the_squad() {
 
 #[test]
 fn ds_dir_29_weakness_on_a_single_strike_spills_into_the_pool() {
-    let mut e = fight_squad(", weaknesses: [(kind: Some(Fire), amount: Value(5))]", &[]);
+    let mut e = fight_squad(|m| m.weakness(DamageType::Fire, 5)).start();
     let log = hero_uses(&mut e, "h0", "scorch3", &["m0"]);
     assert_eq!(squad_hit(&log), (8, 32, vec!["m0".to_string()], None));
-    assert_eq!(squad(&mut e).to_next_drop, 2);
+    assert_eq!(squad(&e).to_next_drop, 2);
 }
 
 // ---- Forming squads and captains --------------------------------------------------------------
 
-fn load(creatures: &[String]) -> Result<scenario::Scenario, Vec<scenario::Diagnostic>> {
-    let rows: Vec<String> = ROOM.iter().map(|r| format!("\"{r}\"")).collect();
-    let src = format!(
-        "Scenario(name: \"Squads\", map: (rows: [{}]), {}creatures: [{}])",
-        rows.join(", "),
-        fields(&abilities(), None),
-        creatures.join(", ")
-    );
-    scenario::load("squads.ron", &src)
-}
-
 #[test]
 fn ds_dir_31_a_squad_is_one_kind_of_minion_and_at_most_eight() {
-    let mut mixed = vec![
-        hero("h0", 0, 0, &[], ""),
-        rabble(0, 1, 3, ""),
-        rabble(1, 2, 3, ""),
-    ];
-    mixed.push(rabble(2, 3, 3, "").replace("name: \"Rabble\"", "name: \"Sniper\""));
-    let problems = load(&mixed).expect_err("a mixed squad is refused");
+    let mixed = Fight::new()
+        .abilities(&abilities())
+        .hero("h0", at(0, 0))
+        .rabble(0, at(1, 3))
+        .rabble(1, at(2, 3))
+        .rabble(2, at(3, 3))
+        .name("Sniper");
+    let problems = mixed.load().expect_err("a mixed squad is refused");
     assert!(
         problems[0].message.contains("one kind of minion"),
         "{problems:?}"
     );
     assert!(problems[0].line >= 1 && problems[0].col > 1);
-    let mut nine = vec![hero("h0", 0, 0, &[], "")];
-    nine.extend((0..9).map(|i| rabble(i, i as i32, 4, "")));
-    let problems = load(&nine).expect_err("nine in a squad is refused");
+    let mut nine = Fight::new().abilities(&abilities()).hero("h0", at(0, 0));
+    for i in 0..9 {
+        nine = nine.rabble(i, at(i as i32, 4));
+    }
+    let problems = nine.load().expect_err("nine in a squad is refused");
     assert!(problems[0].message.contains("8 minions"), "{problems:?}");
 }
 
 #[test]
 fn ds_dir_41_only_a_creature_that_is_no_minion_captains_a_squad() {
-    let base = vec![
-        hero("h0", 0, 0, &[], ""),
-        rabble(0, 1, 3, ""),
-        rabble(1, 2, 3, ""),
-    ];
-    let mut minion_captain = base.clone();
-    minion_captain.push(
-        foe("sniper", 5, 3, &[], ", minion: true, captain_of: \"s\"")
-            .replace("stamina: 30", "stamina: 5"),
-    );
-    let problems = load(&minion_captain).expect_err("a minion captain is refused");
+    let base = Fight::new()
+        .abilities(&abilities())
+        .hero("h0", at(0, 0))
+        .rabble(0, at(1, 3))
+        .rabble(1, at(2, 3));
+    let minion_captain = base
+        .clone()
+        .monster("sniper", at(5, 3))
+        .minion()
+        .captain_of("s")
+        .stamina(5);
+    let problems = minion_captain
+        .load()
+        .expect_err("a minion captain is refused");
     assert!(
         problems[0].message.contains("minion can't captain"),
         "{problems:?}"
     );
-    let mut two = base.clone();
-    two.push(foe("boss", 5, 3, &[], ", captain_of: \"s\""));
-    two.push(foe("boss2", 7, 3, &[], ", captain_of: \"s\""));
-    let problems = load(&two).expect_err("two captains are refused");
+    let two = base
+        .clone()
+        .monster("boss", at(5, 3))
+        .captain_of("s")
+        .monster("boss2", at(7, 3))
+        .captain_of("s");
+    let problems = two.load().expect_err("two captains are refused");
     assert!(
         problems[0].message.contains("already has a captain"),
         "{problems:?}"
     );
-    let mut fine = base;
-    fine.push(foe("boss", 5, 3, &[], ", captain_of: \"s\""));
-    let mut e = load(&fine).expect("a leader captains").start(Some(1));
-    assert_eq!(squad(&mut e).captain.as_deref(), Some("boss"));
+    let fine = base.monster("boss", at(5, 3)).captain_of("s");
+    let e = fine.load().expect("a leader captains").start(Some(1));
+    assert_eq!(squad(&e).captain.as_deref(), Some("boss"));
 }
 
-fn captained() -> Engine {
-    let boss =
-        foe("boss", 9, 3, &[], ", captain_of: \"s\", stamina: 3").replace("stamina: 30, ", "");
-    fight_squad(", with_captain: (damage: 1)", &[boss])
+/// A captain's bonus of 1 damage for the squad's members.
+const BONUS_1: CaptainBonus = CaptainBonus {
+    damage: 1,
+    speed: 0,
+};
+
+/// The squad with [`BONUS_1`] and its captain `boss` (3 Stamina) at (9, 3).
+fn captained() -> Fight {
+    fight_squad(|m| m.with_captain(BONUS_1))
+        .monster("boss", at(9, 3))
+        .captain_of("s")
+        .stamina(3)
 }
 
 #[test]
 fn ds_dir_43_a_captained_minion_adds_its_bonus_to_a_strike() {
     // Claw is 2/4/6 + Might 0; the scripted dice make tier 2 (4) + 1.
-    let mut e = captained();
-    assert_eq!(squad(&mut e).captain_damage_bonus, 1);
+    let mut e = captained().start();
+    assert_eq!(squad(&e).captain_damage_bonus, 1);
     apply(
         &mut e,
         steelgrid_rules::Command::ScriptDice { faces: vec![6, 6] },
@@ -321,15 +340,12 @@ fn ds_dir_43_a_captained_minion_adds_its_bonus_to_a_strike() {
     others.push("boss");
     until_turn_of(&mut e, "m0", &others);
     apply(&mut e, use_ability("m0", "claw", &["h0"]));
-    assert_eq!(common::stamina(&mut e, "h0"), 30 - 5);
+    assert_eq!(common::stamina(&e, "h0"), 30 - 5);
 }
 
 #[test]
 fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
-    let sub = foe("sub", 9, 5, &[], "");
-    let boss =
-        foe("boss", 9, 3, &[], ", captain_of: \"s\", stamina: 3").replace("stamina: 30, ", "");
-    let mut e = fight_squad(", with_captain: (damage: 1)", &[boss, sub]);
+    let mut e = captained().monster("sub", at(9, 5)).start();
     // Round 1, on h0's turn: the captain (3 Stamina) falls to 3 environment damage.
     let mut others: Vec<&str> = ALL.to_vec();
     others.extend([
@@ -349,13 +365,13 @@ fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
         log.iter()
             .any(|ev| matches!(&ev.event, Event::CaptainLost { captain, .. } if captain == "boss"))
     );
-    assert_eq!(squad(&mut e).captain, None);
-    assert_eq!(squad(&mut e).captain_damage_bonus, 0);
+    assert_eq!(squad(&e).captain, None);
+    assert_eq!(squad(&e).captain_damage_bonus, 0);
     end(&mut e, "h0");
     // Still round 1 for everyone else: no replacement yet.
     let round = e.state().round;
     while e.state().round == round {
-        assert_eq!(squad(&mut e).captain, None);
+        assert_eq!(squad(&e).captain, None);
         let next = others
             .iter()
             .copied()
@@ -368,7 +384,7 @@ fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
             .unwrap();
         common::take_turn(&mut e, next);
     }
-    let s = squad(&mut e);
+    let s = squad(&e);
     assert_eq!(
         (s.captain.as_deref(), s.captain_damage_bonus),
         (Some("sub"), 1)

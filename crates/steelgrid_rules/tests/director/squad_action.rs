@@ -115,8 +115,8 @@ fn ds_dir_32_one_pitling_on_the_shadow_two_on_the_conduit() {
         _ => None,
     });
     assert_eq!(faces[0], faces[1], "the squad rolls once");
-    assert_eq!(stamina(&mut e, "shadow"), 30 - 4);
-    assert_eq!(stamina(&mut e, "conduit"), 30 - (4 + 2));
+    assert_eq!(stamina(&e, "shadow"), 30 - 4);
+    assert_eq!(stamina(&e, "conduit"), 30 - (4 + 2));
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn ds_dir_34_a_natural_19_gives_each_member_that_took_part_an_extra_main_action(
     let mut granted = extra_mains(&log);
     granted.sort();
     assert_eq!(granted, ["p0", "p1", "p2", "p3"]);
-    assert!(creature(&mut e, "p0").actions.main, "p0 has its extra now");
+    assert!(creature(&e, "p0").actions.main, "p0 has its extra now");
     end(&mut e, "p0");
     // p1 joined before its own turn: its turn has the extra main action and nothing else.
     let log = start(&mut e, "p1");
@@ -143,7 +143,7 @@ fn ds_dir_34_a_natural_19_gives_each_member_that_took_part_an_extra_main_action(
         Event::SquadMainActionSpent { minion, main_left: 1 } if minion == "p1"
     )));
     apply(&mut e, use_ability("p1", "lunge", &["conduit"]));
-    assert!(!creature(&mut e, "p1").actions.main);
+    assert!(!creature(&e, "p1").actions.main);
     end(&mut e, "p1");
     // p4 took no part: an ordinary turn, one main action, no extra.
     let log = start(&mut e, "p4");
@@ -151,7 +151,7 @@ fn ds_dir_34_a_natural_19_gives_each_member_that_took_part_an_extra_main_action(
         !log.iter()
             .any(|ev| matches!(&ev.event, Event::SquadMainActionSpent { .. }))
     );
-    assert!(creature(&mut e, "p4").actions.main);
+    assert!(creature(&e, "p4").actions.main);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn a_member_that_joined_the_strike_has_only_its_move_on_its_own_turn() {
     start(&mut e, "p1");
     let err = refused(&mut e, use_ability("p1", "lunge", &["conduit"]));
     assert_eq!(err.rule, "turn.action_economy");
-    assert!(creature(&mut e, "p1").actions.move_action);
+    assert!(creature(&e, "p1").actions.move_action);
 }
 
 #[test]
@@ -224,7 +224,7 @@ fn a_13_a_fourth_member_on_one_target_is_refused() {
         &mut e,
         squad_spit("p1", "conduit", &[("p2", "conduit"), ("p3", "conduit")]),
     );
-    assert_eq!(stamina(&mut e, "conduit"), 30 - 8);
+    assert_eq!(stamina(&e, "conduit"), 30 - 8);
 }
 
 #[test]
@@ -248,7 +248,7 @@ fn a_16_a_captains_bonus_counts_once_on_a_ganged_up_target() {
     start(&mut e, "p1");
     apply(&mut e, squad_spit("p1", "conduit", &[("p2", "conduit")]));
     // 4 (tier 2) + 2 (p2's free strike) + 1 (the captain, once) = 7.
-    assert_eq!(stamina(&mut e, "conduit"), 30 - 7);
+    assert_eq!(stamina(&e, "conduit"), 30 - 7);
 }
 
 // ---- The minion action limit ------------------------------------------------------------------
@@ -284,10 +284,7 @@ fn ds_dir_37_a_minion_may_move_twice_or_move_and_act() {
     start(&mut e, "p4");
     apply(&mut e, common::advance("p4", &[(8, 5)]));
     apply(&mut e, common::advance("p4", &[(7, 5)]));
-    assert_eq!(
-        common::position(&mut e, "p4"),
-        common::squares(&[(7, 5)])[0]
-    );
+    assert_eq!(common::position(&e, "p4"), common::squares(&[(7, 5)])[0]);
     end(&mut e, "p4");
     start(&mut e, "p0");
     apply(&mut e, common::advance("p0", &[(1, 1)]));
@@ -361,7 +358,7 @@ fn ds_dir_76_after_defend_a_granted_main_action_cant_be_taken() {
     let err = refused(&mut e, use_ability("brute", "lunge", &["shadow"]));
     assert_eq!(err.rule, "action.defend");
     // Its move and maneuver are still its own.
-    assert!(creature(&mut e, "brute").actions.maneuver);
+    assert!(creature(&e, "brute").actions.maneuver);
 }
 
 // ---- The captain's slot -----------------------------------------------------------------------
@@ -375,8 +372,8 @@ fn ds_dir_46_the_captain_acts_in_its_squads_slot_with_a_full_turn() {
         ],
         &[6, 6],
     );
-    assert_eq!(creature(&mut e, "boss").group.as_deref(), Some("p"));
-    assert_eq!(creature(&mut e, "p0").group.as_deref(), Some("p"));
+    assert_eq!(creature(&e, "boss").group.as_deref(), Some("p"));
+    assert_eq!(creature(&e, "p0").group.as_deref(), Some("p"));
     start(&mut e, "p0");
     end(&mut e, "p0");
     // The slot is the squad's: the loner waits, the captain may go.
@@ -405,7 +402,7 @@ fn a_member_that_only_moved_on_its_turn_joins_the_strike_later_in_the_round() {
     end(&mut e, "p5");
     start(&mut e, "p0");
     apply(&mut e, squad_spit("p0", "shadow", &[("p5", "shadow")]));
-    assert_eq!(stamina(&mut e, "shadow"), 30 - (4 + 2));
+    assert_eq!(stamina(&e, "shadow"), 30 - (4 + 2));
     // Its main action is spent now: it can't join again.
     end(&mut e, "p0");
     start(&mut e, "p2");
@@ -448,8 +445,8 @@ fn a_players_signature_strike_is_joined_by_the_members_in_reach() {
     members.sort();
     assert_eq!(members, ["p0", "p2", "p3"]);
     apply(&mut e, joined);
-    assert_eq!(stamina(&mut e, "shadow"), 30 - 4);
-    assert_eq!(stamina(&mut e, "conduit"), 30 - (4 + 2 + 2));
+    assert_eq!(stamina(&e, "shadow"), 30 - 4);
+    assert_eq!(stamina(&e, "conduit"), 30 - (4 + 2 + 2));
     // Anything but a signature strike is left alone.
     let lunge = use_ability("p2", "lunge", &["conduit"]);
     assert_eq!(e.squad_strike(lunge.clone()), lunge);
@@ -475,10 +472,7 @@ fn a_captains_speed_bonus_carries_each_member_farther() {
     start(&mut e, "p0");
     let seven: Vec<(i32, i32)> = (2..9).rev().map(|x| (x, 5)).collect();
     apply(&mut e, common::advance("p0", &seven));
-    assert_eq!(
-        common::position(&mut e, "p0"),
-        common::squares(&[(2, 5)])[0]
-    );
+    assert_eq!(common::position(&e, "p0"), common::squares(&[(2, 5)])[0]);
     end(&mut e, "p0");
     // Without a captain, five.
     apply(

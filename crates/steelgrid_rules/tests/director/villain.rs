@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::abilities::use_ability;
-use common::{apply, end, refused, start, take_turn};
+use common::{apply, end, logged, refused, start, take_turn};
 use steelgrid_rules::Engine;
 use steelgrid_rules::testing::{Fight, at};
 
@@ -57,7 +57,18 @@ fn ds_dir_47_not_at_the_end_of_its_own_turn_but_at_the_end_of_another() {
     // Round 2 has started after h1's turn: the end of h1's turn is the moment.
     let log = apply(&mut e, va("x", "va1"));
     assert!(log.iter().any(|ev| ev.rule == "villain_action"));
-    assert_eq!(common::stamina(&mut e, "h0"), 29);
+    assert_eq!(common::stamina(&e, "h0"), 29);
+    // Everything the villain action logged, in order.
+    assert_eq!(
+        logged(&log),
+        [
+            r#"villain_action: AbilityUsed { creature: "x", ability: "Opener", distance: "3 burst", targets: ["h0", "h1"], area: [Square { x: 0, y: 0 }, Square { x: 1, y: 0 }, Square { x: 2, y: 0 }, Square { x: 3, y: 0 }, Square { x: 4, y: 0 }, Square { x: 5, y: 0 }, Square { x: 0, y: 1 }, Square { x: 1, y: 1 }, Square { x: 2, y: 1 }, Square { x: 3, y: 1 }, Square { x: 4, y: 1 }, Square { x: 5, y: 1 }, Square { x: 0, y: 2 }, Square { x: 1, y: 2 }, Square { x: 3, y: 2 }, Square { x: 4, y: 2 }, Square { x: 5, y: 2 }, Square { x: 0, y: 3 }, Square { x: 1, y: 3 }, Square { x: 2, y: 3 }, Square { x: 3, y: 3 }, Square { x: 4, y: 3 }, Square { x: 5, y: 3 }, Square { x: 0, y: 4 }, Square { x: 1, y: 4 }, Square { x: 2, y: 4 }, Square { x: 3, y: 4 }, Square { x: 4, y: 4 }, Square { x: 5, y: 4 }, Square { x: 0, y: 5 }, Square { x: 1, y: 5 }, Square { x: 2, y: 5 }, Square { x: 3, y: 5 }, Square { x: 4, y: 5 }, Square { x: 5, y: 5 }] }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "x", ability: "Opener", target: "h0", tier: None, text: "1 damage" }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "x", ability: "Opener", target: "h1", tier: None, text: "1 damage" }"#,
+            r#"damage: Damaged { target: "h0", source: "x", damage_type: None, base: 1, halved: false, weakness: 0, immunity: 0, immune: false, amount: 1, temporary_absorbed: 0, stamina_before: 30, stamina_after: 29 }"#,
+            r#"damage: Damaged { target: "h1", source: "x", damage_type: None, base: 1, halved: false, weakness: 0, immunity: 0, immune: false, amount: 1, temporary_absorbed: 0, stamina_before: 30, stamina_after: 29 }"#,
+        ]
+    );
 }
 
 #[test]
@@ -101,7 +112,7 @@ fn a_villain_action_takes_none_of_the_villains_actions() {
     take_turn(&mut e, "h0");
     apply(&mut e, va("x", "va1"));
     start(&mut e, "x");
-    let me = common::creature(&mut e, "x");
+    let me = common::creature(&e, "x");
     assert!(me.actions.main && me.actions.maneuver && me.actions.move_action);
 }
 

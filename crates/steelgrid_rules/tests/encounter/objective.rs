@@ -9,39 +9,28 @@ use common::{advance, apply, end, hero, monster, refused, start};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 use steelgrid_rules::grid::{Square, Terrain};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
 
-/// Zones: `G` gate, `E` exit, `D` destination, `K` keep, `W` work site; `g` a glass object.
-const LEGEND: &str = "'G': (zone: \"gate\"), 'E': (zone: \"exit\"), 'D': (zone: \"dest\"), 'K': (zone: \"keep\"), 'W': (zone: \"work\"), 'g': (terrain: Object(material: Glass))";
+/// Zones: `G` gate, `E` exit, `D` destination, `K` keep, `W` work site.
+const ZONES: &str = "'G': (zone: \"gate\"), 'E': (zone: \"exit\"), 'D': (zone: \"dest\"), 'K': (zone: \"keep\"), 'W': (zone: \"work\")";
 
-fn source(rows: &[&str], fields: &str, creatures: &[String], dice: &[u32]) -> String {
+/// An encounter on `rows`, with the zones above beside the test legend (`g` a glass object).
+fn arena(rows: &[&str]) -> Fight {
+    Fight::on(rows).legend(ZONES)
+}
+
+/// The problems `steelgrid check` reports, as `line:col: message`. Written out by hand, one
+/// field a line, because the lines and columns reported are what the case checks.
+fn problems(rows: &[&str], fields: &str, creatures: &[String]) -> Vec<String> {
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
-    let mut all = vec![7];
-    all.extend_from_slice(dice);
-    let dice: Vec<String> = all.iter().map(u32::to_string).collect();
-    format!(
-        "Scenario(\n  name: \"Objectives\",\n  map: (legend: {{{LEGEND}}}, rows: [{}]),\n  {fields}\n  creatures: [{}],\n  dice: [{}],\n)",
+    let src = format!(
+        "Scenario(\n  name: \"Objectives\",\n  map: (legend: {{{ZONES}, 'g': (terrain: Object(material: Glass))}}, rows: [{}]),\n  {fields}\n  creatures: [{}],\n  dice: [7],\n)",
         rows.join(", "),
         creatures.join(", "),
-        dice.join(", ")
-    )
-}
-
-/// Start the encounter; the heroes choose to go first (a scripted 7), then `dice` follow.
-fn fight(rows: &[&str], fields: &str, creatures: &[String], dice: &[u32]) -> Engine {
-    let src = source(rows, fields, creatures, dice);
-    let scenario = scenario::load("objectives.ron", &src)
-        .unwrap_or_else(|problems| panic!("{problems:?}\n{src}"));
-    let mut e = scenario.start(Some(1));
-    apply(&mut e, Command::ChooseFirstSide { side: Side::Heroes });
-    e
-}
-
-/// The problems `steelgrid check` reports, as `line:col: message`.
-fn problems(rows: &[&str], fields: &str, creatures: &[String]) -> Vec<String> {
-    let src = source(rows, fields, creatures, &[]);
+    );
     match scenario::load("objectives.ron", &src) {
         Ok(_) => Vec::new(),
         Err(ps) => ps
@@ -132,11 +121,6 @@ fn progress(events: &[LoggedEvent]) -> Vec<(String, u32, u32)> {
         .collect()
 }
 
-/// A non-hero ally of the heroes (a villager, a captive).
-fn villager(id: &str, x: i32, y: i32) -> String {
-    format!("(id: \"{id}\", side: Heroes, stamina: 10, speed: 5, position: ({x}, {y}))")
-}
-
 const OPEN: [&str; 6] = [
     "..........",
     "..........",
@@ -151,12 +135,14 @@ const OPEN: [&str; 6] = [
 #[test]
 fn diminish_numbers_is_won_when_no_enemy_stands_and_the_old_name_still_loads() {
     for written in ["DiminishNumbers", "DefeatAllEnemies"] {
-        let mut e = fight(
-            &OPEN,
-            &format!("objectives: [{written}],"),
-            &[hero("h", 0, 0), monster("m1", 5, 0), monster("m2", 5, 2)],
-            &[],
-        );
+        let mut e = arena(&OPEN)
+            .objectives(written)
+            .hero("h", at(0, 0))
+            .monster("m1", at(5, 0))
+            .stamina(20)
+            .monster("m2", at(5, 2))
+            .stamina(20)
+            .start();
         let events = apply(&mut e, kill("m1"));
         assert!(met(&events).is_empty(), "m2 still stands");
         let events = apply(&mut e, kill("m2"));
@@ -173,7 +159,11 @@ fn diminish_numbers_is_won_when_no_enemy_stands_and_the_old_name_still_loads() {
 
 #[test]
 fn diminish_numbers_is_lost_when_every_hero_is_down() {
-    let mut e = fight(&OPEN, "", &[hero("h", 0, 0), monster("m1", 5, 0)], &[]);
+    let mut e = arena(&OPEN)
+        .hero("h", at(0, 0))
+        .monster("m1", at(5, 0))
+        .stamina(20)
+        .start();
     apply(&mut e, kill("h"));
     assert_eq!(
         ended(&e),
@@ -185,16 +175,14 @@ fn diminish_numbers_is_lost_when_every_hero_is_down() {
 
 #[test]
 fn defeat_a_specific_foe_is_won_when_it_falls_though_others_stand() {
-    let mut e = fight(
-        &OPEN,
-        "objectives: [DefeatSpecificFoe(creature: \"boss\")],",
-        &[
-            hero("h", 0, 0),
-            monster("boss", 5, 0),
-            monster("minion", 5, 2),
-        ],
-        &[],
-    );
+    let mut e = arena(&OPEN)
+        .objectives("DefeatSpecificFoe(creature: \"boss\")")
+        .hero("h", at(0, 0))
+        .monster("boss", at(5, 0))
+        .stamina(20)
+        .monster("minion", at(5, 2))
+        .stamina(20)
+        .start();
     apply(&mut e, kill("minion"));
     assert_eq!(e.outcome(), None);
     let events = apply(&mut e, kill("boss"));
@@ -218,12 +206,12 @@ fn defeat_a_specific_foe_fails_when_it_flees() {
         "..........",
         "..........",
     ];
-    let mut e = fight(
-        &rows,
-        "objectives: [DefeatSpecificFoe(creature: \"boss\")],",
-        &[hero("h", 9, 5), monster("boss", 2, 0)],
-        &[],
-    );
+    let mut e = arena(&rows)
+        .objectives("DefeatSpecificFoe(creature: \"boss\")")
+        .hero("h", at(9, 5))
+        .monster("boss", at(2, 0))
+        .stamina(20)
+        .start();
     turn(&mut e, "h", Vec::new());
     let events = turn(
         &mut e,
@@ -261,16 +249,14 @@ const EXIT_WEST: [&str; 6] = [
 
 #[test]
 fn get_the_thing_dropped_by_its_carrier_taken_and_carried_to_the_exit() {
-    let mut e = fight(
-        &EXIT_WEST,
-        "objectives: [GetTheThing(item: \"the ledger\", carrier: \"thief\", exit: \"exit\")],",
-        &[
-            hero("h", 3, 1),
-            monster("thief", 6, 1),
-            monster("guard", 9, 5),
-        ],
-        &[],
-    );
+    let mut e = arena(&EXIT_WEST)
+        .objectives("GetTheThing(item: \"the ledger\", carrier: \"thief\", exit: \"exit\")")
+        .hero("h", at(3, 1))
+        .monster("thief", at(6, 1))
+        .stamina(20)
+        .monster("guard", at(9, 5))
+        .stamina(20)
+        .start();
     let events = apply(&mut e, kill("thief"));
     assert_eq!(
         progress(&events),
@@ -294,12 +280,12 @@ fn get_the_thing_dropped_by_its_carrier_taken_and_carried_to_the_exit() {
 
 #[test]
 fn get_the_thing_fails_when_an_enemy_carries_it_off() {
-    let mut e = fight(
-        &EXIT_WEST,
-        "objectives: [GetTheThing(carrier: \"thief\", exit: \"exit\")],",
-        &[hero("h", 9, 0), monster("thief", 3, 4)],
-        &[],
-    );
+    let mut e = arena(&EXIT_WEST)
+        .objectives("GetTheThing(carrier: \"thief\", exit: \"exit\")")
+        .hero("h", at(9, 0))
+        .monster("thief", at(3, 4))
+        .stamina(20)
+        .start();
     turn(&mut e, "h", Vec::new());
     let events = turn(
         &mut e,
@@ -323,15 +309,15 @@ fn destroy_the_thing_is_won_when_the_object_breaks_and_the_idol_is_dead() {
         "..........",
     ];
     // Iron Sweep (one creature or object): 5 + 5 + Might 2 = tier 2, 7 damage to the glass.
-    let mut e = fight(
-        &rows,
-        "objectives: [DestroyTheThing(squares: [(2, 1)], creatures: [\"idol\"])],",
-        &[
-            "(id: \"h\", template: \"vanguard\", position: (1, 1))".into(),
-            "(id: \"idol\", side: Director, stamina: 10, speed: 0, position: (8, 4))".into(),
-        ],
-        &[5, 5],
-    );
+    let mut e = arena(&rows)
+        .objectives("DestroyTheThing(squares: [(2, 1)], creatures: [\"idol\"])")
+        .from_template("h", "vanguard", at(1, 1))
+        .monster("idol", at(8, 4))
+        .stamina(10)
+        .speed(0)
+        .free_strike(0)
+        .dice(&[5, 5])
+        .start();
     start(&mut e, "h");
     let mut smash = use_ability("h", "iron_sweep", &[]);
     if let Command::UseAbility { objects, .. } = &mut smash {
@@ -355,15 +341,14 @@ fn destroy_the_thing_is_won_when_the_object_breaks_and_the_idol_is_dead() {
 
 #[test]
 fn destroy_the_thing_is_lost_when_the_heroes_fall_first() {
-    let mut e = fight(
-        &OPEN,
-        "objectives: [DestroyTheThing(creatures: [\"idol\"])],",
-        &[
-            hero("h", 0, 0),
-            "(id: \"idol\", side: Director, stamina: 10, speed: 0, position: (8, 4))".into(),
-        ],
-        &[],
-    );
+    let mut e = arena(&OPEN)
+        .objectives("DestroyTheThing(creatures: [\"idol\"])")
+        .hero("h", at(0, 0))
+        .monster("idol", at(8, 4))
+        .stamina(10)
+        .speed(0)
+        .free_strike(0)
+        .start();
     apply(&mut e, kill("h"));
     assert_eq!(
         ended(&e),
@@ -375,17 +360,16 @@ fn destroy_the_thing_is_lost_when_the_heroes_fall_first() {
 
 #[test]
 fn save_another_is_won_when_half_the_wards_reach_the_exit() {
-    let mut e = fight(
-        &EXIT_WEST,
-        "objectives: [SaveAnother(wards: [\"ann\", \"bob\"], exit: \"exit\")],",
-        &[
-            hero("h", 9, 0),
-            villager("ann", 3, 2),
-            villager("bob", 3, 4),
-            monster("m", 9, 5),
-        ],
-        &[],
-    );
+    let mut e = arena(&EXIT_WEST)
+        .objectives("SaveAnother(wards: [\"ann\", \"bob\"], exit: \"exit\")")
+        .hero("h", at(9, 0))
+        .ally("ann", at(3, 2))
+        .stamina(10)
+        .ally("bob", at(3, 4))
+        .stamina(10)
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     turn(&mut e, "h", Vec::new());
     turn(&mut e, "m", Vec::new());
     let events = turn(
@@ -400,17 +384,16 @@ fn save_another_is_won_when_half_the_wards_reach_the_exit() {
 
 #[test]
 fn save_another_fails_when_more_than_half_the_wards_are_dead() {
-    let mut e = fight(
-        &EXIT_WEST,
-        "objectives: [SaveAnother(wards: [\"ann\", \"bob\"], exit: \"exit\")],",
-        &[
-            hero("h", 9, 0),
-            villager("ann", 3, 2),
-            villager("bob", 3, 4),
-            monster("m", 9, 5),
-        ],
-        &[],
-    );
+    let mut e = arena(&EXIT_WEST)
+        .objectives("SaveAnother(wards: [\"ann\", \"bob\"], exit: \"exit\")")
+        .hero("h", at(9, 0))
+        .ally("ann", at(3, 2))
+        .stamina(10)
+        .ally("bob", at(3, 4))
+        .stamina(10)
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     let events = apply(&mut e, kill("ann"));
     assert!(failed(&events).is_empty(), "bob can still be saved");
     let events = apply(&mut e, kill("bob"));
@@ -431,12 +414,14 @@ const DEST_EAST: [&str; 6] = [
 
 #[test]
 fn escort_is_won_when_the_ward_reaches_its_destination() {
-    let mut e = fight(
-        &DEST_EAST,
-        "objectives: [Escort(ward: \"envoy\", destination: \"dest\")],",
-        &[hero("h", 0, 5), villager("envoy", 5, 0), monster("m", 0, 3)],
-        &[],
-    );
+    let mut e = arena(&DEST_EAST)
+        .objectives("Escort(ward: \"envoy\", destination: \"dest\")")
+        .hero("h", at(0, 5))
+        .ally("envoy", at(5, 0))
+        .stamina(10)
+        .monster("m", at(0, 3))
+        .stamina(20)
+        .start();
     turn(&mut e, "h", Vec::new());
     turn(&mut e, "m", Vec::new());
     let events = turn(
@@ -450,12 +435,14 @@ fn escort_is_won_when_the_ward_reaches_its_destination() {
 
 #[test]
 fn escort_fails_when_the_ward_dies() {
-    let mut e = fight(
-        &DEST_EAST,
-        "objectives: [Escort(ward: \"envoy\", destination: \"dest\")],",
-        &[hero("h", 0, 5), villager("envoy", 5, 0), monster("m", 0, 3)],
-        &[],
-    );
+    let mut e = arena(&DEST_EAST)
+        .objectives("Escort(ward: \"envoy\", destination: \"dest\")")
+        .hero("h", at(0, 5))
+        .ally("envoy", at(5, 0))
+        .stamina(10)
+        .monster("m", at(0, 3))
+        .stamina(20)
+        .start();
     let events = apply(&mut e, kill("envoy"));
     assert_eq!(failed(&events), vec![(0, "objective.escort".into())]);
     assert_eq!(
@@ -477,21 +464,21 @@ const GATE: [&str; 6] = [
 ];
 
 fn hold_fight() -> Engine {
-    fight(
-        &GATE,
-        "objectives: [HoldThemOff(zone: \"gate\")],",
-        &[
-            hero("h1", 0, 0),
-            hero("h2", 0, 1),
-            hero("h3", 0, 2),
-            hero("h4", 0, 3),
-            monster("r1", 6, 0),
-            monster("r2", 6, 1),
-            monster("r3", 6, 2),
-            monster("r4", 6, 3),
-        ],
-        &[],
-    )
+    arena(&GATE)
+        .objectives("HoldThemOff(zone: \"gate\")")
+        .hero("h1", at(0, 0))
+        .hero("h2", at(0, 1))
+        .hero("h3", at(0, 2))
+        .hero("h4", at(0, 3))
+        .monster("r1", at(6, 0))
+        .stamina(20)
+        .monster("r2", at(6, 1))
+        .stamina(20)
+        .monster("r3", at(6, 2))
+        .stamina(20)
+        .monster("r4", at(6, 3))
+        .stamina(20)
+        .start()
 }
 
 /// `id` runs from (6, y) through the gate to (3, y).
@@ -594,12 +581,12 @@ const KEEP: [&str; 6] = [
 
 #[test]
 fn assault_the_defenses_is_won_after_the_rounds_held_with_no_enemy_inside() {
-    let mut e = fight(
-        &KEEP,
-        "objectives: [AssaultTheDefenses(zone: \"keep\", rounds: 2)],",
-        &[hero("h", 3, 0), monster("m", 9, 5)],
-        &[],
-    );
+    let mut e = arena(&KEEP)
+        .objectives("AssaultTheDefenses(zone: \"keep\", rounds: 2)")
+        .hero("h", at(3, 0))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     let mut log = turn(&mut e, "h", vec![advance("h", &[(2, 0), (1, 0)])]);
     log.extend(idle(&mut e, &["m"]));
     assert_eq!(e.outcome(), None);
@@ -629,12 +616,12 @@ fn assault_the_defenses_is_won_after_the_rounds_held_with_no_enemy_inside() {
 #[test]
 fn assault_the_defenses_is_not_held_while_an_enemy_is_inside() {
     // The default is 4 rounds (digest A-21); a defender inside resets the count.
-    let mut e = fight(
-        &KEEP,
-        "objectives: [AssaultTheDefenses(zone: \"keep\")],",
-        &[hero("h", 1, 0), monster("m", 1, 1)],
-        &[],
-    );
+    let mut e = arena(&KEEP)
+        .objectives("AssaultTheDefenses(zone: \"keep\")")
+        .hero("h", at(1, 0))
+        .monster("m", at(1, 1))
+        .stamina(20)
+        .start();
     let mut log = Vec::new();
     for _ in 0..4 {
         log.extend(idle(&mut e, &["h", "m"]));
@@ -649,16 +636,14 @@ fn assault_the_defenses_is_not_held_while_an_enemy_is_inside() {
 
 #[test]
 fn stop_the_action_is_won_when_the_ringleader_falls_in_time() {
-    let mut e = fight(
-        &OPEN,
-        "objectives: [StopTheAction(foe: \"cultist\", rounds: 2)],",
-        &[
-            hero("h", 0, 0),
-            monster("cultist", 8, 4),
-            monster("guard", 8, 0),
-        ],
-        &[],
-    );
+    let mut e = arena(&OPEN)
+        .objectives("StopTheAction(foe: \"cultist\", rounds: 2)")
+        .hero("h", at(0, 0))
+        .monster("cultist", at(8, 4))
+        .stamina(20)
+        .monster("guard", at(8, 0))
+        .stamina(20)
+        .start();
     idle(&mut e, &["h", "cultist", "guard"]);
     let events = apply(&mut e, kill("cultist"));
     assert_eq!(met(&events), vec![(0, "objective.stop_the_action".into())]);
@@ -667,12 +652,12 @@ fn stop_the_action_is_won_when_the_ringleader_falls_in_time() {
 
 #[test]
 fn stop_the_action_fails_when_the_time_runs_out() {
-    let mut e = fight(
-        &OPEN,
-        "objectives: [StopTheAction(foe: \"cultist\", rounds: 2)],",
-        &[hero("h", 0, 0), monster("cultist", 8, 4)],
-        &[],
-    );
+    let mut e = arena(&OPEN)
+        .objectives("StopTheAction(foe: \"cultist\", rounds: 2)")
+        .hero("h", at(0, 0))
+        .monster("cultist", at(8, 4))
+        .stamina(20)
+        .start();
     idle(&mut e, &["h", "cultist"]);
     assert_eq!(e.outcome(), None);
     let events = idle(&mut e, &["h", "cultist"]);
@@ -699,12 +684,13 @@ const WORKS: [&str; 6] = [
 
 #[test]
 fn complete_the_action_is_won_when_the_tasks_are_done_in_time() {
-    let mut e = fight(
-        &WORKS,
-        "objectives: [CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)],",
-        &[hero("h1", 0, 0), hero("h2", 5, 5), monster("m", 9, 3)],
-        &[],
-    );
+    let mut e = arena(&WORKS)
+        .objectives("CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)")
+        .hero("h1", at(0, 0))
+        .hero("h2", at(5, 5))
+        .monster("m", at(9, 3))
+        .stamina(20)
+        .start();
     // Out of the zone: refused.
     start(&mut e, "h1");
     end(&mut e, "h1");
@@ -719,12 +705,13 @@ fn complete_the_action_is_won_when_the_tasks_are_done_in_time() {
     // Round 1 ended with nobody working: half of 2 heroes must. Start again with workers.
     assert_eq!(e.outcome(), Some(Outcome::Defeat));
 
-    let mut e = fight(
-        &WORKS,
-        "objectives: [CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)],",
-        &[hero("h1", 0, 0), hero("h2", 5, 5), monster("m", 9, 3)],
-        &[],
-    );
+    let mut e = arena(&WORKS)
+        .objectives("CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)")
+        .hero("h1", at(0, 0))
+        .hero("h2", at(5, 5))
+        .monster("m", at(9, 3))
+        .stamina(20)
+        .start();
     let mut log = turn(&mut e, "h1", vec![work("h1")]);
     log.extend(idle(&mut e, &["m", "h2"]));
     assert_eq!(e.outcome(), None);
@@ -743,12 +730,12 @@ fn complete_the_action_is_won_when_the_tasks_are_done_in_time() {
 #[test]
 fn complete_the_action_fails_when_the_limit_passes() {
     // Without the half-the-heroes rule, one task a round is too slow for 3 tasks in 2 rounds.
-    let mut e = fight(
-        &WORKS,
-        "objectives: [CompleteTheAction(zone: \"work\", tasks: 3, rounds: 2, half_must_work: false)],",
-        &[hero("h1", 0, 0), monster("m", 9, 3)],
-        &[],
-    );
+    let mut e = arena(&WORKS)
+        .objectives("CompleteTheAction(zone: \"work\", tasks: 3, rounds: 2, half_must_work: false)")
+        .hero("h1", at(0, 0))
+        .monster("m", at(9, 3))
+        .stamina(20)
+        .start();
     turn(&mut e, "h1", vec![work("h1")]);
     idle(&mut e, &["m"]);
     turn(&mut e, "h1", vec![work("h1")]);
@@ -764,16 +751,16 @@ fn complete_the_action_fails_when_the_limit_passes() {
 
 #[test]
 fn combined_objectives_each_log_a_success_and_win_together() {
-    let mut e = fight(
-        &OPEN,
-        "objectives: [DefeatSpecificFoe(creature: \"boss\"), StopTheAction(foe: \"cultist\", rounds: 3)],",
-        &[
-            hero("h", 0, 0),
-            monster("boss", 8, 0),
-            monster("cultist", 8, 4),
-        ],
-        &[],
-    );
+    let mut e = arena(&OPEN)
+        .objectives(
+            "DefeatSpecificFoe(creature: \"boss\"), StopTheAction(foe: \"cultist\", rounds: 3)",
+        )
+        .hero("h", at(0, 0))
+        .monster("boss", at(8, 0))
+        .stamina(20)
+        .monster("cultist", at(8, 4))
+        .stamina(20)
+        .start();
     let first = apply(&mut e, kill("boss"));
     assert_eq!(
         met(&first),
@@ -798,16 +785,12 @@ fn a_hero_who_flees_is_not_down_but_the_heroes_lose_when_none_is_left_to_fight()
         "..........",
         "..........",
     ];
-    let mut e = fight(
-        &rows,
-        "",
-        &[
-            hero("runner", 1, 0),
-            hero("stayer", 3, 3),
-            monster("m", 9, 5),
-        ],
-        &[],
-    );
+    let mut e = arena(&rows)
+        .hero("runner", at(1, 0))
+        .hero("stayer", at(3, 3))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     start(&mut e, "runner");
     assert_eq!(refused(&mut e, flee("runner")).rule, "encounter.flee");
     apply(&mut e, advance("runner", &[(0, 0)]));
@@ -836,12 +819,13 @@ fn fleeing_needs_the_move_action_and_an_exit_zone_and_frees_the_turn_order() {
         "..........",
         ".........E",
     ];
-    let mut e = fight(
-        &rows,
-        "",
-        &[hero("h", 0, 0), monster("m1", 9, 5), monster("m2", 9, 0)],
-        &[],
-    );
+    let mut e = arena(&rows)
+        .hero("h", at(0, 0))
+        .monster("m1", at(9, 5))
+        .stamina(20)
+        .monster("m2", at(9, 0))
+        .stamina(20)
+        .start();
     start(&mut e, "h");
     apply(&mut e, advance("h", &[(1, 0)]));
     assert_eq!(refused(&mut e, flee("h")).rule, "encounter.flee");
@@ -889,12 +873,12 @@ fn objective_parameters_naming_unknown_creatures_or_zones_are_reported_where_wri
 
 #[test]
 fn the_ai_hero_takes_the_thing_and_carries_it_out() {
-    let mut e = fight(
-        &EXIT_WEST,
-        "objectives: [GetTheThing(item: \"the ledger\", at: (6, 1), exit: \"exit\")],",
-        &[hero("h", 3, 1), monster("guard", 9, 5)],
-        &[],
-    );
+    let mut e = arena(&EXIT_WEST)
+        .objectives("GetTheThing(item: \"the ledger\", at: (6, 1), exit: \"exit\")")
+        .hero("h", at(3, 1))
+        .monster("guard", at(9, 5))
+        .stamina(20)
+        .start();
     let run = steelgrid_rules::sim::run_ai(&mut e, &[Side::Heroes, Side::Director], Some(6));
     assert!(run.refused.is_none());
     assert_eq!(
@@ -906,12 +890,13 @@ fn the_ai_hero_takes_the_thing_and_carries_it_out() {
 
 #[test]
 fn the_ai_heroes_go_to_the_work_site_and_work() {
-    let mut e = fight(
-        &WORKS,
-        "objectives: [CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)],",
-        &[hero("h1", 3, 2), hero("h2", 4, 3), monster("m", 9, 5)],
-        &[],
-    );
+    let mut e = arena(&WORKS)
+        .objectives("CompleteTheAction(zone: \"work\", tasks: 2, rounds: 2)")
+        .hero("h1", at(3, 2))
+        .hero("h2", at(4, 3))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     let run = steelgrid_rules::sim::run_ai(&mut e, &[Side::Heroes, Side::Director], Some(3));
     assert!(run.refused.is_none());
     assert_eq!(

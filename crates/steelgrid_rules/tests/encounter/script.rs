@@ -8,6 +8,7 @@ use common::{advance, apply, end, hero, monster, start};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 use steelgrid_rules::grid::{Square, Terrain};
+use steelgrid_rules::testing::{Fight, at};
 use steelgrid_rules::{Command, Engine, scenario};
 
 // ---- Helpers ----------------------------------------------------------------------------------
@@ -21,26 +22,24 @@ const ROWS: [&str; 6] = [
     "..........",
 ];
 
-fn source(fields: &str, creatures: &[String]) -> String {
+/// `G`, the gate zone.
+const GATE: &str = "'G': (zone: \"gate\")";
+
+/// An encounter on [`ROWS`], with the gate beside the test legend.
+fn arena() -> Fight {
+    Fight::on(&ROWS).legend(GATE)
+}
+
+/// The problems `steelgrid check` reports, as `line:col: message`. Written out by hand, one
+/// field a line, because the lines and columns reported are what the case checks.
+fn problems(fields: &str, creatures: &[String]) -> Vec<String> {
     let rows: Vec<String> = ROWS.iter().map(|r| format!("\"{r}\"")).collect();
-    format!(
-        "Scenario(\n  name: \"Script\",\n  map: (legend: {{'G': (zone: \"gate\")}}, rows: [{}]),\n  {fields}\n  creatures: [{}],\n  dice: [7],\n)",
+    let src = format!(
+        "Scenario(\n  name: \"Script\",\n  map: (legend: {{{GATE}}}, rows: [{}]),\n  {fields}\n  creatures: [{}],\n  dice: [7],\n)",
         rows.join(", "),
         creatures.join(", ")
-    )
-}
-
-fn fight(fields: &str, creatures: &[String]) -> Engine {
-    let src = source(fields, creatures);
-    let scenario =
-        scenario::load("script.ron", &src).unwrap_or_else(|problems| panic!("{problems:?}\n{src}"));
-    let mut e = scenario.start(Some(1));
-    apply(&mut e, Command::ChooseFirstSide { side: Side::Heroes });
-    e
-}
-
-fn problems(fields: &str, creatures: &[String]) -> Vec<String> {
-    match scenario::load("script.ron", &source(fields, creatures)) {
+    );
+    match scenario::load("script.ron", &src) {
         Ok(_) => Vec::new(),
         Err(ps) => ps
             .iter()
@@ -98,13 +97,18 @@ fn spawned(events: &[LoggedEvent]) -> Vec<(String, Square)> {
         .collect()
 }
 
-const REINFORCEMENTS: &str = "script: [\n    (when: Round(2), then: [Narrate(\"Horns sound.\"), Spawn((id: \"cutter\", template: \"bramble_cutter\", position: (8, 2)))]),\n  ],";
+const REINFORCEMENTS: &str = "(when: Round(2), then: [Narrate(\"Horns sound.\"), Spawn((id: \"cutter\", template: \"bramble_cutter\", position: (8, 2)))])";
 
 // ---- Triggers and actions ---------------------------------------------------------------------
 
 #[test]
 fn round_trigger_brings_in_a_templated_reinforcement_as_the_round_begins() {
-    let mut e = fight(REINFORCEMENTS, &[hero("h", 0, 0), monster("m", 9, 5)]);
+    let mut e = arena()
+        .script(REINFORCEMENTS)
+        .hero("h", at(0, 0))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     let round_one = idle(&mut e, &["h"]);
     assert!(fired(&round_one).is_empty());
     let events = idle(&mut e, &["m"]);
@@ -124,7 +128,7 @@ fn round_trigger_brings_in_a_templated_reinforcement_as_the_round_begins() {
         vec![("cutter".to_owned(), Square::new(8, 2))]
     );
     // Resolved from the library template like any scenario creature: it fights this round.
-    let cutter = common::creature(&mut e, "cutter");
+    let cutter = common::creature(&e, "cutter");
     assert_eq!(
         (cutter.side, cutter.stamina.max, cutter.speed),
         (Side::Director, 15, 6)
@@ -138,7 +142,12 @@ fn round_trigger_brings_in_a_templated_reinforcement_as_the_round_begins() {
 
 #[test]
 fn a_reinforcement_whose_square_is_taken_arrives_at_the_nearest_open_one() {
-    let mut e = fight(REINFORCEMENTS, &[hero("h", 0, 0), monster("m", 8, 2)]);
+    let mut e = arena()
+        .script(REINFORCEMENTS)
+        .hero("h", at(0, 0))
+        .monster("m", at(8, 2))
+        .stamina(20)
+        .start();
     let events = idle(&mut e, &["h", "m"]);
     assert_eq!(
         spawned(&events),
@@ -149,10 +158,7 @@ fn a_reinforcement_whose_square_is_taken_arrives_at_the_nearest_open_one() {
 
 #[test]
 fn entering_a_zone_changes_the_terrain_once() {
-    let mut e = fight(
-        "script: [(when: Enters(Heroes, \"gate\"), then: [SetTerrain([(9, 0), (9, 1)], Wall)]), (when: Enters(Creature(\"m\"), \"gate\"), then: [Narrate(\"m crosses the gate\")])],",
-        &[hero("h", 3, 2), monster("m", 9, 4)],
-    );
+    let mut e = arena().script("(when: Enters(Heroes, \"gate\"), then: [SetTerrain([(9, 0), (9, 1)], Wall)]), (when: Enters(Creature(\"m\"), \"gate\"), then: [Narrate(\"m crosses the gate\")])").hero("h", at(3, 2)).monster("m", at(9, 4)).stamina(20).start();
     start(&mut e, "h");
     let events = apply(&mut e, advance("h", &[(4, 2), (5, 2)]));
     assert_eq!(fired(&events), vec![0]);
@@ -178,14 +184,7 @@ fn entering_a_zone_changes_the_terrain_once() {
 
 #[test]
 fn a_death_can_end_the_battle_with_an_event_ending() {
-    let mut e = fight(
-        "script: [(when: Dies(\"warlord\"), then: [Narrate(\"The horde scatters.\"), EndBattle(Victory)])],",
-        &[
-            hero("h", 0, 0),
-            monster("warlord", 9, 5),
-            monster("grunt", 9, 0),
-        ],
-    );
+    let mut e = arena().script("(when: Dies(\"warlord\"), then: [Narrate(\"The horde scatters.\"), EndBattle(Victory)])").hero("h", at(0, 0)).monster("warlord", at(9, 5)).stamina(20).monster("grunt", at(9, 0)).stamina(20).start();
     let events = apply(&mut e, kill("warlord"));
     assert_eq!(narrated(&events), vec!["The horde scatters.".to_owned()]);
     let ending = events
@@ -208,10 +207,7 @@ fn a_death_can_end_the_battle_with_an_event_ending() {
 
 #[test]
 fn a_met_objective_can_trigger_what_comes_next() {
-    let mut e = fight(
-        "objectives: [DefeatSpecificFoe(creature: \"gatekeeper\"), DefeatSpecificFoe(creature: \"second\")],\n  script: [(when: ObjectiveMet(0), then: [Spawn((id: \"second\", side: Director, stamina: 10, position: (9, 0)))])],",
-        &[hero("h", 0, 0), monster("gatekeeper", 9, 5)],
-    );
+    let mut e = arena().objectives("DefeatSpecificFoe(creature: \"gatekeeper\"), DefeatSpecificFoe(creature: \"second\")").script("(when: ObjectiveMet(0), then: [Spawn((id: \"second\", side: Director, stamina: 10, position: (9, 0)))])").hero("h", at(0, 0)).monster("gatekeeper", at(9, 5)).stamina(20).start();
     let events = apply(&mut e, kill("gatekeeper"));
     let met = events
         .iter()
@@ -237,17 +233,24 @@ fn a_met_objective_can_trigger_what_comes_next() {
 
 #[test]
 fn a_scripted_defeat_on_a_round() {
-    let mut e = fight(
-        "script: [(when: Round(2), then: [EndBattle(Defeat)])],",
-        &[hero("h", 0, 0), monster("m", 9, 5)],
-    );
+    let mut e = arena()
+        .script("(when: Round(2), then: [EndBattle(Defeat)])")
+        .hero("h", at(0, 0))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     idle(&mut e, &["h", "m"]);
     assert_eq!(e.outcome(), Some(Outcome::Defeat));
 }
 
 #[test]
 fn fired_scripts_stay_fired_after_a_snapshot_and_restore() {
-    let mut e = fight(REINFORCEMENTS, &[hero("h", 0, 0), monster("m", 9, 5)]);
+    let mut e = arena()
+        .script(REINFORCEMENTS)
+        .hero("h", at(0, 0))
+        .monster("m", at(9, 5))
+        .stamina(20)
+        .start();
     idle(&mut e, &["h", "m"]);
     let snap = e.snapshot();
     assert_eq!(snap.script.fired, vec![true]);

@@ -9,12 +9,12 @@ use steelgrid_rules::event::Event;
 use steelgrid_rules::forced::ForcedKind::{Pull, Push, Slide};
 use steelgrid_rules::grid::{Square, Terrain};
 
-fn at(e: &mut steelgrid_rules::Engine, id: &str) -> (i32, i32) {
+fn at(e: &steelgrid_rules::Engine, id: &str) -> (i32, i32) {
     let c = creature(e, id);
     (c.position.x, c.position.y)
 }
 
-fn stamina(e: &mut steelgrid_rules::Engine, id: &str) -> i32 {
+fn stamina(e: &steelgrid_rules::Engine, id: &str) -> i32 {
     creature(e, id).stamina.current
 }
 
@@ -47,8 +47,8 @@ fn ds_combat_01_basic_creature_collision() {
             &[(4, 3), (5, 3), (6, 3), (7, 3)],
         ))
         .unwrap();
-    assert_eq!(at(&mut e, "t"), (4, 3));
-    assert_eq!((stamina(&mut e, "t"), stamina(&mut e, "c")), (27, 27));
+    assert_eq!(at(&e, "t"), (4, 3));
+    assert_eq!((stamina(&e, "t"), stamina(&e, "c")), (27, 27));
     let d = derivation(&events);
     assert!(
         d.iter()
@@ -59,6 +59,17 @@ fn ds_combat_01_basic_creature_collision() {
         events
             .iter()
             .any(|ev| ev.rule == "forced_movement.collision.creature")
+    );
+    // Everything the push logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"forced_movement.push: ForcedMoved { target: "t", kind: Push, distance: Distance { base: 4, big_vs_little: 0, stability: 0, allowed: 4, chosen: 4 }, from: Square { x: 3, y: 3 }, to: Square { x: 4, y: 3 }, moved: [Square { x: 4, y: 3 }], derivation: ["push 4 − stability 0 = 4", "stopped after 1 square by c: 3 left, 3 damage to each"] }"#,
+            r#"forced_movement.collision.creature: Slammed { creature: "t", amount: 3, note: "slammed into c" }"#,
+            r#"forced_movement.collision.creature: Slammed { creature: "c", amount: 3, note: "t slammed into it" }"#,
+            r#"damage: Damaged { target: "t", source: "slammed into c", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+            r#"damage: Damaged { target: "c", source: "t slammed into it", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+        ]
     );
 }
 
@@ -74,8 +85,8 @@ fn ds_combat_02_collision_with_zero_squares_moved() {
     );
     e.apply(force(Push, Some("p"), "t", 2, &[(4, 3), (5, 3)]))
         .unwrap();
-    assert_eq!(at(&mut e, "t"), (3, 3));
-    assert_eq!((stamina(&mut e, "t"), stamina(&mut e, "c")), (28, 28));
+    assert_eq!(at(&e, "t"), (3, 3));
+    assert_eq!((stamina(&e, "t"), stamina(&e, "c")), (28, 28));
 }
 
 #[test]
@@ -94,7 +105,7 @@ fn ds_combat_04_stability_at_least_the_distance() {
         .unwrap_err();
     assert_eq!(err.rule, "forced_movement.distance");
     e.apply(force(Push, Some("p"), "t", 2, &[])).unwrap();
-    assert_eq!((stamina(&mut e, "t"), stamina(&mut e, "c")), (30, 30));
+    assert_eq!((stamina(&e, "t"), stamina(&e, "c")), (30, 30));
 }
 
 #[test]
@@ -112,7 +123,7 @@ fn stability_is_the_targets_choice_up_to_its_score() {
         *stability = Some(5);
     }
     let events = e.apply(cmd).unwrap();
-    assert_eq!(at(&mut e, "t"), (5, 3));
+    assert_eq!(at(&e, "t"), (5, 3));
     assert!(derivation(&events)[0].contains("push 3 − stability 1 = 2"));
     // Choosing not to use it: the full push.
     let mut e = fight(
@@ -127,7 +138,7 @@ fn stability_is_the_targets_choice_up_to_its_score() {
         *stability = Some(0);
     }
     e.apply(cmd).unwrap();
-    assert_eq!(at(&mut e, "t"), (6, 3));
+    assert_eq!(at(&e, "t"), (6, 3));
 }
 
 #[test]
@@ -158,9 +169,9 @@ fn ds_combat_07_pulling_a_creature_into_yourself() {
         &[(5, 3), (4, 3), (3, 3), (2, 3)],
     ))
     .unwrap();
-    assert_eq!(at(&mut e, "t"), (3, 3));
+    assert_eq!(at(&e, "t"), (3, 3));
     assert_eq!(
-        (stamina(&mut e, "t"), stamina(&mut e, "p")),
+        (stamina(&e, "t"), stamina(&e, "p")),
         (28, 28),
         "5 − 3 = 2 each"
     );
@@ -179,9 +190,9 @@ fn ds_combat_08_one_large_creature_into_two_small_ones() {
     );
     e.apply(force(Push, Some("p"), "o", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    assert_eq!(at(&mut e, "o"), (4, 3));
-    assert_eq!(stamina(&mut e, "o"), 28, "the ogre takes 2 once");
-    assert_eq!((stamina(&mut e, "g1"), stamina(&mut e, "g2")), (28, 28));
+    assert_eq!(at(&e, "o"), (4, 3));
+    assert_eq!(stamina(&e, "o"), 28, "the ogre takes 2 once");
+    assert_eq!((stamina(&e, "g1"), stamina(&e, "g2")), (28, 28));
 }
 
 #[test]
@@ -202,16 +213,16 @@ fn ds_combat_10_the_order_of_several_targets_matters() {
         .unwrap();
     e.apply(force(Push, Some("p"), "b", 2, &[(5, 3), (6, 3)]))
         .unwrap();
-    assert_eq!((at(&mut e, "a"), at(&mut e, "b")), ((3, 3), (6, 3)));
-    assert_eq!((stamina(&mut e, "a"), stamina(&mut e, "b")), (28, 28));
+    assert_eq!((at(&e, "a"), at(&e, "b")), ((3, 3), (6, 3)));
+    assert_eq!((stamina(&e, "a"), stamina(&e, "b")), (28, 28));
     // B first: no collision at all.
     let mut e = setup();
     e.apply(force(Push, Some("p"), "b", 2, &[(5, 3), (6, 3)]))
         .unwrap();
     e.apply(force(Push, Some("p"), "a", 2, &[(4, 3), (5, 3)]))
         .unwrap();
-    assert_eq!((at(&mut e, "a"), at(&mut e, "b")), ((5, 3), (6, 3)));
-    assert_eq!((stamina(&mut e, "a"), stamina(&mut e, "b")), (30, 30));
+    assert_eq!((at(&e, "a"), at(&e, "b")), ((5, 3), (6, 3)));
+    assert_eq!((stamina(&e, "a"), stamina(&e, "b")), (30, 30));
 }
 
 #[test]
@@ -232,11 +243,11 @@ fn ds_combat_11_a_corpse_is_still_moved_and_still_collides() {
         halved: false,
     })
     .unwrap();
-    assert!(creature(&mut e, "k").dead);
+    assert!(creature(&e, "k").dead);
     e.apply(force(Push, Some("h"), "k", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    assert_eq!(at(&mut e, "k"), (4, 3));
-    assert_eq!(stamina(&mut e, "c"), 28, "C takes 2 from the corpse");
+    assert_eq!(at(&e, "k"), (4, 3));
+    assert_eq!(stamina(&e, "c"), 28, "C takes 2 from the corpse");
 }
 
 #[test]
@@ -254,7 +265,7 @@ fn ds_combat_13_17_big_versus_little_then_stability() {
         *melee_weapon = true;
     }
     let events = e.apply(cmd.clone()).unwrap();
-    assert_eq!(at(&mut e, "t"), (5, 3));
+    assert_eq!(at(&e, "t"), (5, 3));
     assert!(derivation(&events)[0].contains("+ 1 big vs little"));
     // DS-COMBAT-14: not for a non-weapon push.
     let mut e = fight(
@@ -305,7 +316,7 @@ fn ds_combat_19_starting_next_to_the_wall() {
     );
     e.apply(force(Push, Some("p"), "t", 2, &[(5, 3), (6, 3)]))
         .unwrap();
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((4, 3), 26));
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((4, 3), 26));
 }
 
 fn objects(row: &str) -> [String; 6] {
@@ -346,8 +357,8 @@ fn push_through(
 
 #[test]
 fn ds_combat_20_wood_with_too_little_movement_to_break() {
-    let (mut e, _) = push_through(".....w....", 2, &[(5, 3), (6, 3)], true);
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((4, 3), 26));
+    let (e, _) = push_through(".....w....", 2, &[(5, 3), (6, 3)], true);
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((4, 3), 26));
     assert!(matches!(
         e.map().terrain(Square::new(5, 3)),
         Some(Terrain::Object { .. })
@@ -356,9 +367,9 @@ fn ds_combat_20_wood_with_too_little_movement_to_break() {
 
 #[test]
 fn ds_combat_22_glass_then_stone() {
-    let (mut e, events) = push_through(".....gs...", 3, &[(5, 3), (6, 3)], true);
-    assert_eq!(at(&mut e, "t"), (5, 3));
-    assert_eq!(stamina(&mut e, "t"), 30 - 3 - 4);
+    let (e, events) = push_through(".....gs...", 3, &[(5, 3), (6, 3)], true);
+    assert_eq!(at(&e, "t"), (5, 3));
+    assert_eq!(stamina(&e, "t"), 30 - 3 - 4);
     assert_eq!(
         e.map().terrain(Square::new(5, 3)),
         Some(Terrain::Floor),
@@ -374,23 +385,23 @@ fn ds_combat_22_glass_then_stone() {
 
 #[test]
 fn ds_combat_23_metal_one_square_short() {
-    let (mut e, _) = push_through(".....m....", 8, &[(5, 3), (6, 3)], true);
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((4, 3), 20));
+    let (e, _) = push_through(".....m....", 8, &[(5, 3), (6, 3)], true);
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((4, 3), 20));
 }
 
 #[test]
 fn ds_combat_25_stone_with_one_square_left_over() {
-    let (mut e, _) = push_through(".....s....", 7, &[(5, 3), (6, 3)], true);
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((6, 3), 22));
+    let (e, _) = push_through(".....s....", 7, &[(5, 3), (6, 3)], true);
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((6, 3), 22));
 }
 
 #[test]
 fn ds_combat_26_stone_two_squares_thick() {
-    let (mut e, _) = push_through(".....ss...", 13, &[(5, 3), (6, 3), (7, 3)], true);
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((7, 3), 14));
+    let (e, _) = push_through(".....ss...", 13, &[(5, 3), (6, 3), (7, 3)], true);
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((7, 3), 14));
     // Stopping at the first square instead: 2 + 13.
-    let (mut e, _) = push_through(".....ss...", 13, &[(5, 3), (6, 3), (7, 3)], false);
-    assert_eq!((at(&mut e, "t"), stamina(&mut e, "t")), ((4, 3), 15));
+    let (e, _) = push_through(".....ss...", 13, &[(5, 3), (6, 3), (7, 3)], false);
+    assert_eq!((at(&e, "t"), stamina(&e, "t")), ((4, 3), 15));
 }
 
 const CLIFF: [&str; 6] = [
@@ -415,7 +426,7 @@ fn ds_combat_29_pushed_off_a_cliff() {
     let events = e
         .apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.z, t.stamina.current),
         (Square::new(6, 3), 0, 22)
@@ -440,7 +451,7 @@ fn ds_combat_31_the_same_push_with_agility_3() {
     );
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!((t.stamina.current, t.conditions.len()), (30, 0));
 }
 
@@ -471,7 +482,7 @@ fn ds_combat_35_landing_on_a_creature() {
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "falling.onto_creature"));
     // Effective height 5 − 1 = 4: 8 damage to each.
-    let (tt, cc) = (creature(&mut e, "t"), creature(&mut e, "c"));
+    let (tt, cc) = (creature(&e, "t"), creature(&e, "c"));
     assert_eq!((tt.stamina.current, cc.stamina.current), (22, 22));
     assert!(tt.position != cc.position && tt.conditions == vec!["prone"]);
     assert_eq!(
@@ -503,7 +514,7 @@ fn a_push_follows_a_slope_but_slams_into_a_rise_of_two() {
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
     // (4,3) is 1 up, (5,3) another 1 up: a slope; then down 2 to (6,3): over the drop, falls 2.
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!((t.position, t.stamina.current), (Square::new(6, 3), 26));
     let rows = [
         "..........",
@@ -524,7 +535,7 @@ fn a_push_follows_a_slope_but_slams_into_a_rise_of_two() {
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
     assert_eq!(
-        (at(&mut e, "t"), stamina(&mut e, "t")),
+        (at(&e, "t"), stamina(&e, "t")),
         ((3, 3), 25),
         "2 + 3 against the rise"
     );
@@ -549,7 +560,7 @@ fn forced_into_damaging_terrain_hurts_as_if_moved_willingly() {
         &[],
     );
     e.apply(force(Push, Some("p"), "t", 1, &[(4, 3)])).unwrap();
-    assert_eq!(stamina(&mut e, "t"), 27);
+    assert_eq!(stamina(&e, "t"), 27);
 }
 
 #[test]
@@ -576,7 +587,7 @@ fn pushes_must_go_away_in_a_straight_line_slides_anywhere() {
         .unwrap();
     e.apply(force(Slide, None, "t", 3, &[(6, 2), (5, 2), (5, 1)]))
         .unwrap();
-    assert_eq!(at(&mut e, "t"), (5, 1));
+    assert_eq!(at(&e, "t"), (5, 1));
     let err = e.apply(force(Pull, None, "t", 1, &[(5, 2)])).unwrap_err();
     assert!(err.reason.contains("name the forcer"));
 }
@@ -621,7 +632,7 @@ fn prone_after_a_fall_stand_up_and_melee_edge() {
     );
     e.apply(force(Slide, None, "t", 3, &[(4, 3), (5, 3)]))
         .unwrap();
-    assert_eq!(creature(&mut e, "t").conditions, vec!["prone"]);
+    assert_eq!(creature(&e, "t").conditions, vec!["prone"]);
     start(&mut e, "p");
     let events = e.apply(strike("p", "t")).unwrap();
     let Event::PowerRolled { roll, .. } =
@@ -638,7 +649,7 @@ fn prone_after_a_fall_stand_up_and_melee_edge() {
         })
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "maneuver.stand_up"));
-    assert!(creature(&mut e, "t").conditions.is_empty());
+    assert!(creature(&e, "t").conditions.is_empty());
     assert_eq!(
         e.apply(Command::StandUp {
             creature: "t".into()
@@ -705,8 +716,8 @@ fn the_engine_offers_every_push_and_slide_choice() {
             (Push, Some("p"))
         };
         probe.apply(force(kind, forcer, "t", 2, &path)).unwrap();
-        assert_eq!(creature(&mut probe, "t").position, o.end);
-        let lost = 30 - creature(&mut probe, "c").stamina.current;
+        assert_eq!(creature(&probe, "t").position, o.end);
+        let lost = 30 - creature(&probe, "c").stamina.current;
         assert_eq!(lost as u32, o.damage_to("c"), "{path:?}");
     }
 }
@@ -730,7 +741,7 @@ fn ds_combat_34_falling_into_liquid() {
         &[],
     );
     e.apply(force(Push, Some("p"), "t", 1, &[(3, 3)])).unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!((t.position, t.stamina.current), (Square::new(3, 3), 20));
     // A 6-square fall into the same water: 6 − 1 − 4 = 1, no damage.
     let rows = [
@@ -749,7 +760,7 @@ fn ds_combat_34_falling_into_liquid() {
         &[],
     );
     e.apply(force(Push, Some("p"), "t", 1, &[(3, 3)])).unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!((t.stamina.current, t.conditions.len()), (30, 0));
 }
 
@@ -773,7 +784,7 @@ fn ds_combat_49_forced_movement_ignores_difficult_terrain() {
     );
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    assert_eq!(at(&mut e, "t"), (6, 3));
+    assert_eq!(at(&e, "t"), (6, 3));
 }
 
 #[test]
@@ -796,7 +807,7 @@ fn ds_combat_52_a_push_climbs_stairs_one_square_at_a_time() {
     );
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.z, t.stamina.current),
         (Square::new(6, 3), 3, 30)

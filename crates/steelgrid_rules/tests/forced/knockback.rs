@@ -61,7 +61,7 @@ fn ds_combat_13_knockback_tier_1_on_a_smaller_target_pushes_2() {
     let err = e.apply(melee_push("p", "g", 3, &[(4, 3)])).unwrap_err();
     assert_eq!(err.rule, "choice.pending", "the distance is the rolled one");
     e.apply(melee_push("p", "g", 1, &[(4, 3), (5, 3)])).unwrap();
-    assert_eq!(creature(&mut e, "g").position, Square::new(5, 3));
+    assert_eq!(creature(&e, "g").position, Square::new(5, 3));
     assert!(e.state().pending_forced.is_none());
     e.apply(Command::EndTurn {
         creature: "p".into(),
@@ -133,10 +133,7 @@ fn knockback_tiers_push_1_2_3_and_need_a_maneuver() {
         assert_eq!(e.state().pending_forced.unwrap().distance, push);
         let path: Vec<(i32, i32)> = (0..push as i32).map(|i| (3 + i, 3)).collect();
         e.apply(melee_push("p", "t", push, &path)).unwrap();
-        assert_eq!(
-            creature(&mut e, "t").position,
-            Square::new(2 + push as i32, 3)
-        );
+        assert_eq!(creature(&e, "t").position, Square::new(2 + push as i32, 3));
     }
     // Two maneuvers cost the main action; a third is refused.
     let mut e = fight(

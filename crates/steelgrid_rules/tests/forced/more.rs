@@ -92,14 +92,14 @@ fn ds_combat_05_stability_never_goes_below_zero() {
         "stability: 1, stability_modifier: -3",
     );
     let mut e = fight(&[hero_at("p", 2, 3), t], &[]);
-    assert_eq!(creature(&mut e, "t").stability, 0);
+    assert_eq!(creature(&e, "t").stability, 0);
     let err = refused(
         &mut e,
         force(Push, Some("p"), "t", 2, &[(4, 3), (5, 3), (6, 3)]),
     );
     assert_eq!(err.rule, "forced_movement.distance");
     let events = apply(&mut e, force(Push, Some("p"), "t", 2, &[(4, 3), (5, 3)]));
-    assert_eq!(position(&mut e, "t"), Square::new(5, 3));
+    assert_eq!(position(&e, "t"), Square::new(5, 3));
     assert_eq!(
         derivation(&events)[0],
         "push 2 − stability 0 (1 − 3 from effects, never below 0) = 2"
@@ -107,7 +107,7 @@ fn ds_combat_05_stability_never_goes_below_zero() {
     // An effect that raises stability counts in full: 1 + 2 = 3 cancels a push 2.
     let t = body("t", "Director", 3, 3, "stability: 1, stability_modifier: 2");
     let mut e = fight(&[hero_at("p", 2, 3), t], &[]);
-    assert_eq!(creature(&mut e, "t").stability, 3);
+    assert_eq!(creature(&e, "t").stability, 3);
     let err = refused(&mut e, force(Push, Some("p"), "t", 2, &[(4, 3)]));
     assert_eq!(err.rule, "forced_movement.distance");
     let events = apply(&mut e, force(Push, Some("p"), "t", 2, &[]));
@@ -191,7 +191,7 @@ fn ds_combat_14_no_big_vs_little_bonus_at_range_or_without_a_weapon() {
         let three = spec.command_along(squares(&[(4, 3), (5, 3), (6, 3)]));
         assert_eq!(refused(&mut e, three).rule, "forced_movement.distance");
         apply(&mut e, spec.command_along(squares(&[(4, 3), (5, 3)])));
-        assert_eq!(position(&mut e, "t"), Square::new(5, 3), "{ability}");
+        assert_eq!(position(&e, "t"), Square::new(5, 3), "{ability}");
     }
     // The same push from a weapon ability used in melee gains 1: the foe ends at (6, 3).
     for (ability, ranged) in [("shield_shove", false), ("reaching_shove", false)] {
@@ -204,7 +204,7 @@ fn ds_combat_14_no_big_vs_little_bonus_at_range_or_without_a_weapon() {
                 .spec()
                 .command_along(squares(&[(4, 3), (5, 3), (6, 3)])),
         );
-        assert_eq!(position(&mut e, "t"), Square::new(6, 3), "{ability}");
+        assert_eq!(position(&e, "t"), Square::new(6, 3), "{ability}");
         assert!(derivation(&events)[0].contains("+ 1 big vs little"));
     }
 }
@@ -294,14 +294,14 @@ fn ds_combat_32_mid_air_collision_after_a_cliff_push() {
         "{d:?}"
     );
     // Then T falls 4 with Agility 0: 8 damage, prone at (5, 3, 0).
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.z, t.stamina.current),
         (Square::new(5, 3), 0, 30 - 2 - 8)
     );
     assert_eq!(t.conditions, vec!["prone"]);
     // F takes the collision and stays aloft.
-    let f = creature(&mut e, "f");
+    let f = creature(&e, "f");
     assert_eq!((f.stamina.current, f.altitude), (28, 4));
     assert!(f.conditions.is_empty());
     let rules: Vec<&str> = events.iter().map(|ev| ev.rule.id).collect();
@@ -332,7 +332,7 @@ fn ds_combat_37_vertical_slide_straight_up_then_a_fall() {
         let d = derivation(&events);
         assert_eq!(d[0], "vertical slide 3 − stability 0 = 3");
         assert!(d.iter().any(|l| l.starts_with("falls 3 squares")), "{d:?}");
-        let t = creature(&mut e, "t");
+        let t = creature(&e, "t");
         assert_eq!(
             (t.position, t.z, t.stamina.current),
             (Square::new(3, 3), 0, 30 - damage)
@@ -390,7 +390,7 @@ fn ds_combat_38_a_vertical_push_must_move_the_target_away() {
         ]
     );
     // It falls 3 once the push is over: 6 damage, prone at (6, 3, 0).
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.z, t.stamina.current),
         (Square::new(6, 3), 0, 24)
@@ -433,7 +433,7 @@ fn ds_combat_40_pushing_a_grounded_creature_down_into_the_floor() {
         derivation(&events)[1],
         "stopped after 0 squares by the ground at (3, 3), forced down into it: 2 + 3 left = 5 damage"
     );
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.z, t.stamina.current),
         (Square::new(3, 3), 0, 25)
@@ -470,7 +470,7 @@ fn a_flier_forced_down_into_the_ground_falls_the_squares_it_moved_as_if_agility_
         _ => None,
     });
     assert_eq!(fell, vec![(2, 0, 4, "forced_movement.downward".to_owned())]);
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.altitude, t.stamina.current),
         (Square::new(3, 3), 0, 30 - 4 - 4)
@@ -487,7 +487,7 @@ fn a_flier_forced_down_into_the_ground_falls_the_squares_it_moved_as_if_agility_
     let path = [(3, 3, 3), (3, 3, 2), (3, 3, 1), (3, 3, 0)];
     let events = apply(&mut e, vertical(Slide, None, "t", 4, &path));
     assert!(derivation(&events).iter().all(|l| !l.contains("falls")));
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.altitude, t.stamina.current),
         (0, 30),
@@ -508,7 +508,7 @@ fn a_flier_forced_down_into_the_ground_falls_the_squares_it_moved_as_if_agility_
         "{:?}",
         derivation(&events)
     );
-    assert_eq!(stamina(&mut e, "t"), 22);
+    assert_eq!(stamina(&e, "t"), 22);
 }
 
 #[test]
@@ -527,7 +527,7 @@ fn ds_combat_41_a_plain_push_lifts_a_flier_up_and_away() {
         at_heights(force(Push, Some("p"), "t", 2, &flat(&path)), &path, false),
     );
     assert_eq!(derivation(&events)[0], "push 2 − stability 0 = 2");
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.altitude, t.stamina.current),
         (Square::new(5, 3), 4, 30)
@@ -567,7 +567,7 @@ fn great_height(creatures: &[String]) -> Engine {
     e
 }
 
-fn round(e: &mut Engine) -> u32 {
+fn round(e: &Engine) -> u32 {
     e.state().round
 }
 
@@ -579,7 +579,7 @@ fn ds_combat_44_falling_far() {
         take_turn(&mut e, "p");
         take_turn(&mut e, "t");
     }
-    assert_eq!(round(&mut e), 3);
+    assert_eq!(round(&e), 3);
     // Pushed off the 250-square pillar in round 3: it drops 100 at once.
     let events = apply(&mut e, force(Push, Some("p"), "t", 1, &[(4, 3)]));
     assert!(
@@ -595,7 +595,7 @@ fn ds_combat_44_falling_far() {
         })
     };
     assert_eq!(still(&events), vec![(100, 150)]);
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!((t.altitude, t.stamina.current), (150, 80));
     assert_eq!(t.effects, vec!["falling"]);
     // Round 3 ends: nothing more yet (it began falling this round). A restored game goes on.
@@ -603,12 +603,12 @@ fn ds_combat_44_falling_far() {
     let events = end_round(&mut e);
     assert!(still(&events).is_empty());
     let mut e = Engine::restore(e.snapshot());
-    assert_eq!((round(&mut e), creature(&mut e, "t").altitude), (4, 150));
+    assert_eq!((round(&e), creature(&e, "t").altitude), (4, 150));
     // The end of round 4: another 100.
     take_turn(&mut e, "p");
     let events = end_round(&mut e);
     assert_eq!(still(&events), vec![(100, 50)]);
-    assert_eq!(creature(&mut e, "t").altitude, 50);
+    assert_eq!(creature(&e, "t").altitude, 50);
     // The end of round 5: it lands. 2 × 250 = 500, capped at 50; prone.
     take_turn(&mut e, "p");
     let events = end_round(&mut e);
@@ -617,7 +617,7 @@ fn ds_combat_44_falling_far() {
         _ => None,
     });
     assert_eq!(fell, vec![(250, 50, "falling.far".to_owned())]);
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.altitude, t.z, t.stamina.current, t.position),
         (0, 0, 30, Square::new(4, 3))
@@ -654,7 +654,7 @@ fn ds_combat_47_grabbed_targets() {
             target: "t".into(),
         },
     );
-    assert_eq!(creature(&mut e, "t").grabbed_by.as_deref(), Some("g"));
+    assert_eq!(creature(&e, "t").grabbed_by.as_deref(), Some("g"));
     // E pushes T 3: only the grabber can move it, so it moves 0.
     let err = refused(&mut e, force(Push, Some("e"), "t", 3, &[(4, 2)]));
     assert_eq!(err.rule, "forced_movement.distance");
@@ -663,15 +663,15 @@ fn ds_combat_47_grabbed_targets() {
         derivation(&events)[0],
         "push 3: t is grabbed by g: only g can move it, so it moves 0"
     );
-    assert_eq!(position(&mut e, "t"), Square::new(3, 3));
+    assert_eq!(position(&e, "t"), Square::new(3, 3));
     // G pushes T 2 east to (5, 3): no longer adjacent, so the grab ends.
     let events = apply(&mut e, force(Push, Some("g"), "t", 2, &[(4, 3), (5, 3)]));
-    assert_eq!(position(&mut e, "t"), Square::new(5, 3));
+    assert_eq!(position(&e, "t"), Square::new(5, 3));
     assert!(events.iter().any(|ev| matches!(
         &ev.event,
         Event::ConditionEnded { creature, condition } if creature == "t" && condition == "grabbed"
     )));
-    assert!(creature(&mut e, "t").grabbed_by.is_none());
+    assert!(creature(&e, "t").grabbed_by.is_none());
 }
 
 #[test]
@@ -689,12 +689,12 @@ fn ds_combat_50_forced_movement_is_not_capped_by_speed() {
     );
     start(&mut e, "p");
     apply(&mut e, use_ability("p", "hobble", &["t"]));
-    assert_eq!(conditions(&mut e, "t"), vec!["slowed (save ends)"]);
+    assert_eq!(conditions(&e, "t"), vec!["slowed (save ends)"]);
     // Slowed: speed 2, yet a push 4 moves it 4.
     let events = apply(
         &mut e,
         force(Push, Some("p"), "t", 4, &[(4, 3), (5, 3), (6, 3), (7, 3)]),
     );
     assert_eq!(derivation(&events), vec!["push 4 − stability 0 = 4"]);
-    assert_eq!(position(&mut e, "t"), Square::new(7, 3));
+    assert_eq!(position(&e, "t"), Square::new(7, 3));
 }

@@ -122,7 +122,7 @@ fn ds_core_68_burst_on_creatures_and_objects_breaks_a_crate_and_cracks_a_pillar(
         vec![(Square::new(3, 1), 4, 0), (Square::new(1, 2), 4, 2)]
     );
     assert_eq!(destroyed(&events), vec![Square::new(3, 1)]);
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
     assert_eq!(e.map().terrain(Square::new(3, 1)), Some(Terrain::Floor));
     assert_eq!(object_stamina(&e, 1, 2), Some(2));
     // The crate out of the burst is untouched.
@@ -159,7 +159,7 @@ fn an_enemy_only_burst_leaves_objects_alone() {
     }
     assert_eq!(refused(&mut e, named).rule, "ability.target");
     let events = apply(&mut e, use_ability("h", "quake", &[]));
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
     assert!(object_hits(&events).is_empty());
     assert_eq!(
         (object_stamina(&e, 3, 1), object_stamina(&e, 1, 2)),
@@ -197,7 +197,7 @@ fn an_area_does_not_reach_objects_behind_a_wall() {
     let events = apply(&mut e, use_ability("h", "wide", &[]));
     assert_eq!(object_hits(&events), vec![(Square::new(0, 2), 4, 0)]);
     assert_eq!(object_stamina(&e, 4, 2), Some(3));
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn a_line_stops_at_the_first_object_on_it() {
     let events = apply(&mut e, line);
     assert_eq!(object_hits(&events), vec![(Square::new(4, 2), 4, 0)]);
     assert_eq!(object_stamina(&e, 5, 2), Some(3));
-    assert_eq!(stamina(&mut e, "m"), 26);
+    assert_eq!(stamina(&e, "m"), 26);
 }
 
 /// Brace (+2 stability until the end of the user's next turn), two different ways to lower a
@@ -241,7 +241,7 @@ const STABILITY: &str = "\"brace\": (name: \"Brace\", action: Maneuver, distance
     \"rattle\": (name: \"Rattle\", keywords: [Magic, Ranged], action: MainAction, distance: Ranged(5), target: (who: Enemy, count: 1), effect: (lingering: (stability: -2, duration: EndOfTurn))), \
     \"shove\": (name: \"Shove\", keywords: [Melee], action: MainAction, distance: Melee(1), target: (who: Enemy, count: 1), effect: (forced: (kind: Push, distance: 3)))";
 
-fn stability_of(e: &mut Engine, id: &str) -> u32 {
+fn stability_of(e: &Engine, id: &str) -> u32 {
     creature(e, id).stability
 }
 
@@ -270,7 +270,7 @@ fn lingering_stability_shortens_a_push_until_the_end_of_its_users_next_turn() {
     assert!(events.iter().any(|ev| ev.rule == "effect.lingering"
         && matches!(&ev.event, Event::EffectStarted { creature, effect }
             if creature == "h" && effect.starts_with("+2 stability"))));
-    assert_eq!(stability_of(&mut e, "h"), 2);
+    assert_eq!(stability_of(&e, "h"), 2);
     // Made on its own turn, the end of that turn doesn't end it.
     let ended = end(&mut e, "h");
     assert!(
@@ -284,10 +284,10 @@ fn lingering_stability_shortens_a_push_until_the_end_of_its_users_next_turn() {
     let two = spec.command_along(squares(&[(3, 3), (4, 3)]));
     assert_eq!(refused(&mut e, two).rule, "forced_movement.distance");
     apply(&mut e, spec.command_along(squares(&[(3, 3)])));
-    assert_eq!(position(&mut e, "h"), Square::new(3, 3));
+    assert_eq!(position(&e, "h"), Square::new(3, 3));
     end(&mut e, "f");
     assert_eq!(
-        stability_of(&mut e, "h"),
+        stability_of(&e, "h"),
         2,
         "still on until h's next turn ends"
     );
@@ -295,7 +295,7 @@ fn lingering_stability_shortens_a_push_until_the_end_of_its_users_next_turn() {
     let ended = end(&mut e, "h");
     assert!(ended.iter().any(|ev| ev.rule == "effect.lingering"
         && matches!(&ev.event, Event::EffectEnded { creature, .. } if creature == "h")));
-    assert_eq!(stability_of(&mut e, "h"), 0);
+    assert_eq!(stability_of(&e, "h"), 0);
     // Now the foe's push 3 moves it all 3 squares.
     until_turn_of(&mut e, "f", &["h"]);
     apply(&mut e, advance("f", &[(2, 3)]));
@@ -317,7 +317,7 @@ fn lowered_stability_never_goes_below_zero() {
     );
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "unsteady", &["f"]));
-    assert_eq!(stability_of(&mut e, "f"), 0);
+    assert_eq!(stability_of(&e, "f"), 0);
     let (spec, allowed) = shove(&mut e, "h", "f");
     assert_eq!(allowed, 3, "push 3 − stability 0, not 4");
     let events = apply(
@@ -332,7 +332,7 @@ fn lowered_stability_never_goes_below_zero() {
         derivation,
         vec!["push 3 − stability 0 (0 − 1 from effects, never below 0) = 3".to_owned()]
     );
-    assert_eq!(position(&mut e, "f"), Square::new(6, 3));
+    assert_eq!(position(&e, "f"), Square::new(6, 3));
 }
 
 #[test]
@@ -350,9 +350,9 @@ fn ds_core_47_different_abilities_stack_the_same_ability_twice_does_not() {
     );
     start(&mut e, "h");
     apply(&mut e, use_ability("h", "unsteady", &["f"]));
-    assert_eq!(stability_of(&mut e, "f"), 2);
+    assert_eq!(stability_of(&e, "f"), 2);
     apply(&mut e, use_ability("h", "rattle", &["f"]));
-    assert_eq!(stability_of(&mut e, "f"), 0, "3 − 1 − 2");
+    assert_eq!(stability_of(&e, "f"), 0, "3 − 1 − 2");
     end(&mut e, "h");
     // The foe's turn ends Rattle (EoT); it fails its save (a 1) against Unsteadying Word.
     start(&mut e, "f");
@@ -364,11 +364,11 @@ fn ds_core_47_different_abilities_stack_the_same_ability_twice_does_not() {
             .collect::<Vec<_>>(),
         vec![("f".to_owned(), 1, false)]
     );
-    assert_eq!(stability_of(&mut e, "f"), 2);
+    assert_eq!(stability_of(&e, "f"), 2);
     // The same ability again, from another hero: still −1 from it, not −2.
     start(&mut e, "g");
     apply(&mut e, use_ability("g", "unsteady", &["f"]));
-    assert_eq!(stability_of(&mut e, "f"), 2);
+    assert_eq!(stability_of(&e, "f"), 2);
     let (_, allowed) = shove(&mut e, "g", "f");
     assert_eq!(allowed, 1, "push 3 − stability 2");
 }
@@ -380,8 +380,8 @@ fn the_shipped_scenarios_give_orrin_shattering_hex_and_kade_rooted_guard() {
         include_str!("../../../../scenarios/mill_ambush.ron"),
     )
     .expect("the default scenario loads");
-    let mut e = mill.start(Some(7));
-    let hex = creature(&mut e, "orrin")
+    let e = mill.start(Some(7));
+    let hex = creature(&e, "orrin")
         .abilities
         .into_iter()
         .find(|a| a.name == "Shattering Hex")
@@ -398,7 +398,7 @@ fn the_shipped_scenarios_give_orrin_shattering_hex_and_kade_rooted_guard() {
     let mut e = briar.start(Some(seed));
     apply(&mut e, Command::ChooseFirstSide { side: Side::Heroes });
     start(&mut e, "kade");
-    assert_eq!(stability_of(&mut e, "kade"), 2);
+    assert_eq!(stability_of(&e, "kade"), 2);
     apply(&mut e, use_ability("kade", "rooted_guard", &[]));
-    assert_eq!(stability_of(&mut e, "kade"), 4);
+    assert_eq!(stability_of(&e, "kade"), 4);
 }

@@ -57,8 +57,8 @@ fn ds_combat_59_leaving_adjacency_provokes_before_the_step() {
         .position(|ev| matches!(ev.event, Event::Moved { .. }))
         .unwrap();
     assert!(strike < moved, "resolved before E leaves");
-    assert_eq!(creature(&mut e, "e").stamina.current, 22);
-    assert_eq!(creature(&mut e, "e").position, Square::new(6, 4));
+    assert_eq!(creature(&e, "e").stamina.current, 22);
+    assert_eq!(creature(&e, "e").position, Square::new(6, 4));
 }
 
 #[test]
@@ -80,7 +80,7 @@ fn ds_combat_100_disengage_shifts_without_provoking() {
     let events = e.apply(disengage("e", (6, 4))).unwrap();
     assert!(attacks(&events).is_empty());
     assert!(events.iter().any(|ev| ev.rule == "movement.shift"));
-    assert_eq!(creature(&mut e, "e").position, Square::new(6, 4));
+    assert_eq!(creature(&e, "e").position, Square::new(6, 4));
 }
 
 #[test]
@@ -175,7 +175,7 @@ fn a_director_creatures_opportunity_attack_deals_its_free_strike_and_can_kill() 
     start(&mut e, "h");
     let events = e.apply(advance("h", &[(3, 4), (2, 4)])).unwrap();
     assert_eq!(attacks(&events), vec!["g"]);
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     // 3 − 4 = −1: dying, which does not stop a hero; it keeps moving.
     assert_eq!(
         (h.stamina.current, h.dying, h.position),
@@ -192,7 +192,7 @@ fn a_director_creatures_opportunity_attack_deals_its_free_strike_and_can_kill() 
     end(&mut e, "h");
     start(&mut e, "g");
     e.apply(advance("g", &[(6, 4), (7, 4)])).unwrap();
-    let g = creature(&mut e, "g");
+    let g = creature(&e, "g");
     assert!(g.dead);
     assert_eq!(g.position, Square::new(5, 4), "it never left");
 }
@@ -278,7 +278,7 @@ fn ds_combat_101_climbing_costs_2_per_square_without_a_climb_speed() {
         1
     );
     e.apply(advance("h", &[(1, 1)])).unwrap();
-    assert_eq!(creature(&mut e, "h").z, 2);
+    assert_eq!(creature(&e, "h").z, 2);
 }
 
 const PIT: [&str; 6] = [
@@ -331,7 +331,7 @@ fn ds_combat_103_jump_then_walk() {
     let events = e
         .apply(advance("h", &[(1, 1), (2, 1), (3, 1), (4, 1), (5, 1)]))
         .unwrap();
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!((h.position, h.stamina.current), (Square::new(5, 1), 30));
     let Event::Moved { cost, .. } = &find(&events, |ev| matches!(ev, Event::Moved { .. }))[0].event
     else {
@@ -359,7 +359,7 @@ fn walking_off_a_ledge_ends_the_move_with_a_fall() {
     let events = e.apply(advance("h", &[(1, 0), (2, 0)])).unwrap();
     assert!(events.iter().any(|ev| ev.rule == "falling"));
     // 4 squares − Agility 1 = 3 → 6 damage, prone.
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(
         (h.position, h.z, h.stamina.current, h.conditions.clone()),
         (Square::new(2, 0), 0, 24, vec!["prone".to_owned()])
@@ -504,7 +504,7 @@ fn ds_combat_55_teleport_ignores_what_lies_between_and_provokes_nothing() {
             .iter()
             .any(|ev| ev.rule == "movement.teleport" && matches!(ev.event, Event::Moved { .. }))
     );
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(t.position, Square::new(3, 0));
     assert!(t.conditions.is_empty(), "arrives standing");
 }
@@ -538,10 +538,10 @@ fn charge_moves_straight_then_strikes_with_the_main_action() {
         .apply(charge("h", &[(1, 2), (2, 2), (3, 2)], "m"))
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "action.charge"));
-    assert_eq!(creature(&mut e, "h").position, Square::new(3, 2));
+    assert_eq!(creature(&e, "h").position, Square::new(3, 2));
     // 12 + Might 2 = 14: tier 2, 5 + 2 = 7.
-    assert_eq!(creature(&mut e, "m").stamina.current, 13);
-    let h = creature(&mut e, "h");
+    assert_eq!(creature(&e, "m").stamina.current, 13);
+    let h = creature(&e, "h");
     assert!(
         !h.actions.main && h.actions.move_action,
         "the Charge used the main action only"
@@ -587,9 +587,9 @@ fn a_charger_felled_on_the_way_does_not_strike() {
     end(&mut e, "h");
     start(&mut e, "g");
     let events = e.apply(charge("g", &[(2, 1), (3, 0)], "m")).unwrap();
-    assert!(creature(&mut e, "g").dead);
+    assert!(creature(&e, "g").dead);
     assert_eq!(
-        creature(&mut e, "m").stamina.current,
+        creature(&e, "m").stamina.current,
         30,
         "no strike from a dead charger"
     );

@@ -57,7 +57,7 @@ fn walker(id: &str, x: i32, y: i32, speed: u32) -> String {
     )
 }
 
-fn depth(e: &mut Engine, id: &str) -> i32 {
+fn depth(e: &Engine, id: &str) -> i32 {
     let c = creature(e, id);
     -c.z
 }
@@ -151,9 +151,9 @@ fn ds_combat_46_burrower_pushed_takes_damage_instead() {
     );
     assert_eq!(err.rule, "forced_movement.burrowed");
     let events = apply(&mut e, force(Push, Some("hero"), "mole", 3, &[]));
-    assert_eq!(position(&mut e, "mole"), Square::new(5, 5));
-    assert_eq!(depth(&mut e, "mole"), 1);
-    assert_eq!(stamina(&mut e, "mole"), 17);
+    assert_eq!(position(&e, "mole"), Square::new(5, 5));
+    assert_eq!(depth(&e, "mole"), 1);
+    assert_eq!(stamina(&e, "mole"), 17);
     assert_eq!(
         derivation(&events),
         "push 3 − stability 0 = 3; underground: doesn't move, takes 3"
@@ -182,7 +182,7 @@ fn ds_combat_46_stability_counts_before_the_damage() {
         &[],
     );
     let events = apply(&mut e, force(Push, Some("hero"), "mole", 3, &[]));
-    assert_eq!(stamina(&mut e, "mole"), 18);
+    assert_eq!(stamina(&e, "mole"), 18);
     assert_eq!(
         derivation(&events),
         "push 3 − stability 1 = 2; underground: doesn't move, takes 2"
@@ -199,11 +199,11 @@ fn ds_combat_46_vertical_pull_carries_burrower_through_dirt() {
         &mut e,
         vertical(Pull, "hero", "mole", 2, &[(5, 5, -2), (5, 5, -1)]),
     );
-    assert_eq!(position(&mut e, "mole"), Square::new(5, 5));
-    assert_eq!(depth(&mut e, "mole"), 1, "up 2 squares through the dirt");
-    assert_eq!(stamina(&mut e, "mole"), 20, "no slam against the dirt");
+    assert_eq!(position(&e, "mole"), Square::new(5, 5));
+    assert_eq!(depth(&e, "mole"), 1, "up 2 squares through the dirt");
+    assert_eq!(stamina(&e, "mole"), 20, "no slam against the dirt");
     assert!(derivation(&events).contains("ends 1 squares down in the dirt"));
-    assert!(creature(&mut e, "mole").effects.contains(&"burrowing"));
+    assert!(creature(&e, "mole").effects.contains(&"burrowing"));
 }
 
 #[test]
@@ -217,9 +217,9 @@ fn ds_combat_46_vertical_pull_out_of_the_ground_drops_to_the_surface() {
         vertical(Slide, "hero", "mole", 2, &[(5, 5, 0), (5, 5, 1)]),
     );
     // Out of the dirt and into the air, it falls the 1 square back onto the ground.
-    assert_eq!(depth(&mut e, "mole"), 0);
-    assert_eq!(stamina(&mut e, "mole"), 20);
-    assert!(!creature(&mut e, "mole").effects.contains(&"burrowing"));
+    assert_eq!(depth(&e, "mole"), 0);
+    assert_eq!(stamina(&e, "mole"), 20);
+    assert!(!creature(&e, "mole").effects.contains(&"burrowing"));
 }
 
 #[test]
@@ -240,7 +240,7 @@ fn ds_combat_106_size_2_burrower_digs_up_to_two_squares() {
         err.reason
     );
     let events = apply(&mut e, dig("worm", 2));
-    assert_eq!(depth(&mut e, "worm"), 2);
+    assert_eq!(depth(&e, "worm"), 2);
     assert_eq!(
         outcome_text(&events, "movement.dig"),
         "digs down 2 squares (up to size 2): depth 0 → 2 down, fully underground"
@@ -284,13 +284,13 @@ fn ds_combat_106_holding_a_conscious_creature_it_cannot_dig_deeper() {
             target: "hero".into(),
         },
     );
-    assert!(conditions(&mut e, "hero").contains(&"grabbed".to_owned()));
+    assert!(conditions(&e, "hero").contains(&"grabbed".to_owned()));
     let err = refused(&mut e, dig("worm", 2));
     assert_eq!(err.rule, "movement.dig");
     assert!(err.reason.contains("has hero grabbed"), "{}", err.reason);
     // Up is still allowed.
     apply(&mut e, dig("worm", 0));
-    assert_eq!(depth(&mut e, "worm"), 0);
+    assert_eq!(depth(&e, "worm"), 0);
 }
 
 #[test]
@@ -301,17 +301,17 @@ fn claw_dirt_tier_1_moves_and_leaves_it_slowed_and_weakened() {
     );
     start(&mut e, "hero");
     let events = apply(&mut e, claw("hero", (2, 2), 1));
-    assert_eq!(depth(&mut e, "hero"), 1);
+    assert_eq!(depth(&e, "hero"), 1);
     let text = outcome_text(&events, "movement.claw_dirt");
     assert!(
         text.starts_with("moves 1 square; slowed and weakened (EoT)"),
         "{text}"
     );
-    let held = conditions(&mut e, "hero");
+    let held = conditions(&e, "hero");
     assert!(held.contains(&"slowed (EoT)".to_owned()), "{held:?}");
     assert!(held.contains(&"weakened (EoT)".to_owned()), "{held:?}");
     end(&mut e, "hero");
-    assert!(conditions(&mut e, "hero").is_empty());
+    assert!(conditions(&e, "hero").is_empty());
 }
 
 #[test]
@@ -322,12 +322,12 @@ fn claw_dirt_tier_2_spends_the_main_action_to_move() {
     );
     start(&mut e, "hero");
     let events = apply(&mut e, claw("hero", (2, 2), 1));
-    assert_eq!(depth(&mut e, "hero"), 1);
+    assert_eq!(depth(&e, "hero"), 1);
     assert!(
-        !creature(&mut e, "hero").actions.main,
+        !creature(&e, "hero").actions.main,
         "the main action went to the move"
     );
-    assert_eq!(conditions(&mut e, "hero"), vec!["slowed (EoT)".to_owned()]);
+    assert_eq!(conditions(&e, "hero"), vec!["slowed (EoT)".to_owned()]);
     assert!(outcome_text(&events, "movement.claw_dirt").starts_with("spends its main action"));
 }
 
@@ -345,12 +345,12 @@ fn claw_dirt_tier_2_without_a_main_action_does_not_move() {
         },
     );
     let events = apply(&mut e, claw("hero", (2, 2), 1));
-    assert_eq!(depth(&mut e, "hero"), 0);
+    assert_eq!(depth(&e, "hero"), 0);
     assert_eq!(
         outcome_text(&events, "movement.claw_dirt"),
         "has no main action left to move with; slowed (EoT)"
     );
-    assert_eq!(conditions(&mut e, "hero"), vec!["slowed (EoT)".to_owned()]);
+    assert_eq!(conditions(&e, "hero"), vec!["slowed (EoT)".to_owned()]);
 }
 
 #[test]
@@ -361,7 +361,7 @@ fn claw_dirt_tier_3_moves_into_then_across_through_the_dirt() {
     );
     start(&mut e, "hero");
     apply(&mut e, claw("hero", (2, 2), 1));
-    assert_eq!(depth(&mut e, "hero"), 1);
+    assert_eq!(depth(&e, "hero"), 1);
     // A second maneuver, for the main action.
     let events = apply(&mut e, claw("hero", (3, 2), 1));
     assert_eq!(
@@ -371,9 +371,9 @@ fn claw_dirt_tier_3_moves_into_then_across_through_the_dirt() {
         ),
         1
     );
-    assert_eq!(position(&mut e, "hero"), Square::new(3, 2));
-    assert_eq!(depth(&mut e, "hero"), 1);
-    assert!(conditions(&mut e, "hero").is_empty());
+    assert_eq!(position(&e, "hero"), Square::new(3, 2));
+    assert_eq!(depth(&e, "hero"), 1);
+    assert!(conditions(&e, "hero").is_empty());
 }
 
 #[test]
@@ -451,7 +451,7 @@ fn pull_up_raises_a_willing_ally_one_square() {
             target: "mole".into(),
         },
     );
-    assert_eq!(depth(&mut e, "mole"), 0);
+    assert_eq!(depth(&e, "mole"), 0);
     assert_eq!(
         outcome_text(&events, "movement.burrow.pull_up"),
         "pulls mole up 1 square: depth 1 → on the surface"
@@ -477,8 +477,8 @@ fn burrower_advances_through_dirt_at_its_depth() {
     );
     until_turn_of(&mut e, "mole", &["hero"]);
     let events = apply(&mut e, advance("mole", &[(3, 3), (4, 3), (5, 4)]));
-    assert_eq!(position(&mut e, "mole"), Square::new(5, 4));
-    assert_eq!(depth(&mut e, "mole"), 2);
+    assert_eq!(position(&e, "mole"), Square::new(5, 4));
+    assert_eq!(depth(&e, "mole"), 2);
     let moved = find(&events, |ev| matches!(ev, Event::Moved { cost: 3, .. }));
     assert_eq!(moved.len(), 1);
     assert_eq!(moved[0].rule, "movement.burrow");
@@ -494,15 +494,11 @@ fn burrowing_keeps_its_height_under_higher_ground() {
     );
     until_turn_of(&mut e, "mole", &["hero"]);
     apply(&mut e, advance("mole", &[(3, 1)]));
-    assert_eq!(creature(&mut e, "mole").z, -1, "the same height");
-    assert_eq!(
-        depth_below_ground(&mut e, "mole"),
-        2,
-        "under ground 1 higher"
-    );
+    assert_eq!(creature(&e, "mole").z, -1, "the same height");
+    assert_eq!(depth_below_ground(&e, "mole"), 2, "under ground 1 higher");
 }
 
-fn depth_below_ground(e: &mut Engine, id: &str) -> i32 {
+fn depth_below_ground(e: &Engine, id: &str) -> i32 {
     let c = creature(e, id);
     e.map()
         .ground_under(steelgrid_rules::grid::Footprint::new(c.position, c.size))
@@ -529,8 +525,8 @@ fn stone_refuses_burrowing_unless_the_stat_block_allows_it() {
     end(&mut e, "mole");
     until_turn_of(&mut e, "delver", &["hero", "mole"]);
     apply(&mut e, advance("delver", &[(2, 1), (3, 1)]));
-    assert_eq!(position(&mut e, "delver"), Square::new(3, 1));
-    assert_eq!(depth(&mut e, "delver"), 1);
+    assert_eq!(position(&e, "delver"), Square::new(3, 1));
+    assert_eq!(depth(&e, "delver"), 1);
 }
 
 #[test]
@@ -559,7 +555,7 @@ fn stone_map_refuses_dig_and_legend_dirt_allows_it() {
     apply(&mut e, Command::ChooseFirstSide { side: Side::Heroes });
     until_turn_of(&mut e, "mole", &["hero"]);
     apply(&mut e, dig("mole", 1));
-    assert_eq!(depth(&mut e, "mole"), 1);
+    assert_eq!(depth(&e, "mole"), 1);
     assert_eq!(
         refused(&mut e, advance("mole", &[(2, 2)])).rule,
         "movement.burrow"
@@ -635,12 +631,12 @@ fn a_walker_can_stand_over_a_burrower_and_no_opportunity_attack_comes_from_below
     start(&mut e, "hero");
     apply(&mut e, advance("hero", &[(4, 3)]));
     assert_eq!(
-        position(&mut e, "hero"),
+        position(&e, "hero"),
         Square::new(4, 3),
         "right above the grub"
     );
     let events = apply(&mut e, advance("hero", &[(4, 4), (4, 5)]));
-    assert_eq!(position(&mut e, "hero"), Square::new(4, 5));
+    assert_eq!(position(&e, "hero"), Square::new(4, 5));
     assert_eq!(
         count(&events, |ev| matches!(ev, Event::OpportunityAttack { .. })),
         0
@@ -664,8 +660,8 @@ fn depth_survives_a_snapshot() {
     );
     let json = serde_json::to_string(&snap).expect("serializes");
     let back: steelgrid_rules::Snapshot = serde_json::from_str(&json).expect("reads back");
-    let mut restored = Engine::restore(back);
-    assert_eq!(depth(&mut restored, "mole"), 2);
+    let restored = Engine::restore(back);
+    assert_eq!(depth(&restored, "mole"), 2);
     assert_eq!(restored.checksum(), e.checksum());
 }
 
@@ -757,15 +753,15 @@ fn predictions_for_burrowers_match_what_happens() {
             heights,
         };
         let predicted = e.predict_forced(&spec).expect("legal");
-        let before = stamina(&mut e, "mole");
+        let before = stamina(&e, "mole");
         apply(&mut e, cmd);
         let end = predicted
             .fall
             .as_ref()
             .map_or(predicted.end, |f| f.lands_at);
-        assert_eq!(position(&mut e, "mole"), end);
+        assert_eq!(position(&e, "mole"), end);
         assert_eq!(
-            (before - stamina(&mut e, "mole")) as u32,
+            (before - stamina(&e, "mole")) as u32,
             predicted.damage_to("mole")
         );
         let landed = if predicted.fall.is_some() {
@@ -774,7 +770,7 @@ fn predictions_for_burrowers_match_what_happens() {
             predicted.depth
         };
         assert_eq!(
-            depth(&mut e, "mole"),
+            depth(&e, "mole"),
             landed as i32,
             "{:?}",
             predicted.derivation

@@ -42,7 +42,7 @@ fn a_flier_rises_moves_over_creatures_and_stays_aloft() {
         .apply(fly("f", &[(1, 0, 1), (2, 0, 1), (3, 0, 2)]))
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "movement.fly"));
-    let f = creature(&mut e, "f");
+    let f = creature(&e, "f");
     assert_eq!((f.position, f.altitude, f.z), (Square::new(3, 0), 2, 2));
     // While airborne it flies; walking is refused.
     end(&mut e, "f");
@@ -58,7 +58,7 @@ fn a_flier_rises_moves_over_creatures_and_stays_aloft() {
     // It can't end inside a creature's space, but above one is fine.
     assert!(e.apply(fly("f", &[(2, 0, 1), (2, 0, 0)])).is_err());
     e.apply(fly("f", &[(2, 0, 1)])).unwrap();
-    assert_eq!(creature(&mut e, "f").altitude, 1);
+    assert_eq!(creature(&e, "f").altitude, 1);
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn ds_combat_41_a_pushed_flier_stays_aloft() {
     );
     e.apply(force(Push, Some("p"), "t", 2, &[(4, 3), (5, 3)]))
         .unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.altitude, t.stamina.current),
         (Square::new(5, 3), 2, 30)
@@ -138,7 +138,7 @@ fn ds_combat_41_a_pushed_flier_stays_aloft() {
     );
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
-    let t = creature(&mut e, "t");
+    let t = creature(&e, "t");
     assert_eq!(
         (t.position, t.altitude, t.stamina.current),
         (Square::new(6, 3), 4, 30)
@@ -185,7 +185,7 @@ fn ds_combat_43_a_grabbed_flier_falls_unless_it_hovers() {
         })
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "falling"));
-    assert_eq!(creature(&mut e, "f").altitude, 0);
+    assert_eq!(creature(&e, "f").altitude, 0);
     let hover = "(id: \"f\", side: Director, stamina: 30, position: (4, 3), movement: [Fly, Hover], altitude: 1)";
     let mut e = fight(&[hero("h", 3, 3), hover.into()], &[9, 9]);
     start(&mut e, "h");
@@ -194,7 +194,7 @@ fn ds_combat_43_a_grabbed_flier_falls_unless_it_hovers() {
         target: "f".into(),
     })
     .unwrap();
-    assert_eq!(creature(&mut e, "f").altitude, 1, "a hoverer stays up");
+    assert_eq!(creature(&e, "f").altitude, 1, "a hoverer stays up");
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn a_flier_killed_in_the_air_falls() {
         halved: false,
     })
     .unwrap();
-    let f = creature(&mut e, "f");
+    let f = creature(&e, "f");
     assert!(f.dead);
     assert_eq!(f.altitude, 0);
 }

@@ -41,8 +41,8 @@ fn ds_combat_113_grab_a_size_2_ogre_tier_2_after_its_free_strike() {
         .position(|ev| matches!(&ev.event, Event::ConditionGained { condition, .. } if condition == "grabbed"))
         .unwrap();
     assert!(strike < grabbed, "the ogre strikes before it is grabbed");
-    assert_eq!(creature(&mut e, "h").stamina.current, 26);
-    let o = creature(&mut e, "o");
+    assert_eq!(creature(&e, "h").stamina.current, 26);
+    let o = creature(&e, "o");
     assert_eq!(
         (o.conditions.clone(), o.grabbed_by.clone()),
         (vec!["grabbed".to_owned()], Some("h".to_owned()))
@@ -56,7 +56,7 @@ fn ds_combat_113_grab_a_size_2_ogre_tier_2_after_its_free_strike() {
 fn grab_tier_1_fails_and_tier_3_grabs_outright() {
     let mut e = setup(&monster("t", 4, 3), &[1, 2]);
     e.apply(grab("h", "t")).unwrap();
-    assert!(creature(&mut e, "t").grabbed_by.is_none());
+    assert!(creature(&e, "t").grabbed_by.is_none());
     let mut e = setup(&monster("t", 4, 3), &[9, 9]);
     let events = e.apply(grab("h", "t")).unwrap();
     assert!(
@@ -64,7 +64,7 @@ fn grab_tier_1_fails_and_tier_3_grabs_outright() {
             .iter()
             .any(|ev| matches!(ev.event, Event::FreeStrikeHit { .. }))
     );
-    assert_eq!(creature(&mut e, "t").grabbed_by.as_deref(), Some("h"));
+    assert_eq!(creature(&e, "t").grabbed_by.as_deref(), Some("h"));
 }
 
 #[test]
@@ -118,7 +118,7 @@ fn only_the_grabber_can_force_move_a_grabbed_creature_and_separation_ends_the_gr
     assert!(events.iter().any(
         |ev| matches!(&ev.event, Event::ConditionEnded { condition, .. } if condition == "grabbed")
     ));
-    assert!(creature(&mut e, "t").grabbed_by.is_none());
+    assert!(creature(&e, "t").grabbed_by.is_none());
 }
 
 #[test]
@@ -129,13 +129,13 @@ fn ds_core_55_dragging_halves_speed_unless_the_grabber_is_bigger() {
     let reach = e.reachable("h", Gait::Move).unwrap();
     assert!(reach.iter().all(|r| r.cost <= 2));
     e.apply(advance("h", &[(2, 3), (1, 3)])).unwrap();
-    assert_eq!(creature(&mut e, "h").position, Square::new(1, 3));
+    assert_eq!(creature(&e, "h").position, Square::new(1, 3));
     assert_eq!(
-        creature(&mut e, "t").position,
+        creature(&e, "t").position,
         Square::new(2, 3),
         "dragged along"
     );
-    assert_eq!(creature(&mut e, "t").grabbed_by.as_deref(), Some("h"));
+    assert_eq!(creature(&e, "t").grabbed_by.as_deref(), Some("h"));
     // A size-2 grabber holding a 1M creature keeps its full speed.
     let big = "(id: \"b\", side: Heroes, size: \"2\", stamina: 40, speed: 5, position: (2, 2), characteristics: (might: 2), hero: (recoveries: 1))";
     let mut e = fight(
@@ -173,7 +173,7 @@ fn ds_combat_113_escape_grab_with_a_bane_when_smaller() {
             .iter()
             .any(|ev| matches!(ev.event, Event::FreeStrikeHit { .. }))
     );
-    assert!(creature(&mut e, "g").grabbed_by.is_none());
+    assert!(creature(&e, "g").grabbed_by.is_none());
 }
 
 #[test]
@@ -184,7 +184,7 @@ fn release_and_teleport_end_a_grab() {
         creature: "h".into(),
     })
     .unwrap();
-    assert!(creature(&mut e, "t").grabbed_by.is_none());
+    assert!(creature(&e, "t").grabbed_by.is_none());
     assert_eq!(
         e.apply(Command::Release {
             creature: "h".into()
@@ -204,7 +204,7 @@ fn release_and_teleport_end_a_grab() {
             && matches!(&ev.event, Event::ConditionEnded { .. }))
     );
     assert!(
-        creature(&mut e, "t").grabbed_by.is_none(),
+        creature(&e, "t").grabbed_by.is_none(),
         "teleporting ends the grab even next to the grabber"
     );
 }

@@ -115,7 +115,7 @@ fn ds_combat_110_might_2_safe_through_round_2_then_1d6_each_round_end() {
     let logged = end(&mut e, "M");
     assert_eq!(suffocation(&logged), vec![("H".to_owned(), 4)], "round 3");
     assert!(logged.iter().any(|ev| ev.rule == "underwater.suffocation"));
-    assert_eq!(stamina(&mut e, "H"), 26);
+    assert_eq!(stamina(&e, "H"), 26);
     take_turn(&mut e, "H");
     start(&mut e, "M");
     script(&mut e, &[6]);
@@ -124,7 +124,7 @@ fn ds_combat_110_might_2_safe_through_round_2_then_1d6_each_round_end() {
         vec![("H".to_owned(), 6)],
         "round 4"
     );
-    assert_eq!(stamina(&mut e, "H"), 20);
+    assert_eq!(stamina(&e, "H"), 20);
 }
 
 #[test]
@@ -146,7 +146,7 @@ fn ds_combat_110_might_0_holds_one_round_first_1d6_at_end_of_round_2() {
         vec![("H".to_owned(), 3)],
         "round 2"
     );
-    assert_eq!(stamina(&mut e, "H"), 27);
+    assert_eq!(stamina(&e, "H"), 27);
 }
 
 #[test]
@@ -202,7 +202,7 @@ fn a_water_breather_never_suffocates() {
             "round {r}"
         );
     }
-    assert_eq!(stamina(&mut e, "H"), 30);
+    assert_eq!(stamina(&e, "H"), 30);
 }
 
 // ---- Underwater (seed 002 L3117) --------------------------------------------------------------
@@ -225,11 +225,11 @@ fn submerged_creatures_resist_fire_and_take_more_lightning() {
         halved: false,
     };
     apply(&mut e, burn("H", 8, DamageType::Fire));
-    assert_eq!(stamina(&mut e, "H"), 27, "fire immunity 5 under water");
+    assert_eq!(stamina(&e, "H"), 27, "fire immunity 5 under water");
     apply(&mut e, burn("H", 4, DamageType::Lightning));
-    assert_eq!(stamina(&mut e, "H"), 18, "lightning weakness 5 under water");
+    assert_eq!(stamina(&e, "H"), 18, "lightning weakness 5 under water");
     apply(&mut e, burn("D", 8, DamageType::Fire));
-    assert_eq!(stamina(&mut e, "D"), 22, "on dry land fire is not resisted");
+    assert_eq!(stamina(&e, "D"), 22, "on dry land fire is not resisted");
 }
 
 #[test]
@@ -301,7 +301,7 @@ fn ds_combat_58_no_line_from_the_start_square_means_no_teleport() {
         err.reason.starts_with("T has no line"),
         "from T's square: {err}"
     );
-    assert_eq!(common::position(&mut e, "T"), Square::new(3, 3));
+    assert_eq!(common::position(&e, "T"), Square::new(3, 3));
 }
 
 #[test]
@@ -318,7 +318,7 @@ fn ds_combat_58_a_clear_line_teleports_without_provoking() {
     start(&mut e, "P");
     apply(&mut e, use_on("P", "blink", "T"));
     let logged = apply(&mut e, teleport("T", (8, 3)));
-    assert_eq!(common::position(&mut e, "T"), Square::new(8, 3));
+    assert_eq!(common::position(&e, "T"), Square::new(8, 3));
     assert_eq!(
         moved_rule(&logged, "T").as_deref(),
         Some("movement.teleport")
@@ -366,7 +366,7 @@ fn a_teleport_destination_must_be_free_and_in_range() {
         assert_eq!(err.rule, "movement.teleport", "{why}: {err}");
     }
     apply(&mut e, teleport("T", (8, 4)));
-    assert_eq!(common::position(&mut e, "T"), Square::new(8, 4));
+    assert_eq!(common::position(&e, "T"), Square::new(8, 4));
 }
 
 // ---- Granted moves (seed 002 L2584, L2590-2594) -----------------------------------------------
@@ -398,7 +398,7 @@ fn ds_combat_104_a_slowed_ally_moves_2_of_the_3_granted() {
     let err = refused(&mut e, granted("A", &[(4, 3), (5, 3), (6, 3)]));
     assert_eq!(err.rule, "movement.speed_limit", "{err}");
     let logged = apply(&mut e, granted("A", &[(4, 3), (5, 3)]));
-    assert_eq!(common::position(&mut e, "A"), Square::new(5, 3));
+    assert_eq!(common::position(&e, "A"), Square::new(5, 3));
     assert_eq!(
         moved_rule(&logged, "A").as_deref(),
         Some("movement.granted")
@@ -430,7 +430,7 @@ fn a_granted_move_provokes_and_a_granted_shift_does_not() {
     apply(&mut e, use_on("H", "slip", "A"));
     let logged = apply(&mut e, granted("A", &[(4, 3), (5, 3)]));
     assert_eq!(opportunity_attacks(&logged), 0, "a shift never provokes");
-    assert_eq!(stamina(&mut e, "A"), 30);
+    assert_eq!(stamina(&e, "A"), 30);
     end(&mut e, "H");
     start(&mut e, "M");
     apply(&mut e, advance("M", &[(3, 3), (4, 3)]));
@@ -440,7 +440,7 @@ fn a_granted_move_provokes_and_a_granted_shift_does_not() {
     apply(&mut e, use_on("H", "rally", "A"));
     let logged = apply(&mut e, granted("A", &[(6, 3), (7, 3)]));
     assert_eq!(opportunity_attacks(&logged), 1, "{logged:?}");
-    assert_eq!(stamina(&mut e, "A"), 27, "M's free strike of 3");
+    assert_eq!(stamina(&e, "A"), 27, "M's free strike of 3");
 }
 
 #[test]
@@ -473,7 +473,7 @@ fn a_natural_19_opportunity_attack_grants_an_extra_main_action() {
         .knows(&["slow"])
         .start();
     take_turn(&mut e, "H");
-    assert!(!creature(&mut e, "H").actions.main);
+    assert!(!creature(&e, "H").actions.main);
     start(&mut e, "M");
     script(&mut e, &[10, 9]);
     let logged = apply(&mut e, advance("M", &[(4, 2), (5, 2)]));
@@ -484,10 +484,7 @@ fn a_natural_19_opportunity_attack_grants_an_extra_main_action() {
             && matches!(&ev.event, Event::ExtraMainAction { creature } if creature == "H")),
         "{logged:?}"
     );
-    assert!(
-        creature(&mut e, "H").actions.main,
-        "H has a main action again"
-    );
+    assert!(creature(&e, "H").actions.main, "H has a main action again");
 }
 
 #[test]
@@ -508,5 +505,5 @@ fn a_plain_opportunity_attack_grants_nothing() {
         count(&logged, |ev| matches!(ev, Event::ExtraMainAction { .. })),
         0
     );
-    assert!(!creature(&mut e, "H").actions.main);
+    assert!(!creature(&e, "H").actions.main);
 }

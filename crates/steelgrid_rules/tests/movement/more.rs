@@ -129,7 +129,7 @@ fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
         .start();
     impose_then_start(&mut e, "m", "slow", "t");
     assert_eq!(
-        conditions(&mut e, "t"),
+        conditions(&e, "t"),
         vec!["slowed (until the encounter ends)"]
     );
     // Slowed would make its speed 2; teleporting as its movement, it goes its usual 5.
@@ -137,7 +137,7 @@ fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
     assert!(events.iter().any(
         |ev| ev.rule == "movement.teleport" && matches!(ev.event, Event::Moved { cost: 5, .. })
     ));
-    assert_eq!(creature(&mut e, "t").position, Square::new(6, 1));
+    assert_eq!(creature(&e, "t").position, Square::new(6, 1));
 
     // A slowed walker moves 2, not 3.
     let mut e = Fight::new()
@@ -151,7 +151,7 @@ fn ds_combat_56_a_slowed_teleporter_still_teleports_its_usual_speed() {
     let err = refused(&mut e, advance("w", &[(2, 1), (3, 1), (4, 1)]));
     assert_eq!(err.rule, "movement.speed_limit");
     apply(&mut e, advance("w", &[(2, 1), (3, 1)]));
-    assert_eq!(creature(&mut e, "w").position, Square::new(3, 1));
+    assert_eq!(creature(&e, "w").position, Square::new(3, 1));
 }
 
 #[test]
@@ -168,13 +168,13 @@ fn a_restrained_teleporter_teleports_away_and_is_no_longer_restrained() {
         .start();
     impose_then_start(&mut e, "m", "bind", "t");
     assert_eq!(
-        conditions(&mut e, "t"),
+        conditions(&e, "t"),
         vec!["restrained (until the encounter ends)"]
     );
     let events = apply(&mut e, advance("t", &[(4, 3)]));
     assert!(ended(&events, "t", "restrained", "movement.teleport"));
-    assert!(conditions(&mut e, "t").is_empty());
-    assert_eq!(creature(&mut e, "t").position, Square::new(4, 3));
+    assert!(conditions(&e, "t").is_empty());
+    assert_eq!(creature(&e, "t").position, Square::new(4, 3));
     // A restrained walker goes nowhere.
     let mut e = Fight::new()
         .abilities(&abilities())
@@ -229,7 +229,7 @@ fn ds_combat_61_a_slowed_creature_cant_shift() {
     // The ordinary 1-square move it may make instead provokes.
     let events = apply(&mut e, advance("e", &[(6, 4)]));
     assert_eq!(attackers(&events), vec!["h"]);
-    assert_eq!(creature(&mut e, "e").position, Square::new(6, 4));
+    assert_eq!(creature(&e, "e").position, Square::new(6, 4));
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn ds_combat_65_opportunity_attack_numbers() {
     assert_eq!((roll.natural, roll.total, roll.tier), (10, 13, Tier::Two));
     assert!(!roll.critical);
     assert_eq!(hits(&events), vec![("h".into(), "e".into(), 8)]);
-    assert_eq!(stamina(&mut e, "e"), 22);
+    assert_eq!(stamina(&e, "e"), 22);
     // A natural 19 is tier 3: 7 + 3 = 10, and a critical hit — a free strike is a main-action
     // ability even as an opportunity attack (core digest AMB-06).
     let mut e = opportunity_setup(&[9, 10]);
@@ -250,7 +250,7 @@ fn ds_combat_65_opportunity_attack_numbers() {
     assert_eq!((roll.natural, roll.tier), (19, Tier::Three));
     assert!(roll.critical);
     assert_eq!(hits(&events), vec![("h".into(), "e".into(), 10)]);
-    assert_eq!(stamina(&mut e, "e"), 20);
+    assert_eq!(stamina(&e, "e"), 20);
 }
 
 // ---- I. Cover, flanking and high ground --------------------------------------------------------
@@ -332,7 +332,7 @@ fn ds_combat_76_a_flier_gains_no_high_ground() {
         .altitude(3);
     for (fight, high) in [(ledge, true), (flier, false)] {
         let mut e = fight.monster("t", at(4, 2)).dice(&[5, 5]).start();
-        assert_eq!(creature(&mut e, "a").z, 3);
+        assert_eq!(creature(&e, "a").z, 3);
         start(&mut e, "a");
         let events = apply(&mut e, Command::free_strike("a", "t", true));
         assert_eq!(has(&the_roll(&events), "power_roll.edge.high_ground"), high);
@@ -357,7 +357,7 @@ fn dying_hero(dice: &[u32]) -> Engine {
 #[test]
 fn ds_combat_88_a_dying_hero_bleeds_after_a_main_action() {
     let mut e = dying_hero(&[5, 5, 1]);
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!(h.state, Vitality::Dying);
     assert_eq!(h.conditions, vec!["bleeding (while dying)"]);
     // The free strike resolves (10 + Might 2 = 12 → tier 2: 5 + 2), then the hero loses d6 1 +
@@ -374,7 +374,7 @@ fn ds_combat_88_a_dying_hero_bleeds_after_a_main_action() {
         .position(|ev| matches!(ev.event, Event::StaminaLost { .. }))
         .unwrap();
     assert!(strike_at < bled_at, "the action resolves first");
-    assert_eq!(creature(&mut e, "h").state, Vitality::Dead);
+    assert_eq!(creature(&e, "h").state, Vitality::Dead);
 }
 
 #[test]
@@ -390,7 +390,7 @@ fn ds_combat_88_a_dying_heros_move_and_unrolled_maneuver_cost_nothing() {
     assert!(stamina_lost(&events).is_empty());
     let events = apply(&mut e, advance("h", &[(1, 2)]));
     assert!(stamina_lost(&events).is_empty());
-    assert_eq!(stamina(&mut e, "h"), -13);
+    assert_eq!(stamina(&e, "h"), -13);
 }
 
 // ---- L. Dazed ----------------------------------------------------------------------------------
@@ -418,7 +418,7 @@ fn ds_combat_92_a_dazed_hero_picks_one_action_and_takes_no_free_or_triggered_one
             target: "m".into(),
         },
     );
-    let actions = creature(&mut e, "h").actions;
+    let actions = creature(&e, "h").actions;
     assert!(!actions.main && !actions.maneuver && !actions.move_action);
     refused(&mut e, advance("h", &[(3, 3)]));
     refused(&mut e, strike("h", "m"));
@@ -428,7 +428,7 @@ fn ds_combat_92_a_dazed_hero_picks_one_action_and_takes_no_free_or_triggered_one
     start(&mut e, "m");
     let events = apply(&mut e, advance("m", &[(6, 3), (7, 3)]));
     assert!(attackers(&events).is_empty());
-    assert_eq!(stamina(&mut e, "m"), 30);
+    assert_eq!(stamina(&e, "m"), 30);
 }
 
 // ---- M. Moving past creatures ------------------------------------------------------------------
@@ -449,7 +449,7 @@ fn ds_combat_98_an_enemys_square_costs_2_and_cant_be_the_end_an_allys_costs_1() 
     let err = refused(&mut e, advance("h", &[(2, 1)]));
     assert_eq!(err.rule, "movement.occupied");
     apply(&mut e, advance("h", &[(2, 1), (3, 1), (4, 1), (5, 1)]));
-    assert_eq!(creature(&mut e, "h").position, Square::new(5, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(5, 1));
     // An ally there instead costs nothing extra: (6,1).
     let mut e = Fight::new()
         .abilities(&abilities())
@@ -466,7 +466,7 @@ fn ds_combat_98_an_enemys_square_costs_2_and_cant_be_the_end_an_allys_costs_1() 
             path: path(6),
         },
     );
-    assert_eq!(creature(&mut e, "h").position, Square::new(6, 1));
+    assert_eq!(creature(&e, "h").position, Square::new(6, 1));
 }
 
 // ---- N. The end of combat ----------------------------------------------------------------------
@@ -498,7 +498,7 @@ fn ds_combat_116_what_lingers_when_combat_ends() {
     apply(&mut e, strike("h", "m"));
     end(&mut e, "h");
     take_turn(&mut e, "n");
-    assert_eq!(conditions(&mut e, "n"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "n"), vec!["weakened (save ends)"]);
     start(&mut e, "h2");
     apply(&mut e, use_ability("h2", "slow_eot", &["n"]));
     let mut knock_out = strike("h2", "n");
@@ -516,18 +516,18 @@ fn ds_combat_116_what_lingers_when_combat_ends() {
     // Temporary Stamina vanishes.
     assert!(events.iter().any(|ev| ev.rule == "encounter.aftermath"
         && matches!(&ev.event, Event::TemporaryStaminaExpired { creature, amount: 5 } if creature == "h")));
-    let h = creature(&mut e, "h");
+    let h = creature(&e, "h");
     assert_eq!((h.stamina.current, h.stamina.temporary), (30, 0));
     // The hero ends its conditions, an "until the encounter ends" one and prone alike.
     assert!(ended(&events, "h", "slowed", "encounter.aftermath"));
     assert!(ended(&events, "h", "prone", "encounter.aftermath"));
     assert!(h.conditions.is_empty());
     // Winded, unconscious and dying stay.
-    assert_eq!(creature(&mut e, "h2").state, Vitality::Winded);
-    let down = creature(&mut e, "down");
+    assert_eq!(creature(&e, "h2").state, Vitality::Winded);
+    let down = creature(&e, "down");
     assert_eq!(down.state, Vitality::Dying);
     assert_eq!(down.stamina.current, -3);
-    let n = creature(&mut e, "n");
+    let n = creature(&e, "n");
     assert_eq!(n.state, Vitality::Unconscious);
     // On a Director creature the save-ends effect is over; an EoT one is the Director's to end.
     assert!(ended(&events, "n", "weakened", "encounter.aftermath"));

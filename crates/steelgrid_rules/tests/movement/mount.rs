@@ -53,11 +53,11 @@ fn walker(id: &str, x: i32, y: i32, agility: i32) -> String {
     )
 }
 
-fn on_top(e: &mut Engine, id: &str, how: &str) -> bool {
+fn on_top(e: &Engine, id: &str, how: &str) -> bool {
     creature(e, id).effects.contains(&how)
 }
 
-fn z(e: &mut Engine, id: &str) -> i32 {
+fn z(e: &Engine, id: &str) -> i32 {
     creature(e, id).z
 }
 
@@ -94,7 +94,7 @@ fn tiers(events: &[LoggedEvent], ability: &str) -> Vec<u8> {
 }
 
 /// Whether `id`'s space is beside (not in) `other`'s.
-fn beside(e: &mut Engine, id: &str, other: &str) -> bool {
+fn beside(e: &Engine, id: &str, other: &str) -> bool {
     let me = creature(e, id).footprint;
     let it = creature(e, other).footprint;
     let gap = me
@@ -143,8 +143,8 @@ fn rider_pushed(dice: &[u32]) -> (Engine, Vec<LoggedEvent>) {
         ],
         dice,
     );
-    assert_eq!(z(&mut e, "r"), 2, "R sits on top of the size-2 mount");
-    assert!(on_top(&mut e, "r", "riding"));
+    assert_eq!(z(&e, "r"), 2, "R sits on top of the size-2 mount");
+    assert!(on_top(&e, "r", "riding"));
     let spec = ForcedSpec {
         kind: Push,
         forcer: Some("foe".into()),
@@ -178,41 +178,38 @@ fn rider_pushed(dice: &[u32]) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_combat_107_rider_pushed_off_tier_1_falls_the_mounts_height_and_is_prone() {
-    let (mut e, events) = rider_pushed(&[1, 1]);
+    let (e, events) = rider_pushed(&[1, 1]);
     assert_eq!(tiers(&events, "Hold On"), vec![1]);
-    assert_eq!(position(&mut e, "r"), Square::new(5, 3));
-    assert_eq!(z(&mut e, "r"), 0, "R came down to the ground");
-    assert!(!on_top(&mut e, "r", "riding"), "R is knocked off");
+    assert_eq!(position(&e, "r"), Square::new(5, 3));
+    assert_eq!(z(&e, "r"), 0, "R came down to the ground");
+    assert!(!on_top(&e, "r", "riding"), "R is knocked off");
     assert_eq!(falls(&events), vec![("r".to_owned(), 2, 4)]);
-    assert_eq!(stamina(&mut e, "r"), 26);
-    assert!(conditions(&mut e, "r").contains(&"prone".to_owned()));
-    assert_eq!(position(&mut e, "m"), Square::new(3, 3), "M does not move");
+    assert_eq!(stamina(&e, "r"), 26);
+    assert!(conditions(&e, "r").contains(&"prone".to_owned()));
+    assert_eq!(position(&e, "m"), Square::new(3, 3), "M does not move");
     let rules = rules(&events);
     assert!(rules.contains(&"forced_movement.push") && rules.contains(&"movement.hold_on"));
 }
 
 #[test]
 fn ds_combat_107_rider_pushed_off_tier_2_lands_on_its_feet() {
-    let (mut e, events) = rider_pushed(&[6, 6]);
+    let (e, events) = rider_pushed(&[6, 6]);
     assert_eq!(tiers(&events, "Hold On"), vec![2]);
-    assert_eq!(position(&mut e, "r"), Square::new(5, 3));
-    assert_eq!(z(&mut e, "r"), 0);
-    assert!(!on_top(&mut e, "r", "riding"));
+    assert_eq!(position(&e, "r"), Square::new(5, 3));
+    assert_eq!(z(&e, "r"), 0);
+    assert!(!on_top(&e, "r", "riding"));
     assert!(falls(&events).is_empty());
-    assert_eq!(stamina(&mut e, "r"), 30);
-    assert!(!conditions(&mut e, "r").contains(&"prone".to_owned()));
+    assert_eq!(stamina(&e, "r"), 30);
+    assert!(!conditions(&e, "r").contains(&"prone".to_owned()));
 }
 
 #[test]
 fn ds_combat_107_tier_3_is_knocked_off_all_the_same() {
-    let (mut e, events) = rider_pushed(&[10, 9]);
+    let (e, events) = rider_pushed(&[10, 9]);
     assert_eq!(tiers(&events, "Hold On"), vec![3]);
-    assert_eq!(
-        (position(&mut e, "r"), z(&mut e, "r")),
-        (Square::new(5, 3), 0)
-    );
-    assert!(!on_top(&mut e, "r", "riding"));
-    assert_eq!(stamina(&mut e, "r"), 30);
+    assert_eq!((position(&e, "r"), z(&e, "r")), (Square::new(5, 3), 0));
+    assert!(!on_top(&e, "r", "riding"));
+    assert_eq!(stamina(&e, "r"), 30);
 }
 
 // ---- DS-COMBAT-109: the mount dies -------------------------------------------------------------
@@ -240,32 +237,32 @@ fn mount_dies(agility: i32) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_combat_109_mount_dies_rider_falls_prone_beside_it() {
-    let (mut e, events) = mount_dies(0);
-    assert!(creature(&mut e, "m").dead);
+    let (e, events) = mount_dies(0);
+    assert!(creature(&e, "m").dead);
     assert!(
-        conditions(&mut e, "m").contains(&"prone".to_owned()),
+        conditions(&e, "m").contains(&"prone".to_owned()),
         "M is prone"
     );
-    assert!(!on_top(&mut e, "r", "riding"));
-    assert_eq!(z(&mut e, "r"), 0);
+    assert!(!on_top(&e, "r", "riding"));
+    assert_eq!(z(&e, "r"), 0);
     assert!(
-        beside(&mut e, "r", "m"),
+        beside(&e, "r", "m"),
         "R lands in the nearest free square beside M"
     );
-    assert_eq!(position(&mut e, "r"), Square::new(3, 2));
-    assert!(conditions(&mut e, "r").contains(&"prone".to_owned()));
+    assert_eq!(position(&e, "r"), Square::new(3, 2));
+    assert!(conditions(&e, "r").contains(&"prone".to_owned()));
     // A-19: falling damage for the mount's size, 2 squares.
     assert_eq!(falls(&events), vec![("r".to_owned(), 2, 4)]);
-    assert_eq!(stamina(&mut e, "r"), 26);
+    assert_eq!(stamina(&e, "r"), 26);
     assert!(rules(&events).contains(&"movement.mount.fall"));
 }
 
 #[test]
 fn ds_combat_109_agile_rider_takes_no_damage_but_is_prone() {
-    let (mut e, events) = mount_dies(1);
+    let (e, events) = mount_dies(1);
     assert_eq!(falls(&events), vec![("r".to_owned(), 2, 0)]);
-    assert_eq!(stamina(&mut e, "r"), 30);
-    assert!(conditions(&mut e, "r").contains(&"prone".to_owned()));
+    assert_eq!(stamina(&e, "r"), 30);
+    assert!(conditions(&e, "r").contains(&"prone".to_owned()));
 }
 
 // ---- DS-COMBAT-115: climbing a hostile creature ------------------------------------------------
@@ -288,11 +285,8 @@ fn shaken_off(agility: i32) -> (Engine, Vec<LoggedEvent>) {
     let mut e = beside_ogre(agility, &[9, 8, 5, 5, 1, 1]);
     let events = apply(&mut e, climb("h", "ogre", 4, 3));
     assert_eq!(tiers(&events, "Climb"), vec![3]);
-    assert!(on_top(&mut e, "h", "climbing"));
-    assert_eq!(
-        (position(&mut e, "h"), z(&mut e, "h")),
-        (Square::new(4, 3), 2)
-    );
+    assert!(on_top(&e, "h", "climbing"));
+    assert_eq!((position(&e, "h"), z(&e, "h")), (Square::new(4, 3), 2));
     let struck = apply(&mut e, strike("h", "ogre"));
     let edges: Vec<String> = pick(&struck, |ev| match &ev.event {
         Event::PowerRolled { roll, .. } => Some(
@@ -321,24 +315,24 @@ fn shaken_off(agility: i32) -> (Engine, Vec<LoggedEvent>) {
 
 #[test]
 fn ds_combat_115_climber_has_an_edge_and_is_thrown_off_on_tier_1() {
-    let (mut e, events) = shaken_off(0);
+    let (e, events) = shaken_off(0);
     assert_eq!(tiers(&events, "Hold On"), vec![1]);
     assert!(rules(&events).contains(&"maneuver.shake_off"));
     assert!(rules(&events).contains(&"movement.hold_on"));
-    assert!(!on_top(&mut e, "h", "climbing"));
-    assert_eq!(z(&mut e, "h"), 0);
-    assert!(beside(&mut e, "h", "ogre"));
+    assert!(!on_top(&e, "h", "climbing"));
+    assert_eq!(z(&e, "h"), 0);
+    assert!(beside(&e, "h", "ogre"));
     assert_eq!(falls(&events), vec![("h".to_owned(), 2, 4)]);
-    assert_eq!(stamina(&mut e, "h"), 26);
-    assert!(conditions(&mut e, "h").contains(&"prone".to_owned()));
+    assert_eq!(stamina(&e, "h"), 26);
+    assert!(conditions(&e, "h").contains(&"prone".to_owned()));
 }
 
 #[test]
 fn ds_combat_115_agility_1_takes_no_falling_damage_but_is_prone() {
-    let (mut e, events) = shaken_off(1);
+    let (e, events) = shaken_off(1);
     assert_eq!(falls(&events), vec![("h".to_owned(), 2, 0)]);
-    assert_eq!(stamina(&mut e, "h"), 30);
-    assert!(conditions(&mut e, "h").contains(&"prone".to_owned()));
+    assert_eq!(stamina(&e, "h"), 30);
+    assert!(conditions(&e, "h").contains(&"prone".to_owned()));
 }
 
 #[test]
@@ -346,14 +340,14 @@ fn ds_combat_115_failed_climb_on_tier_1_lets_the_ogre_free_strike() {
     let mut e = beside_ogre(0, &[1, 1]);
     let events = apply(&mut e, climb("h", "ogre", 4, 3));
     assert_eq!(tiers(&events, "Climb"), vec![1]);
-    assert!(!on_top(&mut e, "h", "climbing"));
-    assert_eq!(position(&mut e, "h"), Square::new(3, 3));
+    assert!(!on_top(&e, "h", "climbing"));
+    assert_eq!(position(&e, "h"), Square::new(3, 3));
     let hits = count(
         &events,
         |ev| matches!(ev, Event::FreeStrikeHit { attacker, target, .. } if attacker == "ogre" && target == "h"),
     );
     assert_eq!(hits, 1);
-    assert_eq!(stamina(&mut e, "h"), 27);
+    assert_eq!(stamina(&e, "h"), 27);
 }
 
 #[test]
@@ -361,12 +355,12 @@ fn ds_combat_115_failed_climb_on_tier_2_is_only_a_failure() {
     let mut e = beside_ogre(0, &[6, 6]);
     let events = apply(&mut e, climb("h", "ogre", 4, 3));
     assert_eq!(tiers(&events, "Climb"), vec![2]);
-    assert!(!on_top(&mut e, "h", "climbing"));
+    assert!(!on_top(&e, "h", "climbing"));
     assert_eq!(
         count(&events, |ev| matches!(ev, Event::FreeStrikeHit { .. })),
         0
     );
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
 }
 
 #[test]
@@ -382,9 +376,9 @@ fn shake_off_tier_2_slides_down_on_its_feet_and_tier_3_holds_on() {
     };
     let events = apply(&mut e, shake.clone());
     assert_eq!(tiers(&events, "Hold On"), vec![2]);
-    assert!(beside(&mut e, "h", "ogre"));
-    assert_eq!((z(&mut e, "h"), stamina(&mut e, "h")), (0, 30));
-    assert!(!conditions(&mut e, "h").contains(&"prone".to_owned()));
+    assert!(beside(&e, "h", "ogre"));
+    assert_eq!((z(&e, "h"), stamina(&e, "h")), (0, 30));
+    assert!(!conditions(&e, "h").contains(&"prone".to_owned()));
     // H is no longer on the ogre: nothing left to shake off.
     assert_eq!(rule_of(&refused(&mut e, shake)), "maneuver.shake_off");
 
@@ -400,11 +394,8 @@ fn shake_off_tier_2_slides_down_on_its_feet_and_tier_3_holds_on() {
         },
     );
     assert_eq!(tiers(&events, "Hold On"), vec![3]);
-    assert!(on_top(&mut e, "h", "climbing"));
-    assert_eq!(
-        (position(&mut e, "h"), z(&mut e, "h")),
-        (Square::new(4, 3), 2)
-    );
+    assert!(on_top(&e, "h", "climbing"));
+    assert_eq!((position(&e, "h"), z(&e, "h")), (Square::new(4, 3), 2));
 }
 
 // ---- Ride --------------------------------------------------------------------------------------
@@ -423,14 +414,14 @@ fn ride_moves_the_mount_up_to_its_speed_carrying_the_rider() {
     // 7 squares: more than R's speed 5, within the mount's 8.
     let path: Vec<(i32, i32)> = (1..=7).map(|x| (x, 0)).collect();
     let events = apply(&mut e, ride("r", &path[..6]));
-    assert_eq!(position(&mut e, "m"), Square::new(6, 0));
+    assert_eq!(position(&e, "m"), Square::new(6, 0));
     assert_eq!(
-        position(&mut e, "r"),
+        position(&e, "r"),
         Square::new(7, 0),
         "R keeps its square of M"
     );
-    assert_eq!(z(&mut e, "r"), 2);
-    assert!(on_top(&mut e, "r", "riding"));
+    assert_eq!(z(&e, "r"), 2);
+    assert!(on_top(&e, "r", "riding"));
     let moved: Vec<(String, String)> = pick(&events, |ev| match &ev.event {
         Event::Moved { creature, .. } => Some((creature.clone(), ev.rule.id.to_owned())),
         _ => None,
@@ -443,11 +434,11 @@ fn ride_moves_the_mount_up_to_its_speed_carrying_the_rider() {
         ]
     );
     assert!(
-        !creature(&mut e, "r").actions.move_unused,
+        !creature(&e, "r").actions.move_unused,
         "R's move action paid"
     );
     assert!(
-        !creature(&mut e, "m").acted_this_round,
+        !creature(&e, "m").acted_this_round,
         "M's own turn is untouched"
     );
 }
@@ -467,7 +458,7 @@ fn ride_goes_no_farther_than_the_mounts_speed() {
     let err = refused(&mut e, ride("r", &path));
     assert_eq!(rule_of(&err), "movement.speed_limit", "{err}");
     apply(&mut e, ride("r", &path[..6]));
-    assert_eq!(position(&mut e, "r"), Square::new(6, 0));
+    assert_eq!(position(&e, "r"), Square::new(6, 0));
 }
 
 #[test]
@@ -496,12 +487,8 @@ fn ride_once_per_round_for_each_rider_and_each_mount() {
     // A new round: R1 rides again.
     until_turn_of(&mut e, "r1", &["m", "foe", "r2"]);
     apply(&mut e, ride("r1", &[(3, 0)]));
-    assert_eq!(position(&mut e, "m"), Square::new(3, 0));
-    assert_eq!(
-        position(&mut e, "r2"),
-        Square::new(4, 0),
-        "R2 is carried too"
-    );
+    assert_eq!(position(&e, "m"), Square::new(3, 0));
+    assert_eq!(position(&e, "r2"), Square::new(4, 0), "R2 is carried too");
 }
 
 #[test]
@@ -533,7 +520,7 @@ fn ride_as_disengage_shifts_the_mount_one_square() {
         count(&events, |ev| matches!(ev, Event::OpportunityAttack { .. })),
         0
     );
-    assert_eq!(position(&mut e, "r"), Square::new(0, 1));
+    assert_eq!(position(&e, "r"), Square::new(0, 1));
 }
 
 #[test]
@@ -553,7 +540,7 @@ fn ride_is_refused_when_not_mounted_or_only_climbing() {
     // A willing ally without the Mount role is climbed, not ridden.
     let events = apply(&mut e, mount("h", "giant", 2, 3));
     assert!(rules(&events).contains(&"movement.mount"));
-    assert!(on_top(&mut e, "h", "climbing"));
+    assert!(on_top(&e, "h", "climbing"));
     let err = refused(&mut e, ride("h", &[(3, 2)]));
     assert_eq!(rule_of(&err), "movement.ride");
     assert!(err.reason.contains("climbing giant"), "{err}");
@@ -579,12 +566,9 @@ fn mount_a_willing_mount_with_the_move_action_then_dismount() {
         "no roll for a willing mount"
     );
     assert!(rules(&events).contains(&"movement.mount"));
-    assert_eq!(
-        (position(&mut e, "h"), z(&mut e, "h")),
-        (Square::new(3, 4), 2)
-    );
-    assert!(on_top(&mut e, "h", "riding"));
-    assert!(!creature(&mut e, "h").actions.move_unused);
+    assert_eq!((position(&e, "h"), z(&e, "h")), (Square::new(3, 4), 2));
+    assert!(on_top(&e, "h", "riding"));
+    assert!(!creature(&e, "h").actions.move_unused);
     // On the mount it moves only with it.
     let err = refused(&mut e, advance("h", &[(4, 4)]));
     assert_eq!(rule_of(&err), "movement.dismount");
@@ -605,11 +589,8 @@ fn mount_a_willing_mount_with_the_move_action_then_dismount() {
         },
     );
     assert!(rules(&events).contains(&"movement.dismount"));
-    assert_eq!(
-        (position(&mut e, "h"), z(&mut e, "h")),
-        (Square::new(4, 4), 0)
-    );
-    assert!(!on_top(&mut e, "h", "riding"));
+    assert_eq!((position(&e, "h"), z(&e, "h")), (Square::new(4, 4), 0));
+    assert!(!on_top(&e, "h", "riding"));
 }
 
 #[test]
@@ -656,21 +637,15 @@ fn a_mount_force_moved_or_advancing_carries_its_rider() {
         &[],
     );
     let events = apply(&mut e, force(Push, Some("foe"), "m", 2, &[(4, 3), (5, 3)]));
-    assert_eq!(position(&mut e, "m"), Square::new(5, 3));
-    assert_eq!(
-        (position(&mut e, "r"), z(&mut e, "r")),
-        (Square::new(5, 4), 2)
-    );
-    assert!(on_top(&mut e, "r", "riding"));
+    assert_eq!(position(&e, "m"), Square::new(5, 3));
+    assert_eq!((position(&e, "r"), z(&e, "r")), (Square::new(5, 4), 2));
+    assert!(on_top(&e, "r", "riding"));
     assert!(rules(&events).contains(&"movement.carried"));
-    assert_eq!(stamina(&mut e, "r"), 30);
+    assert_eq!(stamina(&e, "r"), 30);
     // The mount's own move is not blocked by its rider, and carries it.
     until_turn_of(&mut e, "m", &["r", "foe"]);
     apply(&mut e, advance("m", &[(6, 3), (7, 3)]));
-    assert_eq!(
-        (position(&mut e, "r"), z(&mut e, "r")),
-        (Square::new(7, 4), 2)
-    );
+    assert_eq!((position(&e, "r"), z(&e, "r")), (Square::new(7, 4), 2));
 }
 
 #[test]
@@ -708,13 +683,13 @@ fn a_rider_knocked_out_falls_off_prone() {
             damage_type: None,
         },
     );
-    assert!(creature(&mut e, "gob").unconscious);
-    assert!(!on_top(&mut e, "gob", "riding"));
-    assert_eq!(z(&mut e, "gob"), 0);
-    assert!(beside(&mut e, "gob", "wolf"));
+    assert!(creature(&e, "gob").unconscious);
+    assert!(!on_top(&e, "gob", "riding"));
+    assert_eq!(z(&e, "gob"), 0);
+    assert!(beside(&e, "gob", "wolf"));
     assert!(rules(&events).contains(&"movement.mount.fall"));
     assert!(
-        !conditions(&mut e, "wolf").contains(&"prone".to_owned()),
+        !conditions(&e, "wolf").contains(&"prone".to_owned()),
         "the wolf lives"
     );
 }
@@ -730,8 +705,8 @@ fn riders_survive_save_and_load_and_a_scenario_checks_its_mounts() {
         &[],
     );
     let mut restored = Engine::restore(e.snapshot());
-    assert!(on_top(&mut restored, "r", "riding"));
-    assert_eq!(z(&mut restored, "r"), 2);
+    assert!(on_top(&restored, "r", "riding"));
+    assert_eq!(z(&restored, "r"), 2);
     assert_eq!(restored.checksum(), e.checksum());
     restored
         .apply(Command::StartTurn {
@@ -801,15 +776,12 @@ fn a_mount_teleported_away_leaves_its_rider_to_fall() {
     let mut e = blinking();
     apply(&mut e, abilities::use_ability("p", "blink", &["m"]));
     let events = apply(&mut e, teleport("m", 7, 3));
-    assert_eq!(position(&mut e, "m"), Square::new(7, 3));
-    assert!(!on_top(&mut e, "r", "riding"));
-    assert_eq!(
-        (position(&mut e, "r"), z(&mut e, "r")),
-        (Square::new(3, 3), 0)
-    );
+    assert_eq!(position(&e, "m"), Square::new(7, 3));
+    assert!(!on_top(&e, "r", "riding"));
+    assert_eq!((position(&e, "r"), z(&e, "r")), (Square::new(3, 3), 0));
     assert_eq!(falls(&events), vec![("r".to_owned(), 2, 4)]);
-    assert_eq!(stamina(&mut e, "r"), 26);
-    assert!(conditions(&mut e, "r").contains(&"prone".to_owned()));
+    assert_eq!(stamina(&e, "r"), 26);
+    assert!(conditions(&e, "r").contains(&"prone".to_owned()));
 }
 
 #[test]
@@ -818,11 +790,8 @@ fn a_rider_teleported_is_off_its_mount() {
     apply(&mut e, abilities::use_ability("p", "blink", &["r"]));
     let events = apply(&mut e, teleport("r", 7, 3));
     assert!(rules(&events).contains(&"movement.carried"));
-    assert!(!on_top(&mut e, "r", "riding"));
-    assert_eq!(
-        (position(&mut e, "r"), z(&mut e, "r")),
-        (Square::new(7, 3), 0)
-    );
-    assert_eq!(position(&mut e, "m"), Square::new(3, 3));
-    assert_eq!(stamina(&mut e, "r"), 30);
+    assert!(!on_top(&e, "r", "riding"));
+    assert_eq!((position(&e, "r"), z(&e, "r")), (Square::new(7, 3), 0));
+    assert_eq!(position(&e, "m"), Square::new(3, 3));
+    assert_eq!(stamina(&e, "r"), 30);
 }

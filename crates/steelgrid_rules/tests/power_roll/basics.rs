@@ -199,7 +199,7 @@ fn ds_core_05_natural_19_free_strike_grants_an_extra_main_action() {
         1
     );
     // Tier 3 melee free strike: 7 + Might 2 = 9 damage.
-    assert_eq!(creature(&mut e, "m").stamina.current, 11);
+    assert_eq!(creature(&e, "m").stamina.current, 11);
     // The extra main action: a second strike is legal, a third is not.
     e.apply(strike("h", "n")).expect("extra main action");
     let err = e.apply(strike("h", "m")).expect_err("no third main action");
@@ -234,7 +234,7 @@ fn ds_core_08_downgrading_a_crit_keeps_the_extra_main_action() {
         1
     );
     // Tier 2: 5 + 2 = 7 damage, and the extra main action is kept.
-    assert_eq!(creature(&mut e, "m").stamina.current, 13);
+    assert_eq!(creature(&e, "m").stamina.current, 13);
     assert_eq!(
         find(&events, |ev| matches!(ev, Event::ExtraMainAction { .. })).len(),
         1
@@ -258,7 +258,7 @@ fn surprised_target_gives_an_edge_with_its_source() {
     assert_eq!(roll.edges[0].rule, "turn.surprise.edge");
     // 10 + 2 + 2 (edge) = 14 → tier 2: 5 + 2 = 7.
     assert_eq!((roll.total, roll.tier), (14, Tier::Two));
-    assert_eq!(creature(&mut e, "m").stamina.current, 13);
+    assert_eq!(creature(&e, "m").stamina.current, 13);
 }
 
 #[test]
@@ -285,5 +285,5 @@ fn ranged_free_strike_with_an_adjacent_enemy_takes_a_bane() {
     assert_eq!(roll.banes[0].rule, "power_roll.bane.ranged_adjacent_enemy");
     // 12 + 2 − 2 = 12 → tier 2 ranged: 4 + 2 = 6.
     assert_eq!(roll.total, 12);
-    assert_eq!(creature(&mut e, "far").stamina.current, 14);
+    assert_eq!(creature(&e, "far").stamina.current, 14);
 }

@@ -183,7 +183,7 @@ fn ds_core_26_an_outcome_for_the_user_happens_once_and_the_user_picks_its_tier()
     };
 
     // The user takes the tier 1 version, once: 2, not 2 + 5.
-    let (mut e, events) = game(Some(Tier::One));
+    let (e, events) = game(Some(Tier::One));
     assert_eq!(damage_to(&events, "a"), [4], "tier 1: 2 + Might 2");
     assert_eq!(damage_to(&events, "b"), [6], "tier 2: 4 + Might 2");
     assert_eq!(gained(&events), [("h".to_owned(), 2)]);
@@ -194,13 +194,13 @@ fn ds_core_26_an_outcome_for_the_user_happens_once_and_the_user_picks_its_tier()
         _ => None,
     });
     assert_eq!(chosen, [("h".to_owned(), Some(Tier::One))]);
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 2);
+    assert_eq!(creature(&e, "h").stamina.temporary, 2);
 
     // Or the tier 2 version; left out, or naming a tier no target got, the highest.
     for pick_tier in [Some(Tier::Two), None, Some(Tier::Three)] {
-        let (mut e, events) = game(pick_tier);
+        let (e, events) = game(pick_tier);
         assert_eq!(gained(&events), [("h".to_owned(), 5)], "{pick_tier:?}");
-        assert_eq!(creature(&mut e, "h").stamina.temporary, 5);
+        assert_eq!(creature(&e, "h").stamina.temporary, 5);
     }
 }
 
@@ -510,7 +510,7 @@ fn ds_core_46_the_same_burning_aura_twice_burns_once() {
     );
     assert_eq!(damage_to(&burned, "g"), [2, 3]);
     // 30, less the one ring of its first turn and these 5.
-    assert_eq!(stamina(&mut e, "g"), 23);
+    assert_eq!(stamina(&e, "g"), 23);
 }
 
 #[test]
@@ -613,7 +613,7 @@ fn ds_core_49_two_halvings_of_a_recovery_value_of_9_leave_4() {
         },
     );
     assert_eq!(regained(&tokens), [4]);
-    assert_eq!(stamina(&mut e, "h"), 18);
+    assert_eq!(stamina(&e, "h"), 18);
 }
 
 // ---- Respite ----------------------------------------------------------------------------------
@@ -685,7 +685,7 @@ fn ds_core_89_a_searcher_points_out_what_it_found_to_allies_within_10_squares() 
             creature: "r".into(),
         },
     );
-    assert_eq!(conditions(&mut e, "r"), ["hidden from a, far, s"]);
+    assert_eq!(conditions(&e, "r"), ["hidden from a, far, s"]);
     end(&mut e, "r");
     start(&mut e, "s");
     let search = Command::Search {
@@ -699,7 +699,7 @@ fn ds_core_89_a_searcher_points_out_what_it_found_to_allies_within_10_squares() 
         })
     };
     assert_eq!(pointed(&found), [("r".to_owned(), vec!["a".to_owned()])]);
-    assert_eq!(conditions(&mut e, "r"), ["hidden from far"]);
+    assert_eq!(conditions(&e, "r"), ["hidden from far"]);
     end(&mut e, "s");
     take_turn(&mut e, "a");
     start(&mut e, "far");
@@ -713,5 +713,5 @@ fn ds_core_89_a_searcher_points_out_what_it_found_to_allies_within_10_squares() 
     let shown = apply(&mut e, search);
     assert!(find(&shown, |ev| matches!(ev, Event::Searched { .. })).is_empty());
     assert_eq!(pointed(&shown), [("r".to_owned(), vec!["far".to_owned()])]);
-    assert!(conditions(&mut e, "r").is_empty());
+    assert!(conditions(&e, "r").is_empty());
 }

@@ -129,14 +129,14 @@ fn ds_combat_112_aid_attack_gives_one_ally_roll_an_edge_until_the_aiders_next_tu
         })
         .unwrap();
     assert!(events.iter().any(|ev| ev.rule == "maneuver.aid_attack"));
-    assert_eq!(creature(&mut e, "e").effects, vec!["aided"]);
+    assert_eq!(creature(&e, "e").effects, vec!["aided"]);
     end(&mut e, "h");
     start(&mut e, "far");
     end(&mut e, "far");
     // A's strike takes the edge and uses the aid up.
     let (edges, _) = strike_edges(&mut e, "a", "e", false);
     assert!(has(&edges, "maneuver.aid_attack"));
-    assert!(creature(&mut e, "e").effects.is_empty());
+    assert!(creature(&e, "e").effects.is_empty());
     end(&mut e, "a");
     start(&mut e, "e");
     end(&mut e, "e");
@@ -157,7 +157,7 @@ fn aid_attack_lapses_when_the_aiders_next_turn_starts() {
     start(&mut e, "e");
     end(&mut e, "e");
     start(&mut e, "h");
-    assert!(creature(&mut e, "e").effects.is_empty());
+    assert!(creature(&e, "e").effects.is_empty());
 }
 
 /// A stone pillar at (2, 2) between a shooter at (0, 2) and a target at (4, 2).

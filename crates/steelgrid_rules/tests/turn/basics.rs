@@ -70,10 +70,10 @@ fn all_surprised_side_goes_second_without_a_roll() {
     assert_eq!(e.state().acting_side, Some(Side::Heroes));
     // Surprise lasts until the end of round 1.
     take_turn(&mut e, "h");
-    assert!(creature(&mut e, "m").surprised);
+    assert!(creature(&e, "m").surprised);
     let events = take_turn(&mut e, "m");
     assert!(events.iter().any(|ev| ev.rule == "turn.surprise.end"));
-    assert!(!creature(&mut e, "m").surprised);
+    assert!(!creature(&e, "m").surprised);
     assert_eq!(e.state().round, 2);
 }
 
@@ -232,7 +232,7 @@ fn ds_combat_91_legal_turn_shapes() {
             .any(|ev| ev.rule == "turn.action_economy.trade_main")
     );
     assert_eq!(
-        creature(&mut e, "h").position,
+        creature(&e, "h").position,
         steelgrid_rules::grid::Square::new(6, 4)
     );
     // Nothing is left: no main action, no third move.
@@ -368,7 +368,7 @@ fn damaging_terrain_hurts_on_entry() {
     let mut e = fight_in(&rows, &[hero("h", 0, 0), monster("m", 9, 5)], &[]);
     start(&mut e, "h");
     e.apply(advance("h", &[(1, 0), (2, 0)])).unwrap();
-    assert_eq!(creature(&mut e, "h").stamina.current, 27);
+    assert_eq!(creature(&e, "h").stamina.current, 27);
 }
 
 #[test]
@@ -445,7 +445,7 @@ fn director_free_strikes_deal_fixed_damage() {
     start(&mut e, "m");
     let dice_before = e.state().scripted_dice_left;
     e.apply(strike("m", "h")).unwrap();
-    assert_eq!(creature(&mut e, "h").stamina.current, 27);
+    assert_eq!(creature(&e, "h").stamina.current, 27);
     assert_eq!(e.state().scripted_dice_left, dice_before, "no roll");
 }
 

@@ -63,15 +63,15 @@ fn potency_surges(targets: &[&str]) -> SurgeSpend {
     }
 }
 
-fn surges(e: &mut Engine, id: &str) -> u32 {
+fn surges(e: &Engine, id: &str) -> u32 {
     creature(e, id).surges.expect("a hero has surges")
 }
 
-fn recoveries(e: &mut Engine, id: &str) -> u32 {
+fn recoveries(e: &Engine, id: &str) -> u32 {
     creature(e, id).recoveries.expect("a hero has recoveries")
 }
 
-fn tokens(e: &mut Engine) -> u32 {
+fn tokens(e: &Engine) -> u32 {
     e.state().hero_tokens
 }
 
@@ -153,27 +153,27 @@ fn ds_core_34_four_heroes_start_with_four_hero_tokens() {
         .monster("m2", at(8, 2))
         .monster("m3", at(8, 3));
     // As many tokens as heroes; the Director's creatures add none.
-    let mut e = party.clone().start();
-    assert_eq!(tokens(&mut e), 4);
+    let e = party.clone().start();
+    assert_eq!(tokens(&e), 4);
     for id in ["a", "b", "c", "d"] {
         assert_eq!(
-            creature(&mut e, id).surges,
+            creature(&e, id).surges,
             Some(0),
             "{id} starts with no surges"
         );
     }
     // An explicit count overrides the default.
-    let mut e = party.clone().hero_tokens(1).start();
-    assert_eq!(tokens(&mut e), 1);
-    let mut e = party.hero_tokens(0).start();
-    assert_eq!(tokens(&mut e), 0);
+    let e = party.clone().hero_tokens(1).start();
+    assert_eq!(tokens(&e), 1);
+    let e = party.hero_tokens(0).start();
+    assert_eq!(tokens(&e), 0);
     // One hero alone has one token.
-    let mut e = Fight::new()
+    let e = Fight::new()
         .abilities(&abilities())
         .hero("h", at(1, 1))
         .monster("m", at(8, 1))
         .start();
-    assert_eq!(tokens(&mut e), 1);
+    assert_eq!(tokens(&e), 1);
 }
 
 // ---- Damage surges (DS-CORE-31, AMB-30) -------------------------------------------------------
@@ -199,8 +199,8 @@ fn ds_core_31_three_surges_add_three_times_the_highest_characteristic_to_one_tar
     take_turn(&mut e, "b");
     start(&mut e, "h");
     buy_surges(&mut e, "h");
-    assert_eq!(surges(&mut e, "h"), 4);
-    assert_eq!(tokens(&mut e), 0);
+    assert_eq!(surges(&e, "h"), 4);
+    assert_eq!(tokens(&e), 0);
 
     // A 4th surge can't add to the damage, even with 4 on hand.
     let err = refused(
@@ -268,9 +268,9 @@ fn ds_core_31_three_surges_add_three_times_the_highest_characteristic_to_one_tar
         damage_dealt(&events),
         vec![("a".into(), 13), ("b".into(), 4)]
     );
-    assert_eq!(stamina(&mut e, "a"), 17);
-    assert_eq!(stamina(&mut e, "b"), 26);
-    assert_eq!(surges(&mut e, "h"), 1);
+    assert_eq!(stamina(&e, "a"), 17);
+    assert_eq!(stamina(&e, "b"), 26);
+    assert_eq!(surges(&e, "h"), 1);
 }
 
 #[test]
@@ -305,7 +305,7 @@ fn surges_are_needed_on_hand_and_each_adds_the_highest_characteristic() {
         damage_dealt(&events),
         vec![("a".into(), 4), ("b".into(), 8)]
     );
-    assert_eq!(surges(&mut e, "h"), 0);
+    assert_eq!(surges(&e, "h"), 0);
 }
 
 #[test]
@@ -328,8 +328,8 @@ fn surges_add_once_per_ability_even_when_it_deals_damage_twice() {
     // Tier 1: 2 + Might 2 = 4, the effect's 1, and one surge's +2: 7 in all.
     let total: u32 = damage_dealt(&events).iter().map(|d| d.1).sum();
     assert_eq!(total, 7, "{:?}", damage_dealt(&events));
-    assert_eq!(stamina(&mut e, "m"), 23);
-    assert_eq!(surges(&mut e, "h"), 1);
+    assert_eq!(stamina(&e, "m"), 23);
+    assert_eq!(surges(&e, "h"), 1);
 }
 
 // ---- Potency surges (DS-CORE-29) --------------------------------------------------------------
@@ -394,12 +394,12 @@ fn ds_core_29_two_surges_raise_a_potency_by_one_against_one_target() {
         )),
         1
     );
-    assert_eq!(conditions(&mut e, "b1"), vec!["restrained (save ends)"]);
-    assert!(conditions(&mut e, "b2").is_empty());
+    assert_eq!(conditions(&e, "b1"), vec!["restrained (save ends)"]);
+    assert!(conditions(&e, "b2").is_empty());
     // Potency surges add no damage: 6 + Intuition 2 to each.
-    assert_eq!(stamina(&mut e, "b1"), 22);
-    assert_eq!(stamina(&mut e, "b2"), 22);
-    assert_eq!(surges(&mut e, "c"), 0);
+    assert_eq!(stamina(&e, "b1"), 22);
+    assert_eq!(stamina(&e, "b2"), 22);
+    assert_eq!(surges(&e, "c"), 0);
 }
 
 // ---- Surges need a power roll (DS-CORE-32) ----------------------------------------------------
@@ -424,17 +424,14 @@ fn ds_core_32_surges_cannot_add_to_an_ability_without_a_power_roll() {
         use_ability_with_surges("h", "burn", &["m"], potency_surges(&["m"])),
     );
     assert_eq!(err.rule, "surge", "{err}");
-    assert_eq!(surges(&mut e, "h"), 2);
-    assert_eq!(stamina(&mut e, "m"), 30);
-    assert!(
-        creature(&mut e, "h").actions.main,
-        "the main action is kept"
-    );
+    assert_eq!(surges(&e, "h"), 2);
+    assert_eq!(stamina(&e, "m"), 30);
+    assert!(creature(&e, "h").actions.main, "the main action is kept");
     // Without surges the fixed damage is dealt as written.
     let events = apply(&mut e, use_ability("h", "burn", &["m"]));
     assert_eq!(damage_dealt(&events), vec![("m".into(), 3)]);
-    assert_eq!(stamina(&mut e, "m"), 27);
-    assert_eq!(surges(&mut e, "h"), 2);
+    assert_eq!(stamina(&e, "m"), 27);
+    assert_eq!(surges(&e, "h"), 2);
 }
 
 // ---- Turning a failed save (DS-CORE-35) -------------------------------------------------------
@@ -453,7 +450,7 @@ fn failed_save() -> Engine {
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "weaken_save", &["h"]));
     end(&mut e, "m");
-    assert_eq!(conditions(&mut e, "h"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "h"), vec!["weakened (save ends)"]);
     start(&mut e, "h");
     // Nothing has failed yet.
     let err = refused(&mut e, spend("h", TokenBenefit::Save));
@@ -463,7 +460,7 @@ fn failed_save() -> Engine {
         saving_throws(&events),
         vec![("h".into(), "weakened".into(), 3, false)]
     );
-    assert_eq!(conditions(&mut e, "h"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "h"), vec!["weakened (save ends)"]);
     assert_eq!(
         e.state().failed_saves,
         vec![("h".to_owned(), "weakened".to_owned())]
@@ -489,8 +486,8 @@ fn ds_core_35_a_failed_save_turned_by_a_hero_token() {
         )),
         1
     );
-    assert!(conditions(&mut e, "h").is_empty());
-    assert_eq!(tokens(&mut e), 1);
+    assert!(conditions(&e, "h").is_empty());
+    assert_eq!(tokens(&e), 1);
     assert!(e.state().failed_saves.is_empty(), "the save is turned once");
     let err = refused(&mut e, spend("h", TokenBenefit::Save));
     assert_eq!(err.rule, "hero_token", "{err}");
@@ -505,8 +502,8 @@ fn ds_core_35_a_failed_save_can_still_be_turned_after_a_snapshot_and_restore() {
         vec![("h".to_owned(), "weakened".to_owned())]
     );
     apply(&mut e, spend("h", TokenBenefit::Save));
-    assert!(conditions(&mut e, "h").is_empty());
-    assert_eq!(tokens(&mut e), 1);
+    assert!(conditions(&e, "h").is_empty());
+    assert_eq!(tokens(&e), 1);
 }
 
 #[test]
@@ -516,15 +513,15 @@ fn ds_core_35_the_failed_save_window_closes_after_any_other_command() {
     assert!(e.state().failed_saves.is_empty());
     let err = refused(&mut e, spend("h", TokenBenefit::Save));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(conditions(&mut e, "h"), vec!["weakened (save ends)"]);
-    assert_eq!(tokens(&mut e), 2);
+    assert_eq!(conditions(&e, "h"), vec!["weakened (save ends)"]);
+    assert_eq!(tokens(&e), 2);
 
     // Even a command that changes nothing on the board closes it.
     let mut e = failed_save();
     apply(&mut e, Command::ScriptDice { faces: vec![5] });
     let err = refused(&mut e, spend("h", TokenBenefit::Save));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(conditions(&mut e, "h"), vec!["weakened (save ends)"]);
+    assert_eq!(conditions(&e, "h"), vec!["weakened (save ends)"]);
 }
 
 // ---- One benefit per turn (DS-CORE-37, AMB-04) ------------------------------------------------
@@ -545,12 +542,12 @@ fn ds_core_37_one_hero_token_benefit_per_turn() {
     assert_eq!(err.rule, "hero_token", "{err}");
     let err = refused(&mut e, spend("h", TokenBenefit::Surges));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(tokens(&mut e), 5);
-    assert_eq!(stamina(&mut e, "h"), 12);
-    assert_eq!(surges(&mut e, "h"), 2);
+    assert_eq!(tokens(&e), 5);
+    assert_eq!(stamina(&e, "h"), 12);
+    assert_eq!(surges(&e, "h"), 2);
     // Per hero: another hero may still have a benefit this turn.
     buy_surges(&mut e, "k");
-    assert_eq!(tokens(&mut e), 4);
+    assert_eq!(tokens(&e), 4);
     end(&mut e, "h");
 
     take_turn(&mut e, "m");
@@ -562,8 +559,8 @@ fn ds_core_37_one_hero_token_benefit_per_turn() {
         tokens_spent(&events),
         vec![("hero_token".into(), "h".into(), TokenBenefit::Stamina, 2)]
     );
-    assert_eq!(stamina(&mut e, "h"), 22);
-    assert_eq!(tokens(&mut e), 2);
+    assert_eq!(stamina(&e, "h"), 22);
+    assert_eq!(tokens(&e), 2);
     let err = refused(&mut e, spend("h", TokenBenefit::Surges));
     assert_eq!(err.rule, "hero_token", "{err}");
 }
@@ -596,9 +593,9 @@ fn two_tokens_regain_the_recovery_value_on_your_turn_or_right_after_damage() {
         count(&events, |ev| matches!(ev, Event::RecoverySpent { .. })),
         0
     );
-    assert_eq!(stamina(&mut e, "h"), 15);
-    assert_eq!(recoveries(&mut e, "h"), 8);
-    assert_eq!(tokens(&mut e), 3);
+    assert_eq!(stamina(&e, "h"), 15);
+    assert_eq!(recoveries(&e, "h"), 8);
+    assert_eq!(tokens(&e), 3);
     end(&mut e, "h");
 
     // Off its turn, not just damaged: refused.
@@ -614,9 +611,9 @@ fn two_tokens_regain_the_recovery_value_on_your_turn_or_right_after_damage() {
         regained(&events),
         vec![("hero_token".into(), "h".into(), 10, 13, 23)]
     );
-    assert_eq!(stamina(&mut e, "h"), 23);
-    assert_eq!(recoveries(&mut e, "h"), 8);
-    assert_eq!(tokens(&mut e), 1);
+    assert_eq!(stamina(&e, "h"), 23);
+    assert_eq!(recoveries(&e, "h"), 8);
+    assert_eq!(tokens(&e), 1);
 }
 
 #[test]
@@ -633,14 +630,14 @@ fn the_just_damaged_window_closes_after_the_next_command() {
         .start();
     start(&mut e, "m");
     apply(&mut e, use_ability("m", "hit", &["h"]));
-    assert_eq!(stamina(&mut e, "h"), 3);
+    assert_eq!(stamina(&e, "h"), 3);
     assert_eq!(e.state().just_damaged, vec!["h".to_owned()]);
     apply(&mut e, Command::ScriptDice { faces: vec![5] });
     assert!(e.state().just_damaged.is_empty());
     let err = refused(&mut e, spend("h", TokenBenefit::Stamina));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(stamina(&mut e, "h"), 3);
-    assert_eq!(tokens(&mut e), 4);
+    assert_eq!(stamina(&e, "h"), 3);
+    assert_eq!(tokens(&e), 4);
 }
 
 // ---- Who may spend, and how many (rule `hero_token`) ------------------------------------------
@@ -663,11 +660,11 @@ fn a_director_creature_cannot_spend_hero_tokens() {
         let err = refused(&mut e, spend("m", benefit));
         assert_eq!(err.rule, "hero_token", "{benefit:?}: {err}");
     }
-    assert_eq!(tokens(&mut e), 3);
-    assert_eq!(creature(&mut e, "m").surges, None);
+    assert_eq!(tokens(&e), 3);
+    assert_eq!(creature(&e, "m").surges, None);
     // Nor can anyone spend for a creature that isn't there.
     assert!(e.apply(spend("nobody", TokenBenefit::Surges)).is_err());
-    assert_eq!(tokens(&mut e), 3);
+    assert_eq!(tokens(&e), 3);
 }
 
 #[test]
@@ -683,15 +680,15 @@ fn not_enough_tokens_is_refused() {
     // Stamina takes 2; the heroes have 1.
     let err = refused(&mut e, spend("h", TokenBenefit::Stamina));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(stamina(&mut e, "h"), 10);
+    assert_eq!(stamina(&e, "h"), 10);
     // The refusal used up no benefit: 1 token still buys 2 surges this turn.
     buy_surges(&mut e, "h");
-    assert_eq!(tokens(&mut e), 0);
+    assert_eq!(tokens(&e), 0);
     end(&mut e, "h");
     take_turn(&mut e, "m");
     start(&mut e, "h");
     let err = refused(&mut e, spend("h", TokenBenefit::Surges));
     assert_eq!(err.rule, "hero_token", "{err}");
-    assert_eq!(surges(&mut e, "h"), 2);
-    assert_eq!(tokens(&mut e), 0);
+    assert_eq!(surges(&e, "h"), 2);
+    assert_eq!(tokens(&e), 0);
 }

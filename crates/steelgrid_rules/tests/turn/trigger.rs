@@ -6,7 +6,9 @@
 use crate::common;
 
 use common::abilities::{MELEE_WEAPON, enemies, might_damage, use_ability};
-use common::{ROOM, apply, count, creature, end, find, refused, stamina, strike, until_turn_of};
+use common::{
+    ROOM, apply, count, creature, end, find, logged, refused, stamina, strike, until_turn_of,
+};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::testing::{Fight, at};
@@ -118,10 +120,20 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
     // The retort's roll: 5 + 5 + Might 2 = 12, tier 2: 3 + 2 = 5 damage.
     let mut e = hero_beside_monster(&["retort"], &[5, 5]);
     let events = apply(&mut e, strike("m", "h"));
-    assert_eq!(stamina(&mut e, "h"), 27, "the monster's free strike: 3");
+    assert_eq!(stamina(&e, "h"), 27, "the monster's free strike: 3");
     assert_eq!(
         windows_opened(&events),
         vec![(damaged("h", "m"), vec!["h".to_owned()])]
+    );
+    // Everything the free strike logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"turn.action_economy: ActionUsed { creature: "m", action: Main, traded_main: false }"#,
+            r#"action.free_strike: FreeStrikeHit { attacker: "m", target: "h", ranged: false, damage: 3, damage_type: None, keywords: [Strike] }"#,
+            r#"damage: Damaged { target: "h", source: "m", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
+            r#"action.triggered.window: TriggerWindowOpened { happening: Damaged { creature: "h", by: "m" }, waiting: ["h"] }"#,
+        ]
     );
     let window = e.state().trigger_window.expect("the window is published");
     assert_eq!(
@@ -145,9 +157,20 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
     assert!(matches!(&said[0].event,
         Event::TriggerAnswered { trigger, .. } if trigger == "an adjacent enemy deals damage to you"));
     assert_eq!(said[0].rule, "action.triggered");
-    assert_eq!(stamina(&mut e, "m"), 25);
+    assert_eq!(stamina(&e, "m"), 25);
     assert!(e.state().trigger_window.is_none());
-    assert!(!creature(&mut e, "h").actions.triggered);
+    assert!(!creature(&e, "h").actions.triggered);
+    // Everything the answer logged, in order.
+    assert_eq!(
+        logged(&events),
+        [
+            r#"action.triggered: TriggerAnswered { creature: "h", ability: "Retort", trigger: "an adjacent enemy deals damage to you", free: false }"#,
+            r#"ability: AbilityUsed { creature: "h", ability: "Retort", distance: "Melee 1", targets: ["m"], area: [] }"#,
+            r#"power_roll: PowerRolled { creature: "h", ability: "Retort", target: "m", roll: PowerRollResult { dice: [5, 5], natural: 10, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 12, rolled_tier: Two, tier: Two, critical: false, readings: [] } }"#,
+            r#"ability.outcome: AbilityOutcome { creature: "h", ability: "Retort", target: "m", tier: Some(Two), text: "5 damage" }"#,
+            r#"damage: Damaged { target: "m", source: "h", damage_type: None, base: 5, halved: false, weakness: 0, immunity: 0, immune: false, amount: 5, temporary_absorbed: 0, stamina_before: 30, stamina_after: 25 }"#,
+        ]
+    );
     end(&mut e, "m");
 }
 
@@ -168,7 +191,7 @@ fn passing_closes_the_window_and_keeps_the_triggered_action() {
         1
     );
     assert!(e.state().trigger_window.is_none());
-    assert!(creature(&mut e, "h").actions.triggered);
+    assert!(creature(&e, "h").actions.triggered);
     end(&mut e, "m");
     let err = refused(&mut e, pass("h"));
     assert_eq!(err.rule, "action.triggered.window");
@@ -234,7 +257,7 @@ fn a_creature_takes_one_triggered_action_a_round() {
     // A new round, a new triggered action.
     until_turn_of(&mut e, "m1", &["h", "m2"]);
     assert_eq!(e.state().round, 2);
-    assert!(creature(&mut e, "h").actions.triggered);
+    assert!(creature(&e, "h").actions.triggered);
     let events = apply(&mut e, strike("m1", "h"));
     assert_eq!(
         windows_opened(&events),
@@ -270,8 +293,8 @@ fn free_triggered_actions_leave_the_round_s_triggered_action() {
         vec![("h".to_owned(), "Ward".to_owned(), true)]
     );
     assert_eq!(events[0].rule, "action.triggered.free");
-    assert_eq!(creature(&mut e, "h").stamina.temporary, 3);
-    assert!(creature(&mut e, "h").actions.triggered, "the ward was free");
+    assert_eq!(creature(&e, "h").stamina.temporary, 3);
+    assert!(creature(&e, "h").actions.triggered, "the ward was free");
     end(&mut e, "m1");
     until_turn_of(&mut e, "m2", &["h", "m1", "m3"]);
     apply(&mut e, strike("m2", "h"));
@@ -298,7 +321,7 @@ fn a_dazed_creature_takes_no_triggered_actions() {
     let mut e = hero_beside_monster(&["retort", "ward"], &[]);
     apply(&mut e, use_ability("m", "daze", &["h"]));
     assert!(
-        common::conditions(&mut e, "h")
+        common::conditions(&e, "h")
             .iter()
             .any(|c| c.starts_with("dazed"))
     );
@@ -357,7 +380,7 @@ fn the_heroes_answer_first_and_answers_trigger_nothing() {
     // The pile-on hurts the hero from beside it, but an answer opens no window of its own.
     let events = apply(&mut e, use_ability("m2", "pile_on", &["h"]));
     assert_eq!(
-        stamina(&mut e, "h"),
+        stamina(&e, "h"),
         25,
         "3 from the strike, 2 from the pile-on"
     );
@@ -392,7 +415,7 @@ fn an_enemy_starting_its_turn_in_reach_opens_a_window() {
     let err = refused(&mut e, common::advance("h", &[(2, 3)]));
     assert_eq!(err.rule, "action.triggered.window");
     apply(&mut e, use_ability("m", "snag", &["h"]));
-    assert_eq!(stamina(&mut e, "h"), 28);
+    assert_eq!(stamina(&e, "h"), 28);
     apply(&mut e, common::advance("h", &[(2, 3)]));
     end(&mut e, "h");
     common::take_turn(&mut e, "m");

@@ -149,14 +149,11 @@ fn targeted_01_a_bane_answer_drops_the_strike_a_tier() {
         unreachable!()
     };
     assert_eq!(roll.banes[0].note, "Cover (g)", "the bane names its source");
-    assert_eq!(stamina(&mut e, "h"), 27);
+    assert_eq!(stamina(&e, "h"), 27);
     assert!(e.state().trigger_window.is_none());
     assert!(e.turn().pending_ability.is_none());
-    assert!(!creature(&mut e, "g").actions.triggered);
-    assert!(
-        !creature(&mut e, "m").actions.main,
-        "the claw took its action"
-    );
+    assert!(!creature(&e, "g").actions.triggered);
+    assert!(!creature(&e, "m").actions.main, "the claw took its action");
 }
 
 #[test]
@@ -186,7 +183,7 @@ fn targeted_02_a_halving_answer_halves_the_damage_rounding_down() {
             "m's Claw against h: its damage is halved (Parry)".to_owned()
         )]
     );
-    assert_eq!(stamina(&mut e, "h"), 26);
+    assert_eq!(stamina(&e, "h"), 26);
 }
 
 #[test]
@@ -196,14 +193,14 @@ fn targeted_03_become_target_moves_the_strike_to_the_answerer() {
     apply(&mut e, claw("m", "h"));
     let events = apply(&mut e, use_ability("g", "interpose", &["h"]));
     assert_eq!(used_on(&events), vec![vec!["g".to_owned()]]);
-    assert_eq!(stamina(&mut e, "h"), 30);
-    assert_eq!(stamina(&mut e, "g"), 27);
+    assert_eq!(stamina(&e, "h"), 30);
+    assert_eq!(stamina(&e, "g"), 27);
     // Out of the claw's reach, g would not be a legal target: nobody can answer, no window.
     let mut e = guarded(&[], &["interpose"], (1, 2), &[5, 5]);
     let events = apply(&mut e, claw("m", "h"));
     assert_eq!(windows_opened(&events), vec![]);
     assert_eq!(used_on(&events), vec![vec!["h".to_owned()]]);
-    assert_eq!(stamina(&mut e, "h"), 27);
+    assert_eq!(stamina(&e, "h"), 27);
 }
 
 #[test]
@@ -211,7 +208,7 @@ fn targeted_04_passing_lets_the_ability_resolve_unchanged() {
     let mut e = guarded(&[], &["cover"], (2, 3), &[6, 6]);
     apply(&mut e, claw("m", "h"));
     let answered = apply(&mut e, pass("g"));
-    assert!(creature(&mut e, "g").actions.triggered, "a pass keeps it");
+    assert!(creature(&e, "g").actions.triggered, "a pass keeps it");
     // The same claw with nobody able to answer.
     let mut plain = guarded(&[], &[], (2, 3), &[6, 6]);
     let direct = apply(&mut plain, claw("m", "h"));
@@ -225,8 +222,8 @@ fn targeted_04_passing_lets_the_ability_resolve_unchanged() {
         .map(|ev| (ev.rule, ev.event.clone()))
         .collect();
     assert_eq!(resolved, direct);
-    assert_eq!(stamina(&mut e, "h"), 24);
-    assert_eq!(stamina(&mut plain, "h"), 24);
+    assert_eq!(stamina(&e, "h"), 24);
+    assert_eq!(stamina(&plain, "h"), 24);
 }
 
 // ---- Who answers ------------------------------------------------------------------------------
@@ -248,13 +245,13 @@ fn targeted_06_a_dazed_creature_cannot_answer() {
     let mut e = guarded(&[], &["cover"], (2, 3), &[6, 6]);
     apply(&mut e, use_ability("m", "daze", &["g"]));
     assert!(
-        common::conditions(&mut e, "g")
+        common::conditions(&e, "g")
             .iter()
             .any(|c| c.starts_with("dazed"))
     );
     let events = apply(&mut e, claw("m", "h"));
     assert_eq!(windows_opened(&events), vec![]);
-    assert_eq!(stamina(&mut e, "h"), 24);
+    assert_eq!(stamina(&e, "h"), 24);
     let err = refused(&mut e, use_ability("g", "cover", &["h"]));
     assert_eq!(err.rule, "action.triggered");
 }
@@ -333,13 +330,13 @@ fn targeted_08_a_shift_out_of_reach_loses_the_strike() {
     });
     assert_eq!(lost.len(), 1);
     assert!(lost[0].starts_with("lost to the answers"), "{}", lost[0]);
-    assert_eq!(stamina(&mut e, "h"), 30);
+    assert_eq!(stamina(&e, "h"), 30);
     assert_eq!(
-        common::position(&mut e, "h"),
+        common::position(&e, "h"),
         steelgrid_rules::grid::Square::new(1, 2)
     );
     assert!(
-        !creature(&mut e, "m").actions.main,
+        !creature(&e, "m").actions.main,
         "the lost claw took its action"
     );
     // Passing the move up lets the claw land where h stands.
@@ -351,7 +348,7 @@ fn targeted_08_a_shift_out_of_reach_loses_the_strike() {
         claw_rolls(&events),
         vec![("h".to_owned(), Tier::Three, vec![])]
     );
-    assert_eq!(stamina(&mut e, "h"), 21);
+    assert_eq!(stamina(&e, "h"), 21);
     let err = refused(
         &mut e,
         Command::GrantedMove {
@@ -379,7 +376,7 @@ fn targeted_09_save_and_load_mid_window_then_answer_matches() {
     let b = apply(&mut restored, use_ability("g", "cover", &["h"]));
     assert_eq!(a, b);
     assert_eq!(restored.checksum(), e.checksum());
-    assert_eq!(stamina(&mut restored, "h"), 27);
+    assert_eq!(stamina(&restored, "h"), 27);
 }
 
 // ---- Refusals ---------------------------------------------------------------------------------
@@ -403,7 +400,7 @@ fn targeted_10_nothing_else_happens_while_the_window_is_open() {
     let err = refused(&mut e, use_ability("g", "cover", &["g"]));
     assert_eq!(err.rule, "ability.target");
     apply(&mut e, use_ability("g", "cover", &["h"]));
-    assert_eq!(stamina(&mut e, "h"), 27);
+    assert_eq!(stamina(&e, "h"), 27);
 }
 
 // ---- The AI and the built-in content ------------------------------------------------------------
