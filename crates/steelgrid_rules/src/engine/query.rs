@@ -50,8 +50,8 @@ impl Engine {
 
     /// The battlefield as forced movement sees it.
     pub fn board(&self) -> Vec<forced::Body> {
-        let map = self.world.resource::<Map>().clone();
-        let effects = self.world.resource::<condition::effect::Effects>().clone();
+        let map = self.world.resource::<Map>();
+        let effects = self.world.resource::<condition::effect::Effects>();
         let mut q = self.read::<BodyRow>();
         let mut rows: Vec<(u32, forced::Body)> = q
             .iter(&self.world)

@@ -230,8 +230,7 @@ impl<'a> Travel<'a> {
         if self.meets_creatures(out, next, next_z, left) {
             return Ok(Flow::Stop);
         }
-        let entered: Vec<Square> = next.squares().filter(|&s| !self.at.contains(s)).collect();
-        if let Some(flow) = self.meets_solid(out, spec, &entered, next, next_z, left) {
+        if let Some(flow) = self.meets_solid(out, spec, next, next_z, left) {
             return Ok(flow);
         }
         let step_dir = (step.x - self.at.origin.x, step.y - self.at.origin.y);
@@ -247,7 +246,7 @@ impl<'a> Travel<'a> {
             self.ground_step(out, next, left)
         };
         if flow == Flow::Go {
-            self.enter(out, next, &entered);
+            self.enter(out, next);
         }
         Ok(flow)
     }
@@ -303,22 +302,18 @@ impl<'a> Travel<'a> {
         &mut self,
         out: &mut ForcedOutcome,
         spec: &ForcedSpec,
-        entered: &[Square],
         next: Footprint,
         next_z: i32,
         left: u32,
     ) -> Option<Flow> {
         let map = self.board.map;
-        let off_map = entered.iter().any(|&s| !map.in_bounds(s));
-        let walls: Vec<Square> = entered
-            .iter()
-            .copied()
+        let off_map = entered(self.at, next).any(|s| !map.in_bounds(s));
+        let walls: Vec<Square> = entered(self.at, next)
             .filter(|&s| map.terrain(s) == Some(Terrain::Wall))
             .collect();
-        let objects: Vec<(Square, Material)> = entered
-            .iter()
-            .filter(|&&s| self.is_solid(s))
-            .filter_map(|&s| match map.terrain(s) {
+        let objects: Vec<(Square, Material)> = entered(self.at, next)
+            .filter(|&s| self.is_solid(s))
+            .filter_map(|s| match map.terrain(s) {
                 Some(Terrain::Object { material }) => Some((s, material)),
                 _ => None,
             })
@@ -471,7 +466,8 @@ impl<'a> Travel<'a> {
 
     /// The target is in the square: a square of the distance spent, and damaging terrain
     /// under it hurts as if it had moved there willingly (seed 002 L2744).
-    fn enter(&mut self, out: &mut ForcedOutcome, next: Footprint, entered: &[Square]) {
+    fn enter(&mut self, out: &mut ForcedOutcome, next: Footprint) {
+        let from = self.at;
         self.spent += 1;
         self.at = next;
         out.moved.push(next.origin);
@@ -479,8 +475,8 @@ impl<'a> Travel<'a> {
         if !self.on_ground {
             return;
         }
-        for s in entered {
-            if let Some(Terrain::Damaging { damage }) = self.board.map.terrain(*s) {
+        for s in entered(from, next) {
+            if let Some(Terrain::Damaging { damage }) = self.board.map.terrain(s) {
                 out.hits.push(hit(
                     &self.target.id,
                     damage,
@@ -549,4 +545,9 @@ impl<'a> Travel<'a> {
             out.derivation.push("does not move".into());
         }
     }
+}
+
+/// The squares of `next` the target's space was not already in when it stood at `at`.
+fn entered(at: Footprint, next: Footprint) -> impl Iterator<Item = Square> {
+    next.squares().filter(move |&s| !at.contains(s))
 }

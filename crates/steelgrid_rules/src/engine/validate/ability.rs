@@ -165,13 +165,13 @@ impl Engine {
         let user = self.creature_ref(e);
         self.check_action(&ab, creature, ability, &user, e, mate, targets)?;
         self.check_cost(&ab, creature, &user, e, *spend)?;
-        let map = self.world.resource::<Map>().clone();
+        let map = self.world.resource::<Map>();
         let others = self.others(e);
-        let area = ability_area(&map, &ab, &user, &others, *at, *direction, squares)?;
+        let area = ability_area(map, &ab, &user, &others, *at, *direction, squares)?;
         let chosen = chosen_targets(
-            &map, &ab, creature, &user, &others, &area, targets, objects, *ranged,
+            map, &ab, creature, &user, &others, &area, targets, objects, *ranged,
         )?;
-        let checked_targets = self.checked_targets(&map, &ab, &user, &others, &chosen, *ranged);
+        let checked_targets = self.checked_targets(map, &ab, &user, &others, &chosen, *ranged);
         if !surges.is_empty() {
             // seed 002 L4772: a retainer spends its mentor's surges.
             let payer = match self.world.get::<Retainer>(e).map(|r| r.mentor.clone()) {
@@ -183,7 +183,7 @@ impl Engine {
         // seed 002 L1494-1498, L1514-1516: an area that targets creatures and objects catches
         // each object in it, unless the user names its targets.
         let caught = if ab.target.who == Who::CreatureOrObject && ab.distance.is_area() {
-            crate::ability::object_area::caught(&map, user.footprint, ab.distance, *at, *direction)
+            crate::ability::object_area::caught(map, user.footprint, ab.distance, *at, *direction)
         } else {
             Vec::new()
         };
