@@ -34,7 +34,7 @@ fn open() -> Result<(Game, LaunchOptions), String> {
         let record = Record::parse("replay", &text).map_err(|e| e.to_string())?;
         if flag("verify") {
             let verdict = match record.verify() {
-                Ok(mut verified) => format!(
+                Ok(verified) => format!(
                     "replay verified: {} commands, final checksum {:016x}",
                     verified.steps().len(),
                     verified.engine().checksum()
