@@ -8,14 +8,15 @@
 //! exactly when its strike would have a bane.
 
 use crate::condition::Condition;
-use crate::creature::CreatureRef;
+use crate::creature::{CreatureRef, Vitality};
 use crate::grid::{Footprint, Map};
 use crate::power_roll::{Modifier, NetEdge};
 use crate::rule::{self, Rule};
 
 /// Edges and banes on an ability roll by `attacker` against `target` from the situation, each
 /// with the rule it comes from: a surprised target (seed 002 L2498-2500), prone attacker and
-/// target (L1755), a defending target (L2946), Aid Attack (L2843), high ground (L2732-2736),
+/// target (L1755), an unconscious target (L3092), a defending target that has no one taunted
+/// (L2946-2948), Aid Attack (L2843), high ground (L2732-2736),
 /// flanking (L3002-3008), cover (L3010-3012; for damage-dealing rolls only, which the callers
 /// sort out), conditions (L1737-1775), a ranged strike with an enemy adjacent (L1436) and
 /// melee against the creature the attacker rides or climbs (L2660).
@@ -42,6 +43,16 @@ pub fn strike_modifiers(
             format!("{} is surprised", target.id),
         );
     }
+    // seed 002 L3092: ability rolls against an unconscious creature have a double edge.
+    if target.vitality == Vitality::Unconscious {
+        for _ in 0..2 {
+            add(
+                &mut edges,
+                rule::KNOCKED_OUT,
+                format!("{} is unconscious", target.id),
+            );
+        }
+    }
     if target.prone && !ranged {
         add(
             &mut edges,
@@ -49,7 +60,11 @@ pub fn strike_modifiers(
             format!("melee against prone {}", target.id),
         );
     }
-    if target.defending {
+    // seed 002 L2948: no benefit from Defend while it has another creature taunted.
+    let taunting = std::iter::once(attacker).chain(others).any(|c| {
+        c.id != target.id && c.conditions.source_of(Condition::Taunted) == Some(&target.id)
+    });
+    if target.defending && !taunting {
         for _ in 0..2 {
             add(
                 &mut banes,
@@ -164,21 +179,26 @@ pub fn strike_modifiers(
 
 /// Whether `attacker` and `ally` flank `target`: both adjacent to it, both able to take
 /// triggered actions and with line of effect to it, and the line between the centres of their
-/// spaces crossing opposite sides or opposite corners of its space (seed 002 L3002-3008).
+/// spaces entering and leaving its space through opposite sides or opposite corners (seed 002
+/// L3002-3008; digest §30.2, A-25).
 pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &CreatureRef) -> bool {
     if ally.id == attacker.id || ally.id == target.id || ally.side != attacker.side {
         return false;
     }
-    let able = |c: &CreatureRef| c.vitality.can_act() && !c.surprised;
-    if !able(ally) || !ally.is_adjacent(target) || !attacker.is_adjacent(target) {
+    // seed 002 L3006-3008: gaining or granting a flank both need triggered actions and line of
+    // effect; seed 002 L1735: a dazed creature takes no triggered actions.
+    let eligible = |c: &CreatureRef| {
+        c.vitality.can_act()
+            && !c.surprised
+            && !c.conditions.has(Condition::Dazed)
+            && c.is_adjacent(target)
+            && map.line_of_effect(c.footprint, target.footprint)
+            && crate::movement::burrow::check_reach(c, target).is_ok()
+    };
+    if !eligible(attacker) || !eligible(ally) {
         return false;
     }
-    if !map.line_of_effect(ally.footprint, target.footprint)
-        || crate::movement::burrow::check_reach(ally, target).is_err()
-    {
-        return false;
-    }
-    // In doubled coordinates every centre and edge is a whole number.
+    // In doubled coordinates every centre and side is a whole number.
     let centre = |c: &CreatureRef| {
         let f = c.footprint;
         (
@@ -186,20 +206,45 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
             i64::from(2 * f.origin.y + f.side),
         )
     };
-    let (a, b) = (centre(attacker), centre(ally));
     let t = target.footprint;
     let (x0, y0) = (i64::from(2 * t.origin.x), i64::from(2 * t.origin.y));
-    let (x1, y1) = (x0 + 2 * i64::from(t.side), y0 + 2 * i64::from(t.side));
-    // The segment crosses the box from one side to the opposite one exactly when the two
-    // centres lie beyond opposite sides and the segment meets the box.
-    let beyond = |p: (i64, i64)| (p.0 <= x0, p.0 >= x1, p.1 <= y0, p.1 >= y1);
-    let (pa, pb) = (beyond(a), beyond(b));
-    let opposite = (pa.0 && pb.1) || (pa.1 && pb.0) || (pa.2 && pb.3) || (pa.3 && pb.2);
-    opposite && segment_meets_box(a, b, (x0, y0, x1, y1))
+    let space = (
+        x0,
+        y0,
+        x0 + 2 * i64::from(t.side),
+        y0 + 2 * i64::from(t.side),
+    );
+    crosses_opposite_sides(centre(attacker), centre(ally), space)
 }
 
-/// Whether the segment a→b touches the closed box (integer Liang-Barsky).
-fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, i64, i64)) -> bool {
+/// Whether the segment a→b, clipped to the box (Liang-Barsky in exact fractions), enters through
+/// a side opposite to one it leaves through; a point on a corner touches both of its sides, and a
+/// segment that only grazes one point of the box crosses nothing (digest §30.2 steps 3-5).
+fn crosses_opposite_sides(a: (i64, i64), b: (i64, i64), space: (i64, i64, i64, i64)) -> bool {
+    let Some((enter, leave)) = clip(a, b, space) else {
+        return false;
+    };
+    if enter.0 * leave.1 == leave.0 * enter.1 {
+        return false;
+    }
+    // The sides a point of the segment at t = num/den touches, as (west, east, south, north).
+    let (x0, y0, x1, y1) = space;
+    let sides = |(num, den): (i64, i64)| {
+        let x = a.0 * den + num * (b.0 - a.0);
+        let y = a.1 * den + num * (b.1 - a.1);
+        (x == x0 * den, x == x1 * den, y == y0 * den, y == y1 * den)
+    };
+    let (i, o) = (sides(enter), sides(leave));
+    (i.0 && o.1) || (i.1 && o.0) || (i.2 && o.3) || (i.3 && o.2)
+}
+
+/// The parameters (as fractions num/den of a→b, den > 0) where the segment enters and leaves
+/// the closed box, or None when it misses it.
+fn clip(
+    a: (i64, i64),
+    b: (i64, i64),
+    (x0, y0, x1, y1): (i64, i64, i64, i64),
+) -> Option<((i64, i64), (i64, i64))> {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let (mut lo, mut hi) = ((0i64, 1i64), (1i64, 1i64));
     for (p, q) in [
@@ -210,7 +255,7 @@ fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, 
     ] {
         if p == 0 {
             if q < 0 {
-                return false;
+                return None;
             }
             continue;
         }
@@ -223,7 +268,7 @@ fn segment_meets_box(a: (i64, i64), b: (i64, i64), (x0, y0, x1, y1): (i64, i64, 
             hi = (num, den);
         }
     }
-    lo.0 * hi.1 <= hi.0 * lo.1
+    (lo.0 * hi.1 <= hi.0 * lo.1).then_some((lo, hi))
 }
 
 /// Who may make an opportunity attack against `mover` stepping from `from` to `to`: living

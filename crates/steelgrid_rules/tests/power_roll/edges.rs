@@ -201,3 +201,24 @@ fn creatures_give_no_cover() {
     let (_, banes) = strike_edges(&mut e, "h", "t", true);
     assert!(!has(&banes, "power_roll.bane.cover"), "{banes:?}");
 }
+
+#[test]
+fn ds_combat_x1_a_line_entering_west_and_leaving_north_is_no_flank() {
+    // Centres (4.5,3.5) and (6.5,4.5): the line enters E's west side at y 3.75 and leaves its
+    // north side at x 5.5, sides that are not opposite (digest §30.2 step 5).
+    let mut e = fight(
+        &[hero("h", 4, 3), hero("a", 6, 4), monster("e", 5, 3)],
+        &[5, 5],
+    );
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(!has(&edges, "power_roll.edge.flanking"));
+}
+
+#[test]
+fn ds_combat_x2_a_dazed_ally_grants_no_flank() {
+    // seed 002 L1735, L3006-3008: a dazed creature takes no triggered actions, so cannot flank.
+    let a = "(id: \"a\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1), conditions: [(condition: Dazed)])";
+    let mut e = fight(&[hero("h", 4, 3), a.into(), monster("e", 5, 3)], &[5, 5]);
+    let (edges, _) = strike_edges(&mut e, "h", "e", false);
+    assert!(!has(&edges, "power_roll.edge.flanking"));
+}
