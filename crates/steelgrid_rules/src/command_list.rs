@@ -62,7 +62,8 @@ pub struct Refusal {
     pub error: RuleError,
 }
 
-/// Apply commands in order until one is refused or the round limit passes.
+/// Apply commands in order until one is refused or the round limit passes; a command after the
+/// encounter has ended is refused (seed 002 L3133-3135).
 pub fn run(
     table: &mut impl Table,
     commands: &[PlacedCommand],
@@ -70,10 +71,23 @@ pub fn run(
 ) -> Option<Refusal> {
     for (index, placed) in commands.iter().enumerate() {
         let engine = table.engine();
-        if max_rounds.is_some_and(|max| engine.turn().round > max) || engine.outcome().is_some() {
+        if max_rounds.is_some_and(|max| engine.turn().round > max) {
             break;
         }
-        if let Err(error) = table.play(placed.command.clone()) {
+        let played = match engine.outcome() {
+            Some(outcome) => Err(RuleError::new(
+                crate::rule::ENCOUNTER_OVER,
+                format!(
+                    "the encounter has already ended ({}): no command can follow it",
+                    match outcome {
+                        crate::event::Outcome::Victory => "the heroes won",
+                        crate::event::Outcome::Defeat => "the heroes lost",
+                    }
+                ),
+            )),
+            None => table.play(placed.command.clone()),
+        };
+        if let Err(error) = played {
             return Some(Refusal {
                 index,
                 line: placed.line,

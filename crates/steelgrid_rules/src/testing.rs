@@ -112,6 +112,18 @@ impl Fight {
         self
     }
 
+    /// The encounter opens in round `n` (a fight picked up mid-way).
+    pub fn start_in_round(mut self, n: u32) -> Self {
+        self.fields.push_str(&format!("round: Some({n}), "));
+        self
+    }
+
+    /// The Director's Malice when the opening round starts.
+    pub fn malice(mut self, n: u32) -> Self {
+        self.fields.push_str(&format!("malice: Some({n}), "));
+        self
+    }
+
     /// The heroes start with `n` hero tokens.
     pub fn hero_tokens(mut self, n: u32) -> Self {
         self.fields.push_str(&format!("hero_tokens: {n}, "));
@@ -136,6 +148,7 @@ impl Fight {
                 resource_per_turn: 0,
                 victories: 0,
                 kit: Default::default(),
+                surges: 0,
             }),
             ..named(id, at)
         })
@@ -331,7 +344,38 @@ impl Fight {
             resource_per_turn: 0,
             victories: 0,
             kit: Default::default(),
+            surges: 0,
         });
+        self
+    }
+
+    /// The last creature starts grabbed by `grabber`, which must be adjacent to it.
+    pub fn grabbed_by(mut self, grabber: &str) -> Self {
+        self.last().grabbed_by = Some(grabber.to_owned());
+        self
+    }
+
+    /// The last creature, a hero, starts with `n` surges.
+    pub fn surges(mut self, n: u32) -> Self {
+        self.hero_spec().surges = n;
+        self
+    }
+
+    /// The last creature starts with a condition (`source`: whom it is of, or who imposed it).
+    pub fn starts_with(
+        mut self,
+        condition: crate::condition::Condition,
+        duration: crate::condition::Duration,
+        source: Option<&str>,
+    ) -> Self {
+        self.last()
+            .conditions
+            .get_or_insert_default()
+            .push(scenario::start::StartCondition {
+                condition,
+                duration,
+                source: source.map(str::to_owned),
+            });
         self
     }
 

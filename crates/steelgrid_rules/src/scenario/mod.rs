@@ -4,7 +4,7 @@
 
 mod objectives;
 mod scripted;
-mod start;
+pub mod start;
 mod summons;
 
 pub use crate::diagnostic::{Diagnostic, ron_options};
@@ -109,6 +109,9 @@ pub struct HeroSpec {
     /// Its kit's melee and ranged weapon damage bonuses (seed 002 L1438-1442).
     #[serde(default)]
     pub kit: crate::ability::Kit,
+    /// Surges on hand when the encounter starts (seed 002 L1646-1655).
+    #[serde(default)]
+    pub surges: u32,
 }
 
 fn one() -> u32 {
@@ -150,6 +153,11 @@ pub struct CreatureSpec {
     pub surprised: Option<bool>,
     /// Starts the encounter prone.
     pub prone: Option<bool>,
+    /// Conditions it starts the encounter with, each with its duration and the creature it is
+    /// of or was imposed by (seed 002 L1669-1693).
+    pub conditions: Option<Vec<start::StartCondition>>,
+    /// Starts the encounter grabbed by this adjacent creature (seed 002 L1741-1747).
+    pub grabbed_by: Option<String>,
     /// Movement modes beyond walking: `[Climb, Swim, Teleport, Fly, Hover]`.
     pub movement: Option<Vec<MovementMode>>,
     /// Squares above the ground at the start (fliers only).
@@ -213,6 +221,8 @@ impl CreatureSpec {
             position: self.position.or(t.position),
             surprised: self.surprised.or(t.surprised),
             prone: self.prone.or(t.prone),
+            conditions: self.conditions.or_else(|| t.conditions.clone()),
+            grabbed_by: self.grabbed_by.or_else(|| t.grabbed_by.clone()),
             movement: self.movement.or_else(|| t.movement.clone()),
             altitude: self.altitude.or(t.altitude),
             depth: self.depth.or(t.depth),
@@ -265,6 +275,13 @@ pub struct ScenarioFile {
     /// budget (digest A-04: 1 EV for 1 Malice).
     #[serde(default)]
     pub extra_malice: u32,
+    /// The round the encounter opens in, for a fight picked up mid-way (1 when left out).
+    #[serde(default)]
+    pub round: Option<u32>,
+    /// The Director's Malice when the opening round starts, in place of what the start of
+    /// combat and of that round would add (seed 002 L4332-4336).
+    #[serde(default)]
+    pub malice: Option<u32>,
     pub creatures: Vec<CreatureSpec>,
     /// Defaults to defeating all enemies.
     #[serde(default)]
@@ -438,6 +455,9 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             );
         }
     }
+    if parsed.round == Some(0) {
+        ck.at(top("round"), "the opening round is 1 or later, not 0");
+    }
     if let Some(bad) = parsed.dice.iter().find(|f| !(1..=10).contains(*f)) {
         ck.at(
             top("dice"),
@@ -494,7 +514,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             malice: Malice {
                 leftover_ev: parsed.extra_malice,
                 features: malice_features,
-                ..Malice::default()
+                ..start::malice(parsed.malice, parsed.round)
             },
             squads,
             hero_tokens: crate::ability::hero_token::HeroTokens {
@@ -506,7 +526,10 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             },
             abilities,
             creatures,
-            turn: TurnState::default(),
+            turn: TurnState {
+                opening_round: parsed.round.filter(|&r| r > 1),
+                ..TurnState::default()
+            },
             dice: Dice::seeded(0),
             log: EventLog::default(),
             script,
@@ -985,6 +1008,10 @@ pub(crate) fn build_creature_list(
         let entry = Entry::new(ck.src, starts.get(i).copied().unwrap_or(list_at));
         ck.at(entry.field("riding"), problem);
     }
+    for (i, field, problem) in start::check_states(&out) {
+        let entry = Entry::new(ck.src, starts.get(i).copied().unwrap_or(list_at));
+        ck.at(entry.field(field), problem);
+    }
     out.into_iter().map(|(_, c)| c).collect()
 }
 
@@ -1187,7 +1214,7 @@ fn creature_record(
         recoveries_max: h.recoveries,
         heroic_resource: h.heroic_resource,
         resource_per_turn: h.resource_per_turn,
-        surges: 0,
+        surges: h.surges,
         victories: h.victories,
         kit: h.kit,
     });
@@ -1215,6 +1242,8 @@ fn creature_record(
     c.group = turn_group(spec, specs);
     c.surprised = spec.surprised.unwrap_or(false);
     c.prone = spec.prone.unwrap_or(false);
+    c.conditions = start::conditions(spec.conditions.as_deref().unwrap_or_default()).0;
+    c.grabbed_by = spec.grabbed_by.clone();
     c.movement = Movement(spec.movement.clone().unwrap_or_default());
     c.altitude = spec.altitude.unwrap_or(0);
     c.depth = spec.depth.unwrap_or(0);

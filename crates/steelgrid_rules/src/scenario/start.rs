@@ -2,10 +2,15 @@
 //! riders already on their mounts. The rules are the movement chapter's (`movement::burrow`,
 //! `movement::mount`); these apply them to a scenario as it loads.
 
+use serde::{Deserialize, Serialize};
+
+use crate::condition::Conditions;
 use crate::creature::MovementMode;
 use crate::creature_record::CreatureRecord;
+use crate::director::malice::Malice;
 use crate::grid::{Footprint, Map, Square};
 use crate::movement::burrow::can_burrow;
+use crate::terms::condition::{Afflicted, Condition, Duration};
 use crate::terms::movement::Ground;
 
 use super::{Checker, MapSpec};
@@ -121,5 +126,105 @@ impl Ground {
             soil: spec.ground,
             squares,
         }
+    }
+}
+
+/// A condition a creature starts the encounter with, as a scenario writes it:
+/// `(condition: Taunted, duration: SaveEnds, source: "ogre")`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartCondition {
+    pub condition: Condition,
+    /// How long it lasts; until the encounter ends when left out (seed 002 L1691-1693).
+    #[serde(default = "until_the_encounter_ends")]
+    pub duration: Duration,
+    /// The creature it is of (frightened, taunted) or that imposed it.
+    #[serde(default)]
+    pub source: Option<String>,
+}
+
+fn until_the_encounter_ends() -> Duration {
+    Duration::EndOfEncounter
+}
+
+/// The conditions list a creature starts with; the same condition twice keeps the later one
+/// (seed 002 L1669-1675).
+pub(crate) fn conditions(start: &[StartCondition]) -> Conditions {
+    let mut list = Conditions::default();
+    for c in start {
+        list.impose(Afflicted {
+            condition: c.condition,
+            duration: c.duration,
+            source: c.source.clone().unwrap_or_default(),
+        });
+    }
+    list
+}
+
+/// Check the states creatures start in that name another creature: a frightened or taunted
+/// condition is of a creature in the scenario (seed 002 L1739, L1771), and a grabbed creature
+/// is held by another creature adjacent to it (seed 002 L1741-1747). Returns (place in the
+/// list, field, problem).
+pub(crate) fn check_states(
+    records: &[(usize, CreatureRecord)],
+) -> Vec<(usize, &'static str, String)> {
+    let find = |id: &str| records.iter().map(|(_, c)| c).find(|c| c.id == id);
+    let mut problems = Vec::new();
+    for (i, c) in records {
+        for a in &c.conditions {
+            let problem = if a.source.is_empty() {
+                a.condition.has_source().then(|| {
+                    format!(
+                        "`{}` starts {}: say whom of with `source: Some(\"<id>\")`",
+                        c.id,
+                        a.condition.name()
+                    )
+                })
+            } else if a.source == c.id || find(&a.source).is_none() {
+                Some(format!(
+                    "`{}` starts {} of `{}`, which is not another creature in the scenario",
+                    c.id,
+                    a.condition.name(),
+                    a.source
+                ))
+            } else {
+                None
+            };
+            problems.extend(problem.map(|p| (*i, "conditions", p)));
+        }
+        let Some(by) = c.grabbed_by.as_deref() else {
+            continue;
+        };
+        let space = |c: &CreatureRecord| Footprint::new(c.position, c.size);
+        let problem = match find(by) {
+            Some(grabber) if grabber.id != c.id => {
+                (!space(grabber).is_adjacent(space(c))).then(|| {
+                    format!(
+                        "`{}` starts grabbed by `{by}` at {}, which is not adjacent to it at {}",
+                        c.id, grabber.position, c.position
+                    )
+                })
+            }
+            _ => Some(format!(
+                "`{}` starts grabbed by `{by}`, which is not another creature in the scenario",
+                c.id
+            )),
+        };
+        problems.extend(problem.map(|p| (*i, "grabbed_by", p)));
+    }
+    problems
+}
+
+/// The Director's Malice at the start: as the scenario gives it for its opening round, which
+/// then adds nothing more; otherwise none yet, the start of combat and of round 1 adding it
+/// (seed 002 L4332-4336).
+pub(crate) fn malice(given: Option<u32>, round: Option<u32>) -> Malice {
+    match given {
+        Some(current) => Malice {
+            current,
+            round_gained: round.unwrap_or(1),
+            ..Malice::default()
+        },
+        None => Malice::default(),
     }
 }

@@ -23,6 +23,10 @@ use crate::rule;
 pub struct TurnState {
     /// 0 until the first round starts.
     pub round: u32,
+    /// The round the encounter opens in when it does not open in round 1: a fight a scenario
+    /// picks up mid-way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening_round: Option<u32>,
     /// The side that went first in round 1 goes first every round (seed 002 L2536).
     pub first_side: Option<Side>,
     /// Set while a side must choose who goes first (seed 002 L2504).
@@ -327,6 +331,32 @@ pub fn unknown(creature: &str) -> RuleError {
     )
 }
 
+/// Start of the encounter, under the `PlusVictories` option: each hero gains Heroic Resource
+/// equal to its Victories (core digest AMB-34; the seed names no starting amount).
+pub fn heroic_resource_at_start(
+    options: Res<crate::options::RulesOptions>,
+    mut log: ResMut<EventLog>,
+    mut heroes: Query<(&CreatureId, &mut crate::creature::Hero)>,
+) {
+    if options.heroic_resource_at_start != crate::options::ResourceAtStart::PlusVictories {
+        return;
+    }
+    let mut all: Vec<_> = heroes.iter_mut().filter(|h| h.1.victories > 0).collect();
+    all.sort_by(|a, b| a.0.0.cmp(&b.0.0));
+    for (id, mut hero) in all {
+        let amount = hero.victories as i32;
+        hero.heroic_resource += amount;
+        log.push(
+            rule::HEROIC_RESOURCE_START,
+            Event::ResourceGained {
+                creature: id.0.clone(),
+                amount,
+                now: hero.heroic_resource,
+            },
+        );
+    }
+}
+
 /// Start of the encounter: surprised creatures, then who goes first. If every creature on one
 /// side is surprised, the other side goes first; otherwise a d10 decides who chooses: 6+ the
 /// heroes' players, else the Director (seed 002 L2496-2504; both sides surprised: digest A-33).
@@ -382,7 +412,10 @@ fn start_first_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterE
 }
 
 fn start_round(turn: &mut TurnState, log: &mut EventLog, roster: &[RosterEntry]) {
-    turn.round += 1;
+    turn.round = match turn.round {
+        0 => turn.opening_round.unwrap_or(1),
+        round => round + 1,
+    };
     turn.acted.clear();
     turn.group = None;
     log.push(rule::ROUND_START, Event::RoundStarted { round: turn.round });

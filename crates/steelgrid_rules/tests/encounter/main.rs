@@ -5,3 +5,4 @@ mod common;
 
 mod objective;
 mod script;
+mod setup;
