@@ -61,11 +61,21 @@ pub struct ObjectiveStep {
     pub why: String,
 }
 
+/// A creature of the heroes' side that is not a hero but counts as one more for the budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtraHero {
+    pub id: String,
+    pub level: u32,
+    pub why: String,
+}
+
 /// A scenario's encounter budget against what its Director creatures cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BudgetReport {
     /// Each hero's level, in scenario order (seed 002 L4470).
     pub hero_levels: Vec<u32>,
+    /// Retainers and willing allies to be saved, each one more hero (seed 002 L4766, L4584).
+    pub extra_heroes: Vec<ExtraHero>,
     /// The budget at each difficulty (seed 002 L4470-4487, A-20).
     pub budget: EncounterBudget,
     /// The Director's creatures on the map at the start.
@@ -98,7 +108,13 @@ pub fn report(scenario: &Scenario) -> BudgetReport {
         .filter(|c| c.side == Side::Heroes)
         .filter_map(|c| c.hero.as_ref().map(|h| h.level))
         .collect();
-    let budget = EncounterBudget::from_hero_levels(&hero_levels);
+    let (extra_heroes, unknown_wards) = extra_heroes(scenario, &hero_levels);
+    let all_levels: Vec<u32> = hero_levels
+        .iter()
+        .copied()
+        .chain(extra_heroes.iter().map(|x| x.level))
+        .collect();
+    let budget = EncounterBudget::from_hero_levels(&all_levels);
     let mut unpriced = Vec::new();
     let purchases = purchase(scenario, initial.creatures.iter(), &mut unpriced);
     let spawned = initial
@@ -114,7 +130,7 @@ pub fn report(scenario: &Scenario) -> BudgetReport {
     let ev = purchases.iter().map(|p| p.ev).sum();
     let difficulty = difficulty_of(ev, &budget);
     let mut objective_steps = Vec::new();
-    let mut not_assessed = Vec::new();
+    let mut not_assessed = unknown_wards;
     for objective in &initial.encounter.objectives {
         match objective_step(objective, &purchases, ev, &initial.creatures) {
             Assessment::NoModifier => {}
@@ -125,6 +141,7 @@ pub fn report(scenario: &Scenario) -> BudgetReport {
     let effective = difficulty.shifted(objective_steps.iter().map(|s| s.steps).sum());
     BudgetReport {
         hero_levels,
+        extra_heroes,
         budget,
         purchases,
         ev,
@@ -135,6 +152,71 @@ pub fn report(scenario: &Scenario) -> BudgetReport {
         effective,
         not_assessed,
     }
+}
+
+/// The creatures of the heroes' side that count as one more hero: a retainer, at its level (its
+/// `monster` level, else its mentor's) (seed 002 L4766); and a ward of Save Another on the
+/// heroes' side, a willing ally, whose `monster` level is at least the heroes' highest, at that
+/// level (seed 002 L4584). Also what could not be assessed: wards on the heroes' side without a
+/// level.
+fn extra_heroes(scenario: &Scenario, hero_levels: &[u32]) -> (Vec<ExtraHero>, Vec<String>) {
+    let creatures = &scenario.initial.creatures;
+    let level_of = |id: &str| {
+        let pricing = scenario.pricing.get(id).copied().unwrap_or_default();
+        pricing.monster.map(|m| m.level)
+    };
+    let mut extra: Vec<ExtraHero> = creatures
+        .iter()
+        .filter(|c| c.side == Side::Heroes && c.hero.is_none())
+        .filter_map(|c| {
+            let mentor = c.retainer_of.as_deref()?;
+            let mentor_level = creatures
+                .iter()
+                .find(|m| m.id == mentor)
+                .and_then(|m| m.hero.as_ref().map(|h| h.level));
+            let level = level_of(&c.id).or(mentor_level).unwrap_or(1);
+            Some(ExtraHero {
+                id: c.id.clone(),
+                level,
+                why: format!(
+                    "a retainer of `{mentor}`: one more hero of its level (seed 002 L4766)"
+                ),
+            })
+        })
+        .collect();
+    let party = hero_levels.iter().copied().max().unwrap_or(1);
+    let mut unknown = Vec::new();
+    let wards = scenario
+        .initial
+        .encounter
+        .objectives
+        .iter()
+        .flat_map(|o| match o {
+            Objective::SaveAnother { wards, .. } => wards.as_slice(),
+            _ => &[],
+        });
+    for ward in wards {
+        let willing = creatures
+            .iter()
+            .any(|c| &c.id == ward && c.side == Side::Heroes && c.hero.is_none());
+        if !willing || extra.iter().any(|x| &x.id == ward) {
+            continue;
+        }
+        match level_of(ward) {
+            Some(level) if level >= party => extra.push(ExtraHero {
+                id: ward.clone(),
+                level: party,
+                why: format!(
+                    "a willing ally to save, level {level}, at least the heroes' {party}: one more hero (seed 002 L4584)"
+                ),
+            }),
+            Some(_) => {}
+            None => unknown.push(format!(
+                "Save Another: `{ward}` is a willing ally with no `monster` level, so whether it counts as one more hero is unknown (seed 002 L4584)"
+            )),
+        }
+    }
+    (extra, unknown)
 }
 
 /// The price of one Director creature: the EV of one, or of a set of four for a minion.
@@ -284,9 +366,8 @@ fn objective_step(
         Objective::DestroyTheThing { .. } => {
             not_assessed("how many special defences the thing has (seed 002 L4576)")
         }
-        Objective::SaveAnother { .. } => {
-            not_assessed("a willing ally counted as one more hero (seed 002 L4584)")
-        }
+        // seed 002 L4584: a willing ally to save counts as a hero, in the budget itself.
+        Objective::SaveAnother { .. } => Assessment::NoModifier,
         Objective::Escort { .. } => not_assessed("whether the ward is delicate (seed 002 L4592)"),
         // seed 002 L4600: one step harder for 5 rounds or more (the number of defended points
         // is the zone's business and not counted)
@@ -357,7 +438,8 @@ fn write_purchase(f: &mut fmt::Formatter<'_>, p: &Purchase) -> fmt::Result {
 impl fmt::Display for BudgetReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut levels: Vec<(u32, usize)> = Vec::new();
-        for &level in &self.hero_levels {
+        let extra = self.extra_heroes.iter().map(|x| x.level);
+        for level in self.hero_levels.iter().copied().chain(extra) {
             match levels.iter_mut().find(|(l, _)| *l == level) {
                 Some((_, n)) => *n += 1,
                 None => levels.push((level, 1)),
@@ -369,22 +451,26 @@ impl fmt::Display for BudgetReport {
             .map(|(level, n)| format!("{n} × level {level} at {} EV", hero_budget(*level)))
             .collect();
         let b = &self.budget;
+        let heroes = self.hero_levels.len() + self.extra_heroes.len();
         write!(
             f,
             "budget: {} EV for {} hero{} ({}); Easy {}, Standard {}, Hard {}, Extreme {}",
             b.standard,
-            self.hero_levels.len(),
-            if self.hero_levels.len() == 1 {
-                ""
-            } else {
-                "es"
-            },
+            heroes,
+            if heroes == 1 { "" } else { "es" },
             per_level.join(", "),
             b.easy,
             b.standard,
             b.hard,
             b.extreme
         )?;
+        for x in &self.extra_heroes {
+            write!(
+                f,
+                "\ncounted as a hero: `{}`, level {}: {}",
+                x.id, x.level, x.why
+            )?;
+        }
         write!(f, "\nDirector: {} EV → {:?}", self.ev, self.difficulty)?;
         for p in &self.purchases {
             write_purchase(f, p)?;

@@ -317,6 +317,10 @@ pub enum Event {
         amount: u32,
         now: u32,
     },
+    SurgesLost {
+        creature: String,
+        amount: u32,
+    },
     SurgesSpent {
         creature: String,
         damage: u32,

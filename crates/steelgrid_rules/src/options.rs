@@ -28,6 +28,51 @@ pub struct RulesOptions {
     /// others always take it. Empty: nobody is asked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ask_opportunity_attacks: Vec<steelgrid_kernel::body::Side>,
+    /// Core AMB-34: a hero's Heroic Resource when combat starts. The seed has heroes earn it in
+    /// combat and names no starting amount (seed 002 L309, L1351).
+    #[serde(skip_serializing_if = "is_default")]
+    pub heroic_resource_at_start: ResourceAtStart,
+    /// Core AMB-12 / combat A-16: how a grabber's size is compared with the size of the
+    /// creature it drags, whose speed halves when the grabber is no bigger (seed 002 L1743).
+    #[serde(skip_serializing_if = "is_default")]
+    pub grab_speed_sizes: SizeComparison,
+}
+
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
+/// A hero's Heroic Resource when combat starts (core digest AMB-34).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ResourceAtStart {
+    /// What the scenario gives it (0 unless written): the seed's reading, the resource being
+    /// earned during combat (seed 002 L309, L1351).
+    #[default]
+    AsWritten,
+    /// That, plus the hero's Victories, as the published rules and tools start heroes (not in
+    /// the seed).
+    PlusVictories,
+}
+
+/// How two creatures' sizes are compared where a rule compares them with each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SizeComparison {
+    /// On the size ladder, 1T < 1S < 1M < 1L < 2 < 3…: the seed compares two sizes (seed 002
+    /// L1743, L2459-2466; combat digest A-16).
+    #[default]
+    Ladder,
+    /// By their numbers, 1T to 1L all counting as 1 (core digest AMB-12).
+    Number,
+}
+
+impl SizeComparison {
+    /// Whether a creature of size `a` is at least as big as one of size `b`.
+    pub fn at_least(self, a: crate::grid::Size, b: crate::grid::Size) -> bool {
+        match self {
+            SizeComparison::Ladder => a.ordinal() >= b.ordinal(),
+            SizeComparison::Number => a.value() >= b.value(),
+        }
+    }
 }
 
 /// Rounding of the average Victories per hero (digest A-01).
@@ -49,6 +94,8 @@ impl Default for RulesOptions {
             average_victories: VictoryAverage::Floor,
             group_consequence_needs_majority: false,
             ask_opportunity_attacks: Vec::new(),
+            heroic_resource_at_start: ResourceAtStart::AsWritten,
+            grab_speed_sizes: SizeComparison::Ladder,
         }
     }
 }

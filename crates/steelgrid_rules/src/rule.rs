@@ -211,6 +211,8 @@ steelgrid_kernel::rules! {
         "A potency effect lands only if the target's named characteristic is lower than the user's potency.";
     HEROIC_RESOURCE = "resource.heroic", "seed 002 L837-841, L1349-1368",
         "A heroic ability costs the class's heroic resource; without enough, it can't be used.";
+    HEROIC_RESOURCE_START = "resource.heroic.start", "Steelgrid rules option `heroic_resource_at_start` (seed 002 L309, L1351 name no starting amount; core digest AMB-34)",
+        "Under the PlusVictories option, each hero starts combat with as much Heroic Resource as it has Victories.";
     BLEEDING = "condition.bleeding", "seed 002 L1727-1731",
         "A bleeding creature loses 1d6 + its level Stamina after each main action or Might or Agility roll; nothing prevents it.";
     DAZED = "condition.dazed", "seed 002 L1733-1735",
@@ -239,6 +241,8 @@ steelgrid_kernel::rules! {
         "The heroes share hero tokens: one buys 2 surges or turns a failed save, two regain Stamina equal to the recovery value; one benefit per hero per turn.";
     SURGES = "surge", "seed 002 L1646-1655",
         "A surge adds the hero's highest characteristic to one target's rolled damage (up to 3 at once); 2 surges raise a potency by 1 against one target.";
+    SURGES_LOST = "surge.lost", "seed 002 L1656",
+        "Surges left unspent when combat ends are lost.";
     ZONE = "ability.area.lasting", "seed 002 L1448-1478",
         "An area can stay on the map: an aura moves with its creator; a wall or zone stays put, changing the ground, until its time is up.";
     END_OWN_EFFECT = "effect.end_own", "seed 002 L1695-1697",
@@ -329,6 +333,8 @@ steelgrid_kernel::rules! {
         "A creature standing in an exit zone may leave the map: it is out of the fight, neither down nor present.";
     ENCOUNTER_AFTERMATH = "encounter.aftermath", "seed 002 L3135, L1679, L3102",
         "When combat ends temporary Stamina vanishes, effects that last until the encounter ends or until saved against end, and each hero ends its conditions and effects except winded, unconscious and dying.";
+    ENCOUNTER_OVER = "encounter.over", "seed 002 L3133-3135",
+        "The encounter has ended: nothing more happens in it, so a command after its end is refused.";
     ENCOUNTER_FLED = "encounter.heroes_fled", "seed 002 L4663-4665",
         "No hero is left on the map to fight: the heroes escaped, and without their objectives met they earn no Victory.";
     SCRIPT = "scenario.script", "Steelgrid: scripted scenario events (seed 002 L4651-4653, L3199-3203)",

@@ -546,6 +546,12 @@ pub fn line(event: &Event, state: &StateView) -> String {
             }
         ),
         Event::SurgesGained { creature, now, .. } => format!("{} has {now} surges", n(creature)),
+        Event::SurgesLost { creature, amount } => {
+            format!(
+                "{} loses {amount} unspent surges: combat is over",
+                n(creature)
+            )
+        }
         Event::SurgesSpent {
             creature,
             damage,

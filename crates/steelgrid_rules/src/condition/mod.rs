@@ -301,7 +301,7 @@ type AftermathQuery<'w, 's> = Query<
         &'static CreatureId,
         &'static mut Conditions,
         &'static mut Stamina,
-        Has<Hero>,
+        Option<&'static mut Hero>,
         Has<Prone>,
         Has<Grabbed>,
     ),
@@ -312,7 +312,7 @@ type AftermathQuery<'w, 's> = Query<
 /// and each hero ends every condition and effect it gained in the fight — the engine takes the
 /// heroes' choice to be yes (core digest AMB-28) — except winded, unconscious and dying, which
 /// are states of its Stamina and stay (L3135; DS-COMBAT-116). What else lingers on a Director
-/// creature is the Director's to end.
+/// creature is the Director's to end. Unspent surges are lost (L1656).
 pub fn encounter_aftermath(
     turn: Res<crate::turn::TurnState>,
     mut commands: Commands,
@@ -324,7 +324,8 @@ pub fn encounter_aftermath(
     }
     let mut all: Vec<_> = creatures.iter_mut().collect();
     all.sort_by_key(|c| c.1.order);
-    for (entity, _, id, mut conditions, mut stamina, hero, prone, grabbed) in all {
+    for (entity, _, id, mut conditions, mut stamina, mut surges, prone, grabbed) in all {
+        let hero = surges.is_some();
         let ended = |log: &mut EventLog, condition: &str| {
             log.push(
                 rule::ENCOUNTER_AFTERMATH,
@@ -358,6 +359,16 @@ pub fn encounter_aftermath(
         if hero && grabbed {
             commands.entity(entity).remove::<Grabbed>();
             ended(&mut log, "grabbed");
+        }
+        if let Some(h) = surges.as_mut().filter(|h| h.surges > 0) {
+            let amount = std::mem::take(&mut h.surges);
+            log.push(
+                rule::SURGES_LOST,
+                Event::SurgesLost {
+                    creature: id.0.clone(),
+                    amount,
+                },
+            );
         }
     }
 }

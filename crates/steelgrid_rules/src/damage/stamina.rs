@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::creature::{
-    ActionBudget, ActionKind, CreatureId, Defending, Hero, Retainer, Stamina, Vitality,
+    ActionBudget, ActionKind, CreatureId, Defending, Hero, Prone, Retainer, Stamina, Vitality,
 };
 use crate::damage::RecentHits;
 use crate::event::{Event, EventLog};
@@ -51,8 +51,9 @@ fn rule_for(to: Vitality, is_hero: bool, stamina: &Stamina) -> (Rule, i32) {
 /// Stamina stage: bring every creature's state in line with its Stamina and this command's
 /// hits. A creature that would die may be knocked out instead if its attacker chose so; an
 /// unconscious creature that takes damage dies (seed 002 L3084). A retainer is dying and dies
-/// as a hero does (seed 002 L4771; digest A-29).
+/// as a hero does (seed 002 L4771; digest A-29). A creature knocked out falls prone (L3092).
 pub fn update_vitality(
+    mut commands: Commands,
     mut hits: ResMut<RecentHits>,
     options: Res<RulesOptions>,
     mut log: ResMut<EventLog>,
@@ -63,11 +64,12 @@ pub fn update_vitality(
         &mut Vitality,
         Has<Hero>,
         Has<Retainer>,
+        Has<Prone>,
     )>,
 ) {
     let mut all: Vec<_> = creatures.iter_mut().collect();
     all.sort_by(|a, b| a.1.0.cmp(&b.1.0));
-    for (entity, id, stamina, mut vitality, hero, retainer) in all {
+    for (entity, id, stamina, mut vitality, hero, retainer, prone) in all {
         let is_hero = hero || retainer;
         let from = *vitality;
         if from == Vitality::Dead {
@@ -122,6 +124,16 @@ pub fn update_vitality(
                 },
             );
             *vitality = to;
+            if to == Vitality::Unconscious && !prone {
+                commands.entity(entity).insert(Prone);
+                log.push(
+                    rule::KNOCKED_OUT,
+                    Event::ConditionGained {
+                        creature: id.0.clone(),
+                        condition: "prone".into(),
+                    },
+                );
+            }
         }
     }
     hits.0.clear();

@@ -203,9 +203,10 @@ impl Engine {
             .filter(|(_, by)| *by == me.id)
             .filter_map(|(held, _)| self.entity(&held).ok())
             .collect();
+        let sizes = self.world.resource::<RulesOptions>().grab_speed_sizes;
         let dragging_big = held
             .into_iter()
-            .any(|h| self.creature_ref(h).size.value() >= me.size.value());
+            .any(|h| sizes.at_least(self.creature_ref(h).size, me.size));
         if dragging_big { base / 2 } else { base }
     }
 

@@ -145,6 +145,7 @@ impl Engine {
         begin.add_systems(
             (
                 crate::movement::underwater::sync,
+                turn::heroic_resource_at_start,
                 turn::begin_encounter,
                 encounter::check_objectives,
                 malice::track,

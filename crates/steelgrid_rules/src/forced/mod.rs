@@ -405,8 +405,15 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
         None => alone,
         Some(c) => {
             // seed 002 L2716-2718: the creature landed on takes the same damage; the faller
-            // lands prone in the nearest unoccupied adjacent square.
+            // lands prone in the nearest unoccupied adjacent square. The fall ends on the top
+            // of the creature, not on the ground (digest A-15).
+            let top = (c.z + c.size.side() - ground).max(0) as u32;
+            let height = height.saturating_sub(top);
+            let (effective, damage, _) = fall_damage(height, agility, false);
             Fall {
+                height,
+                effective,
+                damage,
                 prone: true,
                 landed_on: Some(c.id.clone()),
                 lands_at: nearest_free(board, target, at).unwrap_or(at.origin),

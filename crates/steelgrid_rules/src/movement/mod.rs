@@ -112,7 +112,15 @@ fn plan_path(
         };
         let n = i + 1;
         check_step(map, at, next, n)?;
+        let z_from = heights.z;
         let climbed = heights.step(map, at, next, n, n == path.len())?;
+        // Mid-leap or stepping off a ledge, the mover is still at the height it left from: the
+        // fall that follows draws no opportunity attack (seed 002 L2714; digest §30.1).
+        let z_to = if heights.gap.is_some() || heights.drop.is_some() {
+            z_from
+        } else {
+            heights.z
+        };
         if let Some(width) = heights.gap
             && width > jump
         {
@@ -129,8 +137,7 @@ fn plan_path(
             }
         }
         if gait == Gait::Move {
-            let who =
-                opportunity::provoked(map, mover, (at, ground(at)), (next, ground(next)), others);
+            let who = opportunity::provoked(map, mover, (at, z_from), (next, z_to), others);
             if !who.is_empty() {
                 provoked.push((i, who));
             }

@@ -348,3 +348,95 @@ fn ds_core_80_halved_damage_rounds_down() {
     .expect("damage");
     assert_eq!(creature(&e, "h").stamina.current, 27);
 }
+
+/// The modifiers on the first power roll among `events`, as (edge rules, bane rules).
+fn roll_modifiers(events: &[steelgrid_rules::event::LoggedEvent]) -> (Vec<String>, Vec<String>) {
+    let Event::PowerRolled { roll, .. } =
+        &find(events, |ev| matches!(ev, Event::PowerRolled { .. }))[0].event
+    else {
+        unreachable!()
+    };
+    let rules = |list: &[steelgrid_rules::power_roll::Modifier]| {
+        list.iter().map(|m| m.rule.clone()).collect::<Vec<_>>()
+    };
+    (rules(&roll.edges), rules(&roll.banes))
+}
+
+#[test]
+fn ds_combat_x7_a_knocked_out_creature_falls_prone_and_rolls_against_it_have_a_double_edge() {
+    // seed 002 L3092: unconscious, it is prone and ability rolls against it have a double edge.
+    let goblin = "(id: \"g\", side: Director, stamina: 4, free_strike: 1, position: (2, 1))";
+    let mut e = fight(
+        &[
+            hero("h", 1, 1),
+            hero("k", 2, 2),
+            goblin.into(),
+            monster("m", 8, 4),
+        ],
+        &[6, 6, 3, 3],
+    );
+    start(&mut e, "h");
+    let mut cmd = strike("h", "g");
+    if let Command::FreeStrike { knock_out, .. } = &mut cmd {
+        *knock_out = true;
+    }
+    let events = e.apply(cmd).unwrap();
+    assert!(logged(&events).contains(
+        &r#"stamina.knocked_out: ConditionGained { creature: "g", condition: "prone" }"#.to_owned()
+    ));
+    assert!(creature(&e, "g").unconscious);
+    assert!(conditions(&e, "g").contains(&"prone".to_owned()));
+    end(&mut e, "h");
+    start(&mut e, "m");
+    end(&mut e, "m");
+    start(&mut e, "k");
+    let events = e.apply(strike("k", "g")).unwrap();
+    let (edges, _) = roll_modifiers(&events);
+    assert_eq!(
+        edges,
+        [
+            "stamina.knocked_out",
+            "stamina.knocked_out",
+            "condition.prone"
+        ]
+    );
+    assert!(creature(&e, "g").dead, "seed 002 L3084: damage kills it");
+}
+
+#[test]
+fn ds_combat_x8_defend_gives_nothing_while_the_defender_has_a_creature_taunted() {
+    // seed 002 L2948: the ogre defends while H is taunted by it; H's strike on the ogre has
+    // neither Defend's double bane nor the taunt's (H targets its taunter).
+    let h = "(id: \"h\", side: Heroes, stamina: 30, position: (3, 3), characteristics: (might: 2), hero: (recoveries: 1), conditions: [(condition: Taunted, duration: SaveEnds, source: Some(\"ogre\"))])";
+    let mut e = fight(&[h.into(), monster("ogre", 4, 3)], &[5, 5]);
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "ogre");
+    e.apply(Command::Defend {
+        creature: "ogre".into(),
+    })
+    .unwrap();
+    end(&mut e, "ogre");
+    start(&mut e, "h");
+    let events = e.apply(strike("h", "ogre")).unwrap();
+    assert_eq!(roll_modifiers(&events), (vec![], vec![]));
+    // Without the taunt, the same Defend gives its double bane.
+    let mut e = fight(&[hero("h", 3, 3), monster("ogre", 4, 3)], &[5, 5]);
+    start(&mut e, "h");
+    end(&mut e, "h");
+    start(&mut e, "ogre");
+    e.apply(Command::Defend {
+        creature: "ogre".into(),
+    })
+    .unwrap();
+    end(&mut e, "ogre");
+    start(&mut e, "h");
+    let events = e.apply(strike("h", "ogre")).unwrap();
+    assert_eq!(
+        roll_modifiers(&events),
+        (
+            vec![],
+            vec!["action.defend".to_owned(), "action.defend".to_owned()]
+        )
+    );
+}

@@ -302,6 +302,69 @@ fn get_the_thing_held_by_an_enemy_is_harder_and_undecidable_modifiers_are_named(
     assert!(lying.to_string().contains("not assessed: Get the Thing"));
 }
 
+#[test]
+fn ds_dir_x1_a_retainer_counts_as_one_more_hero_of_its_level() {
+    // seed 002 L4766: four level-2 heroes and a level-2 retainer buy five heroes' 8 EV each.
+    let mut creatures = heroes("h", 4, 2);
+    creatures.push("(id: \"guide\", side: Heroes, stamina: 24, position: (3, 0), retainer_of: Some(\"h1\"), monster: (level: 2, organization: Platoon, role: Harrier))".into());
+    creatures.push(foe("boss", 9, 0, LEADER, ""));
+    let r = budget("", &creatures);
+    assert_eq!(r.hero_levels, [2; 4]);
+    assert_eq!(r.budget.standard, 40);
+    let text = r.to_string();
+    assert!(
+        text.starts_with("budget: 40 EV for 5 heroes (5 × level 2 at 8 EV)"),
+        "{text}"
+    );
+    assert!(text.contains("counted as a hero: `guide`, level 2: a retainer of `h1`: one more hero of its level (seed 002 L4766)"), "{text}");
+    // Without a level of its own, it takes its mentor's.
+    let mut creatures = heroes("h", 4, 2);
+    creatures.push(
+        "(id: \"guide\", side: Heroes, stamina: 24, position: (3, 0), retainer_of: Some(\"h1\"))"
+            .into(),
+    );
+    creatures.push(foe("boss", 9, 0, LEADER, ""));
+    assert_eq!(budget("", &creatures).budget.standard, 40);
+}
+
+#[test]
+fn ds_dir_x2_a_willing_ally_to_save_as_strong_as_the_heroes_counts_as_one_more_hero() {
+    // seed 002 L4584: the knight (level 2, on the heroes' side) counts; the villager (level 1)
+    // does not; a Director-side prisoner is no ally; a ward without a level is named.
+    let ward = |id: &str, y: i32, side: &str, level: Option<u32>| {
+        let monster = level.map_or(String::new(), |l| {
+            format!(", monster: (level: {l}, organization: Platoon, role: Defender)")
+        });
+        format!("(id: \"{id}\", side: {side}, stamina: 20, position: (5, {y}){monster})")
+    };
+    let mut creatures = heroes("h", 4, 2);
+    creatures.extend([
+        ward("knight", 0, "Heroes", Some(2)),
+        ward("villager", 1, "Heroes", Some(1)),
+        ward("prisoner", 2, "Director", Some(3)),
+        ward("child", 3, "Heroes", None),
+        foe("boss", 9, 0, LEADER, ""),
+    ]);
+    let r = budget(
+        "objectives: [SaveAnother(wards: [\"knight\", \"villager\", \"prisoner\", \"child\"], exit: \"exit\")], ",
+        &creatures,
+    );
+    assert_eq!(
+        r.extra_heroes
+            .iter()
+            .map(|x| (x.id.as_str(), x.level))
+            .collect::<Vec<_>>(),
+        [("knight", 2)]
+    );
+    assert_eq!(r.budget.standard, 40);
+    assert_eq!(
+        r.not_assessed,
+        [
+            "Save Another: `child` is a willing ally with no `monster` level, so whether it counts as one more hero is unknown (seed 002 L4584)"
+        ]
+    );
+}
+
 /// Every shipped scenario loads, every Director creature in it is priced, and its figures add
 /// up; the Briar Warden's hollow prices five level-1 heroes, the warden and her rabble.
 #[test]
@@ -316,7 +379,14 @@ fn the_shipped_scenarios_report_their_budgets() {
         let r = report(&loaded);
         assert!(!r.hero_levels.is_empty(), "{name}");
         assert_eq!(r.unpriced, [], "{name}");
-        let standard: u32 = r.hero_levels.iter().map(|&l| hero_budget(l)).sum();
+        let extra = r.extra_heroes.iter().map(|x| x.level);
+        let standard: u32 = r
+            .hero_levels
+            .iter()
+            .copied()
+            .chain(extra)
+            .map(hero_budget)
+            .sum();
         assert_eq!(r.budget.standard, standard, "{name}");
         assert_eq!(
             r.ev,

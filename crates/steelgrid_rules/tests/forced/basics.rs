@@ -458,12 +458,12 @@ fn ds_combat_31_the_same_push_with_agility_3() {
 #[test]
 fn ds_combat_35_landing_on_a_creature() {
     let rows = [
-        "55555.....",
-        "55555.....",
-        "55555.....",
-        "55555.....",
-        "55555.....",
-        "55555.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
     ];
     let t =
         "(id: \"t\", side: Director, stamina: 30, position: (3, 3), characteristics: (agility: 1))";

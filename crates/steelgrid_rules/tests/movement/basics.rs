@@ -602,3 +602,36 @@ fn a_charger_felled_on_the_way_does_not_strike() {
         "only the opportunity attack"
     );
 }
+
+#[test]
+fn ds_combat_x9_stepping_off_a_ledge_draws_no_opportunity_attack_from_a_foe_still_beside_it() {
+    // seed 002 L2714: falling draws no opportunity attack. H on a 3-high ledge at (3,2) steps
+    // east off it; E on the ledge at (3,3) is still beside H when it leaves the edge, and H's
+    // fall is not a move.
+    let rows = ["3333......"; 6];
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("h", "Heroes", 3, 2, "hero: (recoveries: 2)"),
+            body("e", "Director", 3, 3, "free_strike: 2"),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    let events = e.apply(advance("h", &[(4, 2)])).unwrap();
+    assert!(attacks(&events).is_empty(), "{:#?}", logged(&events));
+    assert_eq!(position(&e, "h"), Square::new(4, 2));
+    assert_eq!(conditions(&e, "h"), vec!["prone"], "a 3-square fall");
+    // Walking away along the ledge still draws one.
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("h", "Heroes", 2, 2, "hero: (recoveries: 2)"),
+            body("e", "Director", 2, 3, "free_strike: 2"),
+        ],
+        &[],
+    );
+    start(&mut e, "h");
+    let events = e.apply(advance("h", &[(2, 1), (2, 0)])).unwrap();
+    assert_eq!(attacks(&events).len(), 1);
+}

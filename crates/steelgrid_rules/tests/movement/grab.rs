@@ -7,8 +7,9 @@ use common::*;
 use steelgrid_rules::Command;
 use steelgrid_rules::event::Event;
 use steelgrid_rules::forced::ForcedKind::{Push, Slide};
-use steelgrid_rules::grid::Square;
+use steelgrid_rules::grid::{Size, Square};
 use steelgrid_rules::movement::Gait;
+use steelgrid_rules::testing::{Fight, at};
 
 fn grab(creature: &str, target: &str) -> Command {
     Command::Grab {
@@ -207,4 +208,25 @@ fn release_and_teleport_end_a_grab() {
         creature(&e, "t").grabbed_by.is_none(),
         "teleporting ends the grab even next to the grabber"
     );
+}
+
+#[test]
+fn ds_core_x2_a_1l_grabber_drags_a_1m_creature_at_full_speed_unless_sizes_count_as_numbers() {
+    // seed 002 L1743: speed halves while the grabber's size is no bigger than the held one's.
+    // On the size ladder 1L is bigger than 1M (combat A-16, the default); as numbers both are 1
+    // (core AMB-12, the `grab_speed_sizes: Number` option).
+    let farthest = |options: &str| {
+        let mut e = Fight::new()
+            .options(options)
+            .hero("h", at(3, 3))
+            .size(Size::Large)
+            .monster("t", at(4, 3))
+            .grabbed_by("h")
+            .start();
+        start(&mut e, "h");
+        let reach = e.reachable("h", Gait::Move).unwrap();
+        reach.iter().map(|r| r.cost).max().unwrap()
+    };
+    assert_eq!(farthest(""), 5);
+    assert_eq!(farthest("grab_speed_sizes: Number"), 2);
 }

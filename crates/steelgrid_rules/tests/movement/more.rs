@@ -529,9 +529,10 @@ fn ds_combat_116_what_lingers_when_combat_ends() {
     assert_eq!(down.stamina.current, -3);
     let n = creature(&e, "n");
     assert_eq!(n.state, Vitality::Unconscious);
-    // On a Director creature the save-ends effect is over; an EoT one is the Director's to end.
+    // On a Director creature the save-ends effect is over; an EoT one is the Director's to end,
+    // and knocked out it lies prone (seed 002 L3092).
     assert!(ended(&events, "n", "weakened", "encounter.aftermath"));
-    assert_eq!(n.conditions, vec!["slowed (EoT)"]);
+    assert_eq!(n.conditions, vec!["prone", "slowed (EoT)"]);
     assert_eq!(
         count(
             &events,
