@@ -264,7 +264,7 @@ impl MonsterFormula {
                 | Organization::Elite,
                 None,
             ) => problems.push(format!(
-                "a {:?} needs a role for its Role Mod and Damage Mod (seed 002 L4690-4704)",
+                "the {:?} organization needs a role for its Role Mod and Damage Mod (seed 002 L4690-4704)",
                 self.organization
             )),
             _ => {}
