@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use bevy::input::keyboard::KeyCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::director::monster::{MonsterFormula, Organization, Reading, Role};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
@@ -147,6 +148,47 @@ enum Cmd {
     },
     /// Continue a saved game.
     Resume { save: PathBuf },
+    /// Print the stat block the monster formulas give (seed 002 L4686-4736): EV, Stamina,
+    /// highest characteristic, damage by tier, free strike and potency.
+    Monster {
+        /// 1 to 10.
+        #[arg(long)]
+        level: u32,
+        /// minion, horde, platoon, elite, leader or solo.
+        #[arg(long)]
+        organization: Organization,
+        /// ambusher, artillery, brute, controller, defender, harrier, hexer, mount or support;
+        /// none for a leader or solo, needed for the others.
+        #[arg(long)]
+        role: Option<Role>,
+        /// How to read the formulas where the seed is silent (docs/monster-formula.md).
+        #[arg(long, value_enum, default_value_t = ReadingName::Seed)]
+        reading: ReadingName,
+        /// Print the stat block as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The readings `steelgrid monster --reading` names.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum ReadingName {
+    /// The seed, and the best fit to published stat blocks where it is silent.
+    Seed,
+    /// The seed reading with +1 characteristic and potency for leaders and solos.
+    Published,
+    /// The rules digest's: damage rounded down, the free strike a strike's tier 1.
+    Digest,
+}
+
+impl From<ReadingName> for Reading {
+    fn from(name: ReadingName) -> Reading {
+        match name {
+            ReadingName::Seed => Reading::SEED,
+            ReadingName::Published => Reading::PUBLISHED,
+            ReadingName::Digest => Reading::DIGEST,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -297,6 +339,20 @@ pub fn main(args: Vec<String>) -> ExitCode {
             }
         }
         Some(Cmd::Check { scenarios }) => check(&scenarios),
+        Some(Cmd::Monster {
+            level,
+            organization,
+            role,
+            reading,
+            json,
+        }) => {
+            let formula = MonsterFormula {
+                level,
+                organization,
+                role,
+            };
+            monster(&formula, reading.into(), json)
+        }
         Some(Cmd::Sim {
             scenario,
             seed,
@@ -397,6 +453,24 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Print the stat block `formula` gives under `reading`, or what is wrong with it (exit 1).
+fn monster(formula: &MonsterFormula, reading: Reading, json: bool) -> ExitCode {
+    let problems = formula.problems();
+    if !problems.is_empty() {
+        for p in problems {
+            eprintln!("steelgrid monster: {p}");
+        }
+        return ExitCode::from(1);
+    }
+    let block = formula.stat_block(reading);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&block).expect("json"));
+    } else {
+        println!("{block}");
+    }
+    ExitCode::SUCCESS
 }
 
 fn simulate(

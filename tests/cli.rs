@@ -1,4 +1,5 @@
-//! The command line as scenario authors use it: `steelgrid check` and `steelgrid sim`.
+//! The command line as scenario authors use it: `steelgrid check`, `steelgrid sim` and
+//! `steelgrid monster`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -90,6 +91,95 @@ fn check_reports_the_encounter_budget_under_a_valid_scenario() {
         ),
         "{stdout}"
     );
+}
+
+#[test]
+fn check_compares_each_priced_monster_with_its_formula() {
+    let out = steelgrid(&["check", "scenarios/briar_warden.ron"]);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains(": level 1 Leader\n           vs the formula: Stamina 80 (=), "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn monster_prints_the_formula_stat_block_as_text_and_as_json() {
+    let out = steelgrid(&["monster", "--level", "3", "--organization", "leader"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("level 3 Leader (echelon 1)\nEV 20\nStamina 120\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("\nstrike damage 7 / 11 / 14\n"), "{stdout}");
+    assert!(stdout.contains("\nfree strike 5\n"), "{stdout}");
+    let out = steelgrid(&[
+        "monster",
+        "--level",
+        "10",
+        "--organization",
+        "Solo",
+        "--reading",
+        "published",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["ev"], 144);
+    assert_eq!(json["stamina"], 650);
+    assert_eq!(json["highest_characteristic"], 5);
+    assert_eq!(json["potency"], serde_json::json!([4, 5, 6]));
+    assert_eq!(json["free_strike"], 10);
+}
+
+#[test]
+fn monster_refuses_bad_input_without_panicking() {
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &[
+                "--level",
+                "0",
+                "--organization",
+                "platoon",
+                "--role",
+                "brute",
+            ],
+            "outside 1-10",
+        ),
+        (&["--level", "11", "--organization", "solo"], "outside 1-10"),
+        (&["--level", "2", "--organization", "elite"], "needs a role"),
+        (
+            &[
+                "--level",
+                "2",
+                "--organization",
+                "leader",
+                "--role",
+                "brute",
+            ],
+            "no other role",
+        ),
+        (
+            &[
+                "--level",
+                "2",
+                "--organization",
+                "elite",
+                "--role",
+                "wizard",
+            ],
+            "`wizard` is not a role",
+        ),
+    ];
+    for (args, words) in cases {
+        let out = steelgrid(&[&["monster"][..], args].concat());
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
 }
 
 #[test]

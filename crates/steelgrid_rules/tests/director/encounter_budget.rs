@@ -408,3 +408,43 @@ fn the_shipped_scenarios_report_their_budgets() {
     assert_eq!((rabble.each, rabble.note.as_deref()), (3, None));
     assert_eq!(rabble.ev, 3 * rabble.ids.len() as u32 / 4);
 }
+
+#[test]
+fn ds_dir_x9_each_priced_creature_is_compared_with_its_formula() {
+    let mut creatures = heroes("h", 4, 1);
+    // Three of one kind, the third with the formula's Stamina.
+    for (id, y, stamina) in [("a", 0, 20), ("b", 1, 20), ("c", 2, 30)] {
+        creatures.push(format!(
+            "(id: \"{id}\", name: \"Harrier\", side: Director, stamina: {stamina}, \
+             position: (9, {y}), {PLATOON}, free_strike: 3, characteristics: (agility: 2), \
+             abilities: [\"thorn_slash\"])"
+        ));
+    }
+    creatures.push(foe("d", 9, 3, "ev: 6", ""));
+    let r = budget("", &creatures);
+    let line = &r.purchases[0];
+    assert_eq!(line.ids, ["a", "b", "c"]);
+    let [short, full] = &line.deviations[..] else {
+        panic!("{:?}", line.deviations);
+    };
+    assert_eq!(short.ids, ["a", "b"]);
+    assert_eq!((short.stamina.written, short.stamina.formula), (20, 30));
+    assert_eq!(full.ids, ["c"]);
+    assert_eq!((full.stamina.written, full.stamina.formula), (30, 30));
+    // Thorn Slash deals 3 / 5 / 7 with no characteristic; a level-1 platoon harrier's strike
+    // is 5 / 7.5 / 9, rounded up (seed 002 L4717, L4726-4728).
+    let slash = short.ability.as_ref().unwrap();
+    assert_eq!((slash.written, slash.formula), ([3, 5, 7], [5, 8, 9]));
+    assert_eq!(
+        short.to_string(),
+        "vs the formula: Stamina 20 vs 30 (-10), free strike 3 (=), highest characteristic 2 (=), \
+         Thorn Slash 3 / 5 / 7 vs 5 / 8 / 9 (-2 / -3 / -2)"
+    );
+    // An EV written out has no formula to compare with.
+    assert!(r.purchases[1].deviations.is_empty());
+    let text = r.to_string();
+    assert!(
+        text.contains("\n         a, b: vs the formula: Stamina 20 vs 30"),
+        "{text}"
+    );
+}

@@ -1,9 +1,13 @@
 //! A scenario's encounter budget (seed 002 L4462-4540, L4542-4621, L4715-4720; rules digest
 //! `draw-steel-director.md` §10, §11, §14, A-20, A-23): what the heroes are worth, what the
 //! Director's creatures cost, the difficulty that buys, and the steps the objectives add.
-//! `steelgrid check` prints it for every scenario that loads.
+//! `steelgrid check` prints it for every scenario that loads, with each priced creature's
+//! numbers against its formula's ([`deviation`]).
+
+pub mod deviation;
 
 pub use crate::director::monster::Pricing;
+pub use deviation::Deviation;
 
 use std::fmt;
 
@@ -33,6 +37,9 @@ pub struct Purchase {
     pub ev: u32,
     /// Minions that are not a whole number of sets of four, priced as the next set up.
     pub note: Option<String>,
+    /// Its creatures' numbers against the formula's, those with the same numbers together;
+    /// empty for an EV written out.
+    pub deviations: Vec<Deviation>,
 }
 
 impl Purchase {
@@ -261,6 +268,7 @@ fn purchase<'a>(
             }
         };
         let minion = c.minion.is_some();
+        let deviation = monster.map(|m| deviation::deviation(c, &scenario.initial.abilities, &m));
         let same_kind = |p: &&mut Purchase| {
             p.minion == minion && p.name == c.name && p.monster == monster && p.each == each
         };
@@ -268,6 +276,7 @@ fn purchase<'a>(
             Some(line) => {
                 line.ids.push(c.id.clone());
                 line.ev += each;
+                add_deviation(&mut line.deviations, deviation);
             }
             None => lines.push(Purchase {
                 name: c.name.clone(),
@@ -277,6 +286,7 @@ fn purchase<'a>(
                 each,
                 ev: each,
                 note: None,
+                deviations: deviation.into_iter().collect(),
             }),
         }
     }
@@ -296,6 +306,17 @@ fn purchase<'a>(
         }
     }
     lines
+}
+
+/// Add one creature's deviation to its line's, beside another creature's with the same numbers.
+fn add_deviation(deviations: &mut Vec<Deviation>, deviation: Option<Deviation>) {
+    let Some(mut new) = deviation else {
+        return;
+    };
+    match deviations.iter_mut().find(|d| d.same_numbers(&new)) {
+        Some(d) => d.ids.append(&mut new.ids),
+        None => deviations.push(new),
+    }
 }
 
 enum Assessment {
@@ -419,7 +440,10 @@ fn write_purchase(f: &mut fmt::Formatter<'_>, p: &Purchase) -> fmt::Result {
         format!("{count} × {} ({})", p.name, p.ids.join(", "))
     };
     let priced = match p.monster {
-        Some(m) => format!("level {} {:?}", m.level, m.organization),
+        Some(m) => match m.role {
+            Some(role) => format!("level {} {:?} {role:?}", m.level, m.organization),
+            None => format!("level {} {:?}", m.level, m.organization),
+        },
         None => "EV as written".to_owned(),
     };
     let each = match (p.minion, count) {
@@ -430,6 +454,14 @@ fn write_purchase(f: &mut fmt::Formatter<'_>, p: &Purchase) -> fmt::Result {
     write!(f, "\n  {:>3} EV  {who}: {priced}{each}", p.ev)?;
     if let Some(note) = &p.note {
         write!(f, "; {note}")?;
+    }
+    for d in &p.deviations {
+        let ids = if p.deviations.len() > 1 {
+            format!("{}: ", d.ids.join(", "))
+        } else {
+            String::new()
+        };
+        write!(f, "\n         {ids}{d}")?;
     }
     Ok(())
 }

@@ -4,10 +4,21 @@
 //! Everything here is pure arithmetic: no ECS, no state. The scenario checker uses it to price a
 //! scenario's monsters against its heroes and to compare a monster's numbers with the formula.
 //!
-//! The seed says "round up any fractions" for EV and Stamina (seed 002 L4717) and gives no
-//! rounding for damage (A-24). To keep ⌈6.25⌉ = 7 and ⌈(10 + 30) × 0.125⌉ = 5 exact, every
-//! formula works on integer numerators over an integer denominator; floats appear only in
+//! The seed says "round up any fractions" for EV and Stamina (seed 002 L4717). To keep
+//! ⌈6.25⌉ = 7 and ⌈(10 + 30) × 0.125⌉ = 5 exact, every formula works on integer numerators over
+//! an integer denominator. Damage, the characteristic, potency and the free strike depend on how
+//! the seed is read where it is silent ([`Reading`], in `damage.rs`); floats appear only in
 //! [`MonsterFormula::damage_exact`], which reports the unrounded value.
+
+mod damage;
+pub mod reading;
+pub mod stat_block;
+
+pub use reading::Reading;
+pub use stat_block::StatBlock;
+
+use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +54,19 @@ pub enum Role {
 }
 
 impl Role {
+    /// Every role, in the seed's table order (seed 002 L4692-4700).
+    pub const ALL: [Role; 9] = [
+        Role::Ambusher,
+        Role::Artillery,
+        Role::Brute,
+        Role::Controller,
+        Role::Defender,
+        Role::Harrier,
+        Role::Hexer,
+        Role::Mount,
+        Role::Support,
+    ];
+
     /// The role's (Role Mod, Damage Mod) row (seed 002 L4690-4700).
     fn modifiers(self) -> (u32, u32) {
         match self {
@@ -59,7 +83,45 @@ impl Role {
     }
 }
 
+/// The one of `all` whose name is `text`, in any case; otherwise a sentence listing them.
+fn parse_name<T: Copy + fmt::Debug>(text: &str, all: &[T], what: &str) -> Result<T, String> {
+    let name = |t: &T| format!("{t:?}");
+    all.iter()
+        .find(|t| name(t).eq_ignore_ascii_case(text.trim()))
+        .copied()
+        .ok_or_else(|| {
+            let names: Vec<String> = all.iter().map(|t| name(t).to_lowercase()).collect();
+            format!("`{text}` is not {what}: {}", names.join(", "))
+        })
+}
+
+/// `leader`, `Leader`: an organisation by name (seed 002 L4196-4230).
+impl FromStr for Organization {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Organization, String> {
+        parse_name(text, &Organization::ALL, "an organization")
+    }
+}
+
+/// `brute`, `Brute`: a role by name (seed 002 L4232-4270).
+impl FromStr for Role {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Role, String> {
+        parse_name(text, &Role::ALL, "a role")
+    }
+}
+
 impl Organization {
+    /// Every organisation, weakest first (seed 002 L4196-4230).
+    pub const ALL: [Organization; 6] = [
+        Organization::Minion,
+        Organization::Horde,
+        Organization::Platoon,
+        Organization::Elite,
+        Organization::Leader,
+        Organization::Solo,
+    ];
+
     /// The Org Mod for Stamina, as (numerator, denominator) (seed 002 L4707-4712).
     fn stamina_mod(self) -> (u32, u32) {
         match self {
@@ -131,24 +193,6 @@ impl MonsterFormula {
         echelon(self.level)
     }
 
-    /// Highest characteristic = power-roll bonus = 1 + echelon (seed 002 L4733: "level 5 = 2nd
-    /// echelon, so +3"). This is the formula's value for every organisation; see
-    /// [`Self::highest_characteristic_with_a27_bonus`] for the optional leader/solo bonus.
-    pub fn highest_characteristic(&self) -> u32 {
-        1 + self.echelon()
-    }
-
-    /// A-27 (optional): leaders and solos get +1 on the formula's highest characteristic, as the
-    /// published level-1 leader has 3 where the formula gives 2. Not used by the other formulas,
-    /// which stay on [`Self::highest_characteristic`].
-    pub fn highest_characteristic_with_a27_bonus(&self) -> u32 {
-        let bonus = u32::from(matches!(
-            self.organization,
-            Organization::Leader | Organization::Solo
-        ));
-        self.highest_characteristic() + bonus
-    }
-
     /// Role Mod (Stamina). Elite adds +0 to its role's row; leader and solo use their own row
     /// (+30) and ignore any role (seed 002 L4701-4704). A role missing where one is needed counts
     /// as +0 (and [`Self::problems`] reports it).
@@ -195,84 +239,6 @@ impl MonsterFormula {
         }
     }
 
-    /// The damage as an exact fraction (numerator, denominator), in the order of A-24:
-    /// (4 + L + DamageMod) × tier multiplier, + C if a strike, ÷ 2 for horde or minion, × the
-    /// target multiplier (A-25: on the whole per-target damage, C included).
-    fn damage_fraction(&self, tier: u8, strike: bool, targets: u32) -> (u32, u32) {
-        // seed 002 L4727: tier 1 = 0.6, tier 2 = 1.1, tier 3 = 1.4, kept in tenths
-        let tier_tenths = match tier {
-            1 => 6,
-            2 => 11,
-            3 => 14,
-            _ => panic!("a power roll tier is 1, 2 or 3, not {tier}"),
-        };
-        // seed 002 L4726: (4 + level + Damage Mod) × tier multiplier
-        let mut num = (4 + self.level + self.damage_mod()) * tier_tenths;
-        let mut den = 10;
-        // seed 002 L4728: a strike adds the highest characteristic
-        if strike {
-            num += 10 * self.highest_characteristic();
-        }
-        // seed 002 L4729: horde and minion damage is halved
-        if self.organization.halves_damage() {
-            den *= 2;
-        }
-        // seed 002 L4735: one target more than the default × 0.8, more than that × 0.5, fewer
-        // × 1.2 (A-25: relative to the default of 1, or 2 for elite/leader/solo)
-        let default = self.default_targets();
-        let (t_num, t_den) = if targets == default {
-            (1, 1)
-        } else if targets == default + 1 {
-            (4, 5)
-        } else if targets > default {
-            (1, 2)
-        } else {
-            (6, 5)
-        };
-        (num * t_num, den * t_den)
-    }
-
-    /// An ability's damage at a power-roll `tier` (1-3) against `targets` targets, floored and at
-    /// least 1 (seed 002 L4724-4729, L4735; order and rounding from A-24, target multiplier from
-    /// A-25). The seed gives no rounding for damage: floor reproduces the published goblin
-    /// spinecleaver. Zero targets counts as "fewer than the default" (× 1.2).
-    ///
-    /// # Panics
-    /// If `tier` is not 1, 2 or 3.
-    pub fn damage(&self, tier: u8, strike: bool, targets: u32) -> u32 {
-        let (num, den) = self.damage_fraction(tier, strike, targets);
-        (num / den).max(1)
-    }
-
-    /// The same damage before rounding, as the digest's decimals show it (e.g. 2.8 / 4.3 / 5.2
-    /// for a level-1 minion brute's strike). Exact up to the one final division.
-    ///
-    /// # Panics
-    /// If `tier` is not 1, 2 or 3.
-    pub fn damage_exact(&self, tier: u8, strike: bool, targets: u32) -> f64 {
-        let (num, den) = self.damage_fraction(tier, strike, targets);
-        f64::from(num) / f64::from(den)
-    }
-
-    /// Potency at a power-roll `tier`: the highest characteristic at tier 3, one less per tier
-    /// below (seed 002 L4734). The lowest (level 1, tier 1) is 0.
-    ///
-    /// # Panics
-    /// If `tier` is not 1, 2 or 3.
-    pub fn potency(&self, tier: u8) -> u32 {
-        assert!(
-            (1..=3).contains(&tier),
-            "a power roll tier is 1, 2 or 3, not {tier}"
-        );
-        self.highest_characteristic() - (3 - u32::from(tier))
-    }
-
-    /// Free strike damage = the tier-1 result (seed 002 L4736): read as a tier-1 strike against
-    /// the default number of targets, floored (A-26); for hordes and minions the halved value.
-    pub fn free_strike(&self) -> u32 {
-        self.damage(1, true, self.default_targets())
-    }
-
     /// What is wrong with this formula, one sentence per problem; empty when it is valid.
     pub fn problems(&self) -> Vec<String> {
         let mut problems = Vec::new();
@@ -298,7 +264,7 @@ impl MonsterFormula {
                 | Organization::Elite,
                 None,
             ) => problems.push(format!(
-                "a {:?} needs a role for its Role Mod and Damage Mod (seed 002 L4690-4704)",
+                "the {:?} organization needs a role for its Role Mod and Damage Mod (seed 002 L4690-4704)",
                 self.organization
             )),
             _ => {}
