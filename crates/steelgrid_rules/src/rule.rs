@@ -133,6 +133,8 @@ steelgrid_kernel::rules! {
         "A target you can't see — in darkness or fog, or invisible — has concealment: strikes against it take a bane.";
     PRONE = "condition.prone", "seed 002 L1753-1757",
         "A prone creature crawls, takes a bane on its strikes and grants an edge to melee strikes against it.";
+    CANT_STAND = "condition.prone.cant_stand", "seed 002 L1753-1757",
+        "An effect keeps a prone creature from standing up until it ends.";
     STAND_UP = "maneuver.stand_up", "seed 002 L2837-2930",
         "Standing up from prone takes a maneuver.";
     MOVE_JUMP = "movement.jump", "seed 002 L2670-2682",

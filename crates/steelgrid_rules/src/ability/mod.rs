@@ -238,6 +238,19 @@ pub struct ConditionEffect {
     pub potency: Option<Potency>,
 }
 
+/// "Prone", or "prone and can't stand (save ends)", maybe behind a potency: the target falls
+/// prone after the outcome's forced movement, with the conditions (seed 002 L1553-1565,
+/// L1753-1757).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnockProne {
+    #[serde(default)]
+    pub potency: Option<Potency>,
+    /// It can't stand up for this long.
+    #[serde(default)]
+    pub cant_stand: Option<crate::terms::effect::EffectDuration>,
+}
+
 /// One tier's outcome, or the unrolled effect: resolved damage first, then forced movement, then
 /// conditions (seed 002 L1553-1565).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -249,6 +262,9 @@ pub struct Outcome {
     pub forced: Option<ForcedEffect>,
     #[serde(default)]
     pub conditions: Vec<ConditionEffect>,
+    /// The target is knocked prone, behind a potency if one is given (seed 002 L1753-1757).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prone: Option<KnockProne>,
     /// Temporary Stamina the target gains (the higher of old and new, seed 002 L3094-3102).
     #[serde(default)]
     pub temporary_stamina: u32,
@@ -337,21 +353,20 @@ impl Outcome {
             parts.push(format!("{vertical}{} {}", f.kind.name(), f.distance));
         }
         for c in &self.conditions {
-            let gate = c
-                .potency
-                .map(|p| {
-                    format!(
-                        "{} < {}, ",
-                        characteristic_letter(p.resisted_by),
-                        format!("{:?}", p.strength).to_uppercase()
-                    )
-                })
-                .unwrap_or_default();
+            let gate = c.potency.map(potency_gate).unwrap_or_default();
             parts.push(format!(
                 "{gate}{} ({})",
                 c.condition.name(),
                 c.duration.label()
             ));
+        }
+        if let Some(k) = self.prone {
+            let gate = k.potency.map(potency_gate).unwrap_or_default();
+            let down = k
+                .cant_stand
+                .map(|d| format!(" and can't stand ({})", d.label()))
+                .unwrap_or_default();
+            parts.push(format!("{gate}prone{down}"));
         }
         if self.temporary_stamina > 0 {
             parts.push(format!("{} temporary Stamina", self.temporary_stamina));
@@ -399,6 +414,15 @@ impl Outcome {
             parts.join("; ")
         }
     }
+}
+
+/// A potency as a stat block writes it before its effect: `M < AVERAGE, `.
+fn potency_gate(p: Potency) -> String {
+    format!(
+        "{} < {}, ",
+        characteristic_letter(p.resisted_by),
+        format!("{:?}", p.strength).to_uppercase()
+    )
 }
 
 pub fn characteristic_letter(c: Characteristic) -> &'static str {

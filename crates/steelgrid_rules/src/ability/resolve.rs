@@ -2,7 +2,7 @@
 //! tier, critical hits, damage, then forced movement, then conditions behind their potencies
 //! (seed 002 L1522-1675; digest §24-29, §9.1).
 
-pub use crate::turn::pending::DeferredCondition;
+pub use crate::turn::pending::{DeferredCondition, DeferredProne};
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::system::SystemParam;
@@ -18,7 +18,7 @@ use crate::creature::{
     ActionBudget, Characteristic, Characteristics, CreatureId, CreatureSize, Hero, Position, Side,
     Stamina, Vitality,
 };
-use crate::creature::{Consumables, Minion, Retainer};
+use crate::creature::{Consumables, Minion, Prone, Retainer};
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::director::malice::{Boost, Malice};
@@ -903,7 +903,7 @@ impl AbilityWorld<'_, '_> {
                 );
             }
             for c in &outcome.conditions {
-                if !self.potency_lands(checked, user, t, c, raises) {
+                if !self.potency_lands(checked, user, t, c.potency, raises) {
                     continue;
                 }
                 if c.potency.is_some() {
@@ -913,6 +913,20 @@ impl AbilityWorld<'_, '_> {
                 self.turn
                     .deferred_conditions
                     .push(deferred(&user.by, &t.id, c));
+            }
+            if let Some(k) = outcome.prone
+                && self.potency_lands(checked, user, t, k.potency, raises)
+            {
+                if k.potency.is_some() {
+                    landed.any = true;
+                    landed.extra |= spent_on;
+                }
+                self.turn.deferred_prone.push(DeferredProne {
+                    target: t.id.clone(),
+                    source: user.by.clone(),
+                    ability: ability.name.clone(),
+                    cant_stand: k.cant_stand,
+                });
             }
         }
     }
@@ -1017,7 +1031,7 @@ impl AbilityWorld<'_, '_> {
         }
     }
 
-    /// Whether condition `c` lands on `t`: always without a potency; with one, when the
+    /// Whether an effect behind `potency` lands on `t`: always without a potency; with one, when the
     /// target's characteristic is below it, raised by surges, Brutal Effectiveness and the
     /// user's shifts (seed 002 L1610-1624). False when the target is gone.
     fn potency_lands(
@@ -1025,13 +1039,13 @@ impl AbilityWorld<'_, '_> {
         checked: &CheckedAbility,
         user: &User,
         t: &CheckedTarget,
-        c: &ConditionEffect,
+        potency: Option<crate::ability::Potency>,
         raises: &Raises,
     ) -> bool {
         let Ok((_, target_chars, ..)) = self.creatures.get(t.entity) else {
             return false;
         };
-        let Some(p) = c.potency else {
+        let Some(p) = potency else {
             return true;
         };
         let raised = i32::from(checked.surges.potency.contains(&t.id)) + raises.potency_boost;
@@ -1325,17 +1339,34 @@ fn deferred(by: &str, target: &str, c: &ConditionEffect) -> DeferredCondition {
 }
 
 /// Stamina stage: once no forced movement is waiting, impose the conditions the last ability
-/// left, after its damage (a creature it killed gains nothing).
+/// left and knock prone whom it knocks prone, after its damage (a creature it killed gains
+/// nothing).
 pub fn impose_deferred_conditions(
+    mut commands: Commands,
     mut turn: ResMut<TurnState>,
     mut log: ResMut<EventLog>,
-    mut creatures: Query<(&CreatureId, &Vitality, &mut Conditions)>,
+    mut effects: ResMut<Effects>,
+    mut creatures: Query<(Entity, &CreatureId, &Vitality, &mut Conditions, Has<Prone>)>,
 ) {
-    if turn.pending_forced.is_some() || turn.deferred_conditions.is_empty() {
+    if turn.pending_forced.is_some() {
+        return;
+    }
+    for d in std::mem::take(&mut turn.deferred_prone) {
+        let Some((entity, _, vitality, _, prone)) = creatures.iter().find(|c| c.1.0 == d.target)
+        else {
+            continue;
+        };
+        if *vitality == Vitality::Dead {
+            continue;
+        }
+        knock_prone(&mut commands, &mut log, &mut effects, entity, prone, &d);
+    }
+    if turn.deferred_conditions.is_empty() {
         return;
     }
     for d in std::mem::take(&mut turn.deferred_conditions) {
-        let Some((_, vitality, mut conditions)) = creatures.iter_mut().find(|c| c.0.0 == d.target)
+        let Some((_, _, vitality, mut conditions, _)) =
+            creatures.iter_mut().find(|c| c.1.0 == d.target)
         else {
             continue;
         };
@@ -1363,4 +1394,45 @@ pub fn impose_deferred_conditions(
             },
         );
     }
+}
+
+/// Knock a creature prone for an ability, and keep it down if the ability says so (seed 002
+/// L1753-1757).
+fn knock_prone(
+    commands: &mut Commands,
+    log: &mut EventLog,
+    effects: &mut Effects,
+    entity: Entity,
+    prone: bool,
+    d: &DeferredProne,
+) {
+    if !prone {
+        commands.entity(entity).insert(Prone);
+        log.push(
+            rule::PRONE,
+            Event::ConditionGained {
+                creature: d.target.clone(),
+                condition: "prone".into(),
+            },
+        );
+    }
+    let Some(duration) = d.cant_stand else {
+        return;
+    };
+    let lingering = crate::terms::effect::Lingering {
+        potency: 0,
+        stability: 0,
+        halved_recovery_value: false,
+        cant_stand: true,
+        duration,
+    };
+    let effect = crate::condition::effect::Effect::new(&d.ability, &d.source, lingering, false);
+    let now = effects.add(&d.target, effect);
+    log.push(
+        rule::CANT_STAND,
+        Event::EffectStarted {
+            creature: d.target.clone(),
+            effect: now.label(),
+        },
+    );
 }

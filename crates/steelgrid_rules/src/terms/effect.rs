@@ -24,6 +24,10 @@ pub struct Lingering {
     /// once (L1675, L781).
     #[serde(default)]
     pub halved_recovery_value: bool,
+    /// The target can't stand up while it lasts (seed 002 L1753-1757: standing up is a
+    /// maneuver an ability may deny).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cant_stand: bool,
     pub duration: EffectDuration,
 }
 
@@ -39,6 +43,9 @@ impl Lingering {
         }
         if self.halved_recovery_value {
             parts.push("recovery value halved".to_owned());
+        }
+        if self.cant_stand {
+            parts.push("can't stand up".to_owned());
         }
         format!("{} ({})", parts.join(", "), self.duration.label())
     }
@@ -120,6 +127,11 @@ impl Effects {
     }
 
     /// The effects on `creature`, oldest first.
+    /// Whether an effect on `creature` keeps it from standing up, and which.
+    pub fn keeping_down(&self, creature: &str) -> Option<&Effect> {
+        self.on(creature).iter().find(|e| e.lingering.cant_stand)
+    }
+
     pub fn on(&self, creature: &str) -> &[Effect] {
         self.0.get(creature).map_or(&[], Vec::as_slice)
     }
@@ -136,6 +148,7 @@ impl Effects {
                     potency: most_impactful(was.potency, now.potency),
                     stability: most_impactful(was.stability, now.stability),
                     halved_recovery_value: was.halved_recovery_value || now.halved_recovery_value,
+                    cant_stand: was.cant_stand || now.cant_stand,
                     duration: now.duration,
                 };
                 old.source = new.source;

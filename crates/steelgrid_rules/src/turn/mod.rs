@@ -51,6 +51,9 @@ pub struct TurnState {
     /// Conditions an ability imposes once its forced movement is over.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deferred_conditions: Vec<pending::DeferredCondition>,
+    /// Creatures an ability knocks prone once its forced movement is over.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deferred_prone: Vec<pending::DeferredProne>,
     /// The creature whose turn ended last, until the next turn starts: the moment a villain
     /// action can be used (seed 002 L4188).
     #[serde(default, skip_serializing_if = "Option::is_none")]

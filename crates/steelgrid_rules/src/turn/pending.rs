@@ -18,6 +18,17 @@ pub struct DeferredCondition {
     pub afflicted: Afflicted,
 }
 
+/// A creature an ability knocks prone (and maybe keeps down) after its forced movement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeferredProne {
+    pub target: String,
+    /// The ability's user and name, for a "can't stand up" effect.
+    pub source: String,
+    pub ability: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cant_stand: Option<crate::terms::effect::EffectDuration>,
+}
+
 /// "The target may move (or shift) up to N squares" in an ability's outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

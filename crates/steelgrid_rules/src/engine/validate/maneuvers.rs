@@ -278,6 +278,13 @@ impl Engine {
                 format!("{creature} is not prone"),
             ));
         }
+        let effects = self.world.resource::<crate::condition::effect::Effects>();
+        if let Some(down) = effects.keeping_down(creature) {
+            return Err(RuleError::new(
+                rule::CANT_STAND,
+                format!("{creature} can't stand up: {}", down.label()),
+            ));
+        }
         self.maneuver_left(e)?;
         Ok(())
     }
