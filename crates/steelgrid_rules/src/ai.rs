@@ -55,12 +55,15 @@ pub fn side_to_answer(state: &StateView) -> Option<Side> {
     }
 }
 
-/// The creature that must answer now, if one does: the one placing a push, the first one a
-/// trigger window waits on, or the one taking its turn. None when a side picks who acts next
+/// The creature that must answer now, if one does: a faller choosing where it lands, the one
+/// placing a push, the first one a trigger window waits on, or the one taking its turn. None when a side picks who acts next
 /// or chooses who goes first.
 pub fn creature_to_answer(state: &StateView) -> Option<&str> {
     if state.status != "in_progress" || state.awaiting_first_side_choice.is_some() {
         return None;
+    }
+    if let Some(l) = &state.landing {
+        return Some(&l.creature);
     }
     if let Some(p) = &state.pending_forced {
         return Some(&p.forcer);
@@ -73,6 +76,32 @@ pub fn creature_to_answer(state: &StateView) -> Option<&str> {
         return Some(&w.creature);
     }
     state.turn.as_deref()
+}
+
+/// Where a faller comes down: beside the nearest enemy it can strike, else anywhere; nearer
+/// enemies score higher.
+fn landing_options(state: &StateView, l: &crate::turn::pending::Landing) -> Vec<(Command, i32)> {
+    let Some(me) = state.creatures.iter().find(|c| c.id == l.creature) else {
+        return Vec::new();
+    };
+    l.squares
+        .iter()
+        .map(|&to| {
+            let here = Footprint::new(to, me.size);
+            let nearest = state
+                .creatures
+                .iter()
+                .filter(|c| c.side != me.side && !c.dead)
+                .map(|c| here.distance(Footprint::new(c.position, c.size)))
+                .min()
+                .unwrap_or(0);
+            let command = Command::Land {
+                creature: l.creature.clone(),
+                to,
+            };
+            (command, -(nearest as i32))
+        })
+        .collect()
 }
 
 fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
@@ -101,6 +130,9 @@ pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     if state.awaiting_first_side_choice.is_some() {
         // Going first lets it strike before the other side closes in.
         return decision(side, vec![(Command::ChooseFirstSide { side }, 1)]);
+    }
+    if let Some(l) = &state.landing {
+        return decision(side, landing_options(&state, l));
     }
     if let Some(p) = state.pending_forced.clone() {
         let spec = p.spec();
@@ -158,6 +190,25 @@ pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     act(engine, &state, side, &actor)
 }
 
+/// The AI Director breaks its forces' morale (Last-Stand Stamina, when the scenario allows
+/// it: seed 002 L4667-4669) once the heroes' victory is certain, which this AI reads as: the
+/// heroes' Stamina left is at least four times its own creatures'.
+fn last_stand(engine: &Engine, state: &StateView, me: &CreatureView) -> Option<Command> {
+    let command = Command::LastStand {
+        creature: me.id.clone(),
+    };
+    engine.check(&command).ok()?;
+    let left = |side: Side| -> i32 {
+        state
+            .creatures
+            .iter()
+            .filter(|c| c.side == side && !c.dead)
+            .map(|c| c.stamina.current.max(0))
+            .sum()
+    };
+    (left(Side::Heroes) >= 4 * left(Side::Director)).then_some(command)
+}
+
 /// Pick whose turn starts: the creature with an enemy closest to it (it can do the most now).
 fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
     let options = state
@@ -201,6 +252,9 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
     };
     if let Some(stand) = turn.stand_up() {
         return decision(side, vec![(stand, 50)]);
+    }
+    if let Some(broken) = last_stand(engine, state, &me) {
+        return decision(side, vec![(broken, 100)]);
     }
     let mut options = vec![end];
     options.extend(turn.knockbacks());

@@ -236,6 +236,12 @@ pub enum Command {
     /// Move (or shift) a creature an ability let move up to N squares, along `path`, never
     /// beyond its current speed (seed 002 L2584, L2590-2594).
     GrantedMove { creature: String, path: Vec<Square> },
+    /// Come down on `to` after falling onto another creature: one of the nearest free squares
+    /// beside it, the faller's choice (seed 002 L2718). Answers a pending landing only.
+    Land { creature: String, to: Square },
+    /// The Director, on `creature`'s turn, breaks its forces' morale: Last-Stand Stamina, an
+    /// optional rule (seed 002 L4667-4669).
+    LastStand { creature: String },
     /// Spend a maneuver on a Complete the Action task while standing in its zone
     /// (seed 002 L4616-4621).
     WorkOnTask { creature: String },
@@ -375,6 +381,8 @@ impl Command {
             Command::ShakeOff { .. } => "ShakeOff",
             Command::Teleport { .. } => "Teleport",
             Command::GrantedMove { .. } => "GrantedMove",
+            Command::Land { .. } => "Land",
+            Command::LastStand { .. } => "LastStand",
         }
     }
 }

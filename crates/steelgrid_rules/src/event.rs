@@ -175,6 +175,24 @@ pub enum Event {
         landed_on: Option<String>,
         lands_at: Square,
     },
+    /// A creature that fell onto another may come down on any of these equally near free
+    /// squares: it is on the first; its side chooses (seed 002 L2718).
+    ChoosingLanding {
+        creature: String,
+        on: String,
+        squares: Vec<Square>,
+    },
+    /// The Director's forces break: these creatures (and squads) drop to 1 Stamina (a point a
+    /// member).
+    LastStand {
+        broken: Vec<String>,
+    },
+    /// The faller came down on the square its side chose.
+    Landed {
+        creature: String,
+        from: Square,
+        to: Square,
+    },
     /// A forced movement now waits for its path (and the target's stability choice).
     ForcedMovementPending {
         pending: crate::terms::forced::PendingForced,

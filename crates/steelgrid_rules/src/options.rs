@@ -36,6 +36,10 @@ pub struct RulesOptions {
     /// creature it drags, whose speed halves when the grabber is no bigger (seed 002 L1743).
     #[serde(skip_serializing_if = "is_default")]
     pub grab_speed_sizes: SizeComparison,
+    /// The optional Last-Stand Stamina rule (seed 002 L4667-4669): the Director may break its
+    /// forces' morale once the heroes have won. Off, as the seed's optional rules are.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub last_stand: bool,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -96,6 +100,7 @@ impl Default for RulesOptions {
             ask_opportunity_attacks: Vec::new(),
             heroic_resource_at_start: ResourceAtStart::AsWritten,
             grab_speed_sizes: SizeComparison::Ladder,
+            last_stand: false,
         }
     }
 }

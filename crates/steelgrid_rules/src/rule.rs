@@ -49,6 +49,10 @@ steelgrid_kernel::rules! {
         "Going up costs extra movement; climbing and swimming cost 2 per square without a climb or swim speed.";
     POWER_ROLL = "power_roll", "seed 002 L661-744",
         "Roll 2d10 and add the characteristic: 11 or less is tier 1, 12-16 tier 2, 17 or more tier 3; edges and banes adjust it.";
+    LAST_STAND = "director.last_stand", "seed 002 L4667-4669",
+        "Optional: once the heroes' victory is certain, the Director may break its forces' morale: each enemy drops to 1 Stamina and each minion squad's pool to the number of minions left.";
+    AUTOMATIC_TIER = "power_roll.automatic", "seed 002 L740-744",
+        "An effect can give a power roll an automatic tier: it beats every edge, bane, bonus and penalty, and the dice still decide a critical hit.";
     EDGE_DIRECTOR = "power_roll.edge.director", "seed 002 L724-726",
         "Edges and banes from the Director's side follow the same rules as the heroes'.";
     RANGED_ADJACENT_BANE = "power_roll.bane.ranged_adjacent_enemy", "seed 002 L1436",

@@ -14,7 +14,7 @@ use crate::creature::CreatureId;
 use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::director::{malice, squad};
+use crate::director::{last_stand, malice, squad};
 use crate::encounter;
 use crate::event::{Event, EventLog};
 use crate::forced::{falling, resolution};
@@ -92,7 +92,12 @@ impl Ruleset for DrawSteel {
                     resolve_script_dice.run_if(serves!(ScriptDice)),
                     movement::burrow::resolve,
                     (resolution::resolve_forced_move, movement::mount::knock_off).chain(),
-                    resolution::resolve_stand_up.run_if(serves!(StandUp)),
+                    (
+                        resolution::resolve_stand_up.run_if(serves!(StandUp)),
+                        falling::resolve_land.run_if(serves!(Land)),
+                        last_stand::resolve.run_if(serves!(LastStand)),
+                    )
+                        .chain(),
                     resolution::resolve_knockback,
                     grab::resolve_grab,
                     grab::resolve_release.run_if(serves!(Release)),

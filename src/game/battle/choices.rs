@@ -52,6 +52,8 @@ pub enum MoveBy {
     Ride { rider: String },
     /// A teleport or a move an ability granted, to be placed now.
     Grant(Grant),
+    /// A creature that fell onto `on` choosing where it comes down.
+    Landing { on: String },
 }
 
 impl Choices {
@@ -105,6 +107,9 @@ pub(in crate::game) fn ask(
     state: &StateView,
     mode: &PlayMode,
 ) -> Result<Choices, steelgrid_rules::RuleError> {
+    if let Some(landing) = &state.landing {
+        return Ok(movement_tools::landing_choices(landing));
+    }
     if let Some(pending) = &state.pending_forced {
         let spec = ForcedSpec {
             stability: mode.stability,

@@ -8,6 +8,7 @@ use steelgrid_rules::engine::{CreatureRecord, CreatureView};
 use steelgrid_rules::grid::{Footprint, Square};
 use steelgrid_rules::movement::mount::Hold;
 use steelgrid_rules::movement::{Gait, Reach};
+use steelgrid_rules::turn::pending::Landing;
 use steelgrid_rules::{Command, Engine, RuleError, StateView};
 
 use super::actions::Action;
@@ -97,6 +98,29 @@ pub fn grant_choices(engine: &Engine) -> Result<Option<Choices>, RuleError> {
     }))
 }
 
+/// The squares a creature that fell onto another may come down on (seed 002 L2718).
+pub fn landing_choices(landing: &Landing) -> Choices {
+    let reach = landing
+        .squares
+        .iter()
+        .map(|&square| Reach {
+            square,
+            cost: 0,
+            path: vec![square],
+            provokes: false,
+            falls: false,
+        })
+        .collect();
+    Choices::Moves {
+        creature: landing.creature.clone(),
+        gait: Gait::Move,
+        reach,
+        by: MoveBy::Landing {
+            on: landing.on.clone(),
+        },
+    }
+}
+
 /// When `rider` rides a mount: the squares its mount can be ridden to.
 pub fn ride_choices(
     engine: &Engine,
@@ -128,7 +152,10 @@ pub fn move_command(
     actor: String,
     reach: &Reach,
 ) -> Option<Command> {
-    let Choices::Moves { gait, by, .. } = choices else {
+    let Choices::Moves {
+        creature, gait, by, ..
+    } = choices
+    else {
         return None;
     };
     let path = reach.path.clone();
@@ -145,6 +172,10 @@ pub fn move_command(
             creature: rider.clone(),
             path,
             disengage: *gait == Gait::Shift,
+        },
+        (MoveBy::Landing { .. }, _) => Command::Land {
+            creature: creature.clone(),
+            to: reach.square,
         },
         (MoveBy::Grant(g), _) => match g.movement {
             Granted::Teleport { .. } => {
@@ -163,8 +194,21 @@ pub fn move_command(
     })
 }
 
-/// What to say while a granted teleport or move waits to be placed.
+/// What to say while a granted teleport or move waits to be placed, or a faller chooses where
+/// it lands.
 pub fn grant_prompt(state: &StateView, choices: &Choices) -> Option<String> {
+    if let Choices::Moves {
+        creature,
+        by: MoveBy::Landing { on },
+        ..
+    } = choices
+    {
+        return Some(format!(
+            "{} fell onto {}: click a marked square to land on",
+            short_name(state, creature),
+            short_name(state, on)
+        ));
+    }
     let Choices::Moves {
         by: MoveBy::Grant(g),
         ..

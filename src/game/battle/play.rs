@@ -321,6 +321,13 @@ fn drop_first(engine: &steelgrid_rules::Engine, command: Command, first: &str) -
 
 /// What a click on `square` asks for.
 pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Square) -> Intent {
+    if let Some(l) = &state.landing {
+        return match choices.reach(square) {
+            Some(reach) => movement_tools::move_command(state, choices, l.creature.clone(), reach)
+                .map_or(Intent::Nothing, Intent::Send),
+            None => Intent::Hint("click one of the marked squares to land on".into()),
+        };
+    }
     if state.pending_forced.is_some() {
         return match (choices, choices.outcome(square, mode.variant)) {
             (Choices::Forced { spec, .. }, Some(outcome)) => {

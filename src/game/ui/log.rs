@@ -340,6 +340,25 @@ pub fn line(event: &Event, state: &StateView) -> String {
             dropped,
             left,
         } => format!("{} drops {dropped} squares, still {left} up", n(creature)),
+        Event::ChoosingLanding {
+            creature,
+            on,
+            squares,
+        } => format!(
+            "{} chooses where beside {} it lands: {}",
+            n(creature),
+            n(on),
+            squares.iter().map(|s| sq(*s)).collect::<Vec<_>>().join(" ")
+        ),
+        Event::Landed { creature, to, .. } => format!("{} lands at {}", n(creature), sq(*to)),
+        Event::LastStand { broken } => format!(
+            "the Director's forces break (Last-Stand Stamina): {} drop to 1 Stamina",
+            if broken.is_empty() {
+                "none".to_owned()
+            } else {
+                broken.iter().map(|c| n(c)).collect::<Vec<_>>().join(", ")
+            }
+        ),
         Event::ForcedMovementPending { pending } => format!(
             "{} to place the {} {} of {}",
             n(&pending.forcer),
@@ -742,6 +761,9 @@ pub(in crate::game) fn power_roll(roll: &PowerRollResult) -> String {
     let mut text = format!("{sum}={} tier {}", roll.total, tier(roll.tier));
     if roll.tier != roll.rolled_tier {
         text.push_str(&format!(" (rolled {})", tier(roll.rolled_tier)));
+    }
+    if roll.automatic.is_some() {
+        text.push_str(" (automatic, an effect's)");
     }
     match roll.net {
         NetEdge::DoubleEdge => text.push_str(", double edge"),

@@ -256,6 +256,10 @@ pub fn plan(events: &[LoggedEvent], pace: Pace) -> Vec<Step> {
                     steps.push(shake(creature));
                 }
             }
+            Event::Landed { creature, from, to } => {
+                travel(&mut steps, creature, vec![*from, *to], SLIDE_STEP);
+                last.insert(creature, *to);
+            }
             Event::Damaged {
                 target,
                 amount,

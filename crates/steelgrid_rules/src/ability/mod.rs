@@ -909,6 +909,8 @@ impl Ability {
                 && l.potency == 0
                 && l.stability == 0
                 && !l.halved_recovery_value
+                && !l.cant_stand
+                && l.automatic_tier.is_none()
             {
                 out.push(format!(
                     "`{}` leaves a lingering effect that changes nothing",

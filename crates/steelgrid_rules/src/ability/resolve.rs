@@ -38,6 +38,9 @@ pub struct CheckedTarget {
     pub id: String,
     pub edges: Vec<Modifier>,
     pub banes: Vec<Modifier>,
+    /// Automatic tiers effects give the roll against it, each with the effect that gives it
+    /// (seed 002 L740-744).
+    pub automatic: Vec<(Tier, String)>,
     /// Restrained, or grabbed by someone other than the user: it can't be force-moved.
     pub unmovable: Option<String>,
     /// A triggered answer halved the ability's damage to it (`trigger_targeted`).
@@ -173,6 +176,7 @@ impl CheckedAbility {
                             characteristic: added,
                             edges: t.edges.clone(),
                             banes: t.banes.clone(),
+                            automatic: t.automatic.iter().map(|a| a.0).collect(),
                             main_action_ability: ability.action == ActionType::MainAction,
                             ..PowerRollSpec::default()
                         };
@@ -616,6 +620,7 @@ impl AbilityWorld<'_, '_> {
                 characteristic: added,
                 edges: t.edges.clone(),
                 banes: t.banes.clone(),
+                automatic: t.automatic.iter().map(|a| a.0).collect(),
                 main_action_ability: ability.action == ActionType::MainAction,
                 ..PowerRollSpec::default()
             };
@@ -628,6 +633,8 @@ impl AbilityWorld<'_, '_> {
             self.log.push(
                 if roll.tier < roll.rolled_tier {
                     rule::DOWNGRADE
+                } else if roll.automatic.is_some() {
+                    rule::AUTOMATIC_TIER
                 } else {
                     rule::POWER_ROLL
                 },
@@ -1424,6 +1431,7 @@ fn knock_prone(
         stability: 0,
         halved_recovery_value: false,
         cant_stand: true,
+        automatic_tier: None,
         duration,
     };
     let effect = crate::condition::effect::Effect::new(&d.ability, &d.source, lingering, false);

@@ -34,6 +34,7 @@ impl Engine {
             turn: turn.current.clone(),
             awaiting_first_side_choice: turn.awaiting_first_side_choice,
             pending_forced: turn.pending_forced.clone(),
+            landing: turn.landing.clone(),
             trigger_window: turn.trigger_window.clone(),
             status: match turn.outcome {
                 None => "in_progress",
@@ -143,6 +144,9 @@ pub struct StateView {
     pub awaiting_first_side_choice: Option<Side>,
     /// A forced movement waiting for its path.
     pub pending_forced: Option<forced::PendingForced>,
+    /// A creature that fell onto another, choosing where it comes down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub landing: Option<crate::turn::pending::Landing>,
     /// Creatures whose triggered abilities an event triggered: each uses one or passes
     /// before anything else happens.
     pub trigger_window: Option<crate::trigger::TriggerWindow>,

@@ -6,6 +6,7 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 
+use crate::command::{Command, CurrentCommand};
 use crate::creature::{
     Altitude, Characteristics, CreatureId, Grabbed, Movement, MovementMode, Position, Prone,
     Vitality,
@@ -13,9 +14,12 @@ use crate::creature::{
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::event::{Event, EventLog};
 use crate::forced::{FALL_PER_ROUND, fall_damage};
+use crate::grid::Square;
 use crate::grid::{Footprint, Map};
 use crate::rule;
 use crate::turn::TurnState;
+use crate::turn::pending::Landing;
+use steelgrid_kernel::rule::RuleError;
 
 /// A creature falling from a great height: `height` squares in all; its `Altitude` is how far
 /// it still has to go. It drops another 100 squares at the end of each round after
@@ -223,4 +227,78 @@ pub fn continue_long_falls(
             );
         }
     }
+}
+
+/// A `Land` answers the pending landing of `creature`, on one of its squares (seed 002 L2718).
+pub fn check_land(turn: &TurnState, creature: &str, to: Square) -> Result<(), RuleError> {
+    let Some(l) = turn.landing.as_ref().filter(|l| l.creature == creature) else {
+        return Err(RuleError::new(
+            rule::FALLING_ONTO,
+            format!("{creature} is not choosing where it lands"),
+        ));
+    };
+    if !l.squares.contains(&to) {
+        return Err(RuleError::new(
+            rule::FALLING_ONTO,
+            format!(
+                "{creature} comes down on one of the nearest free squares beside {}, and {to} is not one",
+                l.on
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Offer the faller of `fall` its choice of landing square when several are equally near.
+pub(crate) fn offer_landing(
+    turn: &mut TurnState,
+    log: &mut EventLog,
+    creature: &str,
+    fall: &crate::forced::Fall,
+) {
+    let Some(on) = &fall.landed_on else {
+        return;
+    };
+    if fall.could_land.len() < 2 {
+        return;
+    }
+    log.push(
+        rule::FALLING_ONTO,
+        Event::ChoosingLanding {
+            creature: creature.to_owned(),
+            on: on.clone(),
+            squares: fall.could_land.clone(),
+        },
+    );
+    turn.landing = Some(Landing {
+        creature: creature.to_owned(),
+        on: on.clone(),
+        squares: fall.could_land.clone(),
+    });
+}
+
+/// Command stage: the faller comes down on the square its side chose.
+pub fn resolve_land(
+    command: Res<CurrentCommand>,
+    mut turn: ResMut<TurnState>,
+    mut log: ResMut<EventLog>,
+    mut creatures: Query<(&CreatureId, &mut Position)>,
+) {
+    let Some(Command::Land { creature, to }) = &command.0 else {
+        return;
+    };
+    turn.landing = None;
+    let Some((_, mut pos)) = creatures.iter_mut().find(|c| c.0.0 == *creature) else {
+        return;
+    };
+    let from = pos.0;
+    pos.0 = *to;
+    log.push(
+        rule::FALLING_ONTO,
+        Event::Landed {
+            creature: creature.clone(),
+            from,
+            to: *to,
+        },
+    );
 }

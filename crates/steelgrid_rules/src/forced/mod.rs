@@ -185,6 +185,10 @@ pub struct Fall {
     pub landed_on: Option<String>,
     /// Where it ends after landing (beside the creature it landed on).
     pub lands_at: Square,
+    /// Every nearest free square beside the creature it landed on, `lands_at` first: the faller
+    /// chooses among them (seed 002 L2718), with a `Land` command when there are several.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub could_land: Vec<Square>,
     /// The creature landed on is knocked prone (faller's size > its Might).
     pub knocks_prone: bool,
     /// Squares still to fall after the first 100 of a fall from a great height: it drops 100
@@ -385,6 +389,7 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
         prone,
         landed_on: None,
         lands_at: at.origin,
+        could_land: Vec::new(),
         knocks_prone: false,
         left: height.saturating_sub(FALL_PER_ROUND),
         forced_down: false,
@@ -410,13 +415,15 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
             let top = (c.z + c.size.side() - ground).max(0) as u32;
             let height = height.saturating_sub(top);
             let (effective, damage, _) = fall_damage(height, agility, false);
+            let could_land = nearest_free(board, target, at);
             Fall {
                 height,
                 effective,
                 damage,
                 prone: true,
                 landed_on: Some(c.id.clone()),
-                lands_at: nearest_free(board, target, at).unwrap_or(at.origin),
+                lands_at: could_land.first().copied().unwrap_or(at.origin),
+                could_land,
                 knocks_prone: target.size.value() as i32 > c.might,
                 ..alone
             }
@@ -424,9 +431,10 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
     }
 }
 
-/// The nearest square (breadth-first, in a fixed order) where the target's space fits: in the
-/// map, on no solid square and in no other creature's space.
-fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Option<Square> {
+/// The nearest squares (breadth-first, in a fixed order) where the target's space fits: in the
+/// map, on no solid square and in no other creature's space. All of the nearest ring: the
+/// faller picks one of them (seed 002 L2718).
+fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Vec<Square> {
     let fits = |fp: Footprint| {
         board.map.footprint_in_bounds(fp)
             && fp.squares().all(|s| !board.map.is_solid(s))
@@ -436,8 +444,13 @@ fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Option<Square>
                 .any(|b| b.id != target.id && b.blocks() && b.footprint.overlaps(fp))
     };
     let mut seen = vec![from.origin];
-    let mut queue = VecDeque::from([from.origin]);
-    while let Some(sq) = queue.pop_front() {
+    let mut queue = VecDeque::from([(from.origin, 0)]);
+    let mut found: Vec<Square> = Vec::new();
+    let mut ring = u32::MAX;
+    while let Some((sq, depth)) = queue.pop_front() {
+        if depth >= ring {
+            break;
+        }
         for (dx, dy) in STEPS {
             let next = Square::new(sq.x + dx, sq.y + dy);
             if seen.contains(&next) || !board.map.in_bounds(next) {
@@ -449,14 +462,14 @@ fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Option<Square>
                 side: from.side,
             };
             if fits(fp) {
-                return Some(next);
-            }
-            if seen.len() < 400 {
-                queue.push_back(next);
+                found.push(next);
+                ring = depth + 1;
+            } else if seen.len() < 400 {
+                queue.push_back((next, depth + 1));
             }
         }
     }
-    None
+    found
 }
 
 /// The shape of the declared path: adjacent steps (in height too, for a vertical movement);

@@ -193,6 +193,7 @@ pub fn resolve_forced_move(
     if let Some((_, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
         pos.0 = fall.lands_at;
     }
+    crate::forced::falling::offer_landing(&mut turn, &mut log, &o.target, fall);
     let victims = std::iter::once(o.target.as_str()).chain(fall.landed_on.as_deref());
     for id in victims {
         let Some((entity, vitality, prone)) = find(id, &creatures) else {

@@ -10,58 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::options::RulesOptions;
 
-/// A power roll's outcome tier (seed 002 L679-687).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Tier {
-    #[serde(rename = "tier1", alias = "One")]
-    One,
-    #[serde(rename = "tier2", alias = "Two")]
-    Two,
-    #[serde(rename = "tier3", alias = "Three")]
-    Three,
-}
-
-impl Tier {
-    /// ≤11 → tier 1, 12-16 → tier 2, 17+ → tier 3 (seed 002 L681-685).
-    pub fn from_total(total: i32) -> Tier {
-        match total {
-            i32::MIN..=11 => Tier::One,
-            12..=16 => Tier::Two,
-            _ => Tier::Three,
-        }
-    }
-
-    pub fn number(self) -> u8 {
-        match self {
-            Tier::One => 1,
-            Tier::Two => 2,
-            Tier::Three => 3,
-        }
-    }
-
-    fn raised(self) -> Tier {
-        match self {
-            Tier::One => Tier::Two,
-            _ => Tier::Three,
-        }
-    }
-
-    fn lowered(self) -> Tier {
-        match self {
-            Tier::Three => Tier::Two,
-            _ => Tier::One,
-        }
-    }
-
-    /// Pick one of three outcomes by tier.
-    pub fn pick<T: Copy>(self, [t1, t2, t3]: [T; 3]) -> T {
-        match self {
-            Tier::One => t1,
-            Tier::Two => t2,
-            Tier::Three => t3,
-        }
-    }
-}
+pub use crate::terms::power_roll::Tier;
 
 /// Where an edge or bane came from, recorded in the log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -143,6 +92,9 @@ pub struct PowerRollResult {
     pub tier: Tier,
     /// Natural 19 or 20 on a main-action ability roll: the roller gets an extra main action.
     pub critical: bool,
+    /// The automatic tier an effect gave the roll, when it decided the tier (seed 002 L742).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub automatic: Option<Tier>,
     /// Which ambiguity readings decided the tier, for the rules trace.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub readings: Vec<String>,
@@ -183,11 +135,13 @@ pub fn resolve(spec: &PowerRollSpec, dice: [u32; 2], options: &RulesOptions) -> 
     let mut autos = spec.automatic.clone();
     autos.sort();
     autos.dedup();
+    let mut automatic = None;
     if let [only] = autos.as_slice() {
         if natural_high && !options.automatic_tier_beats_natural_19_20 {
             readings.push("AMB-05 automatic_tier_beats_natural_19_20=false".into());
         } else {
             tier = *only;
+            automatic = Some(*only);
             if natural_high {
                 readings.push("AMB-05 automatic_tier_beats_natural_19_20=true".into());
             }
@@ -209,6 +163,7 @@ pub fn resolve(spec: &PowerRollSpec, dice: [u32; 2], options: &RulesOptions) -> 
         rolled_tier: tier,
         tier,
         critical,
+        automatic,
         readings,
     }
 }

@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+use crate::terms::power_roll::{AutomaticRolls, AutomaticTier};
+
 /// What an outcome leaves on its target until its duration runs out (seed 002 L1622-1624,
 /// L1675, L1677-1693). Used again by the same ability on the same target it doesn't stack:
 /// the larger shift stays, with the latest duration (L1669-1673; `effect::Effects::add`).
@@ -28,6 +30,10 @@ pub struct Lingering {
     /// maneuver an ability may deny).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cant_stand: bool,
+    /// Rolls by or against the target get an automatic tier while it lasts (seed 002
+    /// L740-744).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub automatic_tier: Option<AutomaticTier>,
     pub duration: EffectDuration,
 }
 
@@ -46,6 +52,16 @@ impl Lingering {
         }
         if self.cant_stand {
             parts.push("can't stand up".to_owned());
+        }
+        if let Some(a) = self.automatic_tier {
+            parts.push(format!(
+                "{} get tier {} automatically",
+                match a.rolls {
+                    AutomaticRolls::Own => "its ability rolls",
+                    AutomaticRolls::Against => "ability rolls against it",
+                },
+                a.tier.number()
+            ));
         }
         format!("{} ({})", parts.join(", "), self.duration.label())
     }
@@ -126,12 +142,27 @@ impl Effects {
         self.0.values().all(Vec::is_empty)
     }
 
-    /// The effects on `creature`, oldest first.
     /// Whether an effect on `creature` keeps it from standing up, and which.
     pub fn keeping_down(&self, creature: &str) -> Option<&Effect> {
         self.on(creature).iter().find(|e| e.lingering.cant_stand)
     }
 
+    /// The automatic tiers `creature`'s effects give to `rolls`, each with its effect's label.
+    pub fn automatic_tiers(
+        &self,
+        creature: &str,
+        rolls: AutomaticRolls,
+    ) -> Vec<(crate::terms::power_roll::Tier, String)> {
+        self.on(creature)
+            .iter()
+            .filter_map(|e| {
+                let a = e.lingering.automatic_tier.filter(|a| a.rolls == rolls)?;
+                Some((a.tier, e.label()))
+            })
+            .collect()
+    }
+
+    /// The effects on `creature`, oldest first.
     pub fn on(&self, creature: &str) -> &[Effect] {
         self.0.get(creature).map_or(&[], Vec::as_slice)
     }
@@ -149,6 +180,7 @@ impl Effects {
                     stability: most_impactful(was.stability, now.stability),
                     halved_recovery_value: was.halved_recovery_value || now.halved_recovery_value,
                     cant_stand: was.cant_stand || now.cant_stand,
+                    automatic_tier: now.automatic_tier.or(was.automatic_tier),
                     duration: now.duration,
                 };
                 old.source = new.source;

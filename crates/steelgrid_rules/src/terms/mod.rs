@@ -12,4 +12,5 @@ pub mod effect;
 pub mod forced;
 pub mod hero_token;
 pub mod movement;
+pub mod power_roll;
 pub mod trigger;

@@ -89,6 +89,13 @@ pub struct TurnState {
     /// turn ends.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub granted: Vec<pending::Grant>,
+    /// A faller choosing where beside the creature it fell onto it comes down: its `Land`
+    /// answers before anything else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub landing: Option<pending::Landing>,
+    /// The Director has declared Last-Stand Stamina (seed 002 L4667-4669).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub last_stand: bool,
     /// Set by EndTurn for the turn-flow stage.
     #[serde(skip)]
     pub turn_just_ended: Option<Side>,

@@ -29,6 +29,17 @@ pub struct DeferredProne {
     pub cant_stand: Option<crate::terms::effect::EffectDuration>,
 }
 
+/// A creature that fell onto another and came down on the first of several equally near free
+/// squares: its side may pick another of them before anything else happens (seed 002 L2718).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Landing {
+    pub creature: String,
+    /// The creature it fell onto.
+    pub on: String,
+    /// Where it may come down, the square it is on first.
+    pub squares: Vec<Square>,
+}
+
 /// "The target may move (or shift) up to N squares" in an ability's outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

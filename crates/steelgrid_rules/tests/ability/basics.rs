@@ -327,7 +327,7 @@ fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
         [
             r#"turn.action_economy: ActionUsed { creature: "c", action: Main, traded_main: false }"#,
             r#"ability: AbilityUsed { creature: "c", ability: "Judgment Hammer", distance: "Ranged 5", targets: ["bandit"], area: [] }"#,
-            r#"power_roll: PowerRolled { creature: "c", ability: "Judgment Hammer", target: "bandit", roll: PowerRollResult { dice: [8, 8], natural: 16, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 18, rolled_tier: Three, tier: Three, critical: false, readings: [] } }"#,
+            r#"power_roll: PowerRolled { creature: "c", ability: "Judgment Hammer", target: "bandit", roll: PowerRollResult { dice: [8, 8], natural: 16, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 18, rolled_tier: Three, tier: Three, critical: false, automatic: None, readings: [] } }"#,
             r#"ability.outcome: AbilityOutcome { creature: "c", ability: "Judgment Hammer", target: "bandit", tier: Some(Three), text: "11 holy damage; A < STRONG, restrained (save ends)" }"#,
             r#"ability.potency: PotencyChecked { target: "bandit", characteristic: Agility, score: 1, potency: 2, lands: true }"#,
             r#"damage: Damaged { target: "bandit", source: "c", damage_type: Some(Holy), base: 11, halved: false, weakness: 0, immunity: 0, immune: false, amount: 11, temporary_absorbed: 0, stamina_before: 30, stamina_after: 19 }"#,

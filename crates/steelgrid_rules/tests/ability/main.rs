@@ -4,5 +4,6 @@
 mod common;
 
 mod area;
+mod automatic;
 mod basics;
 mod zone;

@@ -6,6 +6,7 @@ mod common;
 
 mod encounter_budget;
 mod free_strike;
+mod last_stand;
 mod malice;
 mod misc;
 mod monster_formula;

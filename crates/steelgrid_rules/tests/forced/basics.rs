@@ -493,6 +493,73 @@ fn ds_combat_35_landing_on_a_creature() {
     assert_eq!(cc.conditions, vec!["prone"], "size 1 > Might 0");
 }
 
+/// DS-COMBAT-35's fall, then the faller's choice of square (seed 002 L2718: the nearest free
+/// square of its choice beside the creature it fell onto).
+#[test]
+fn ds_combat_x12_the_faller_chooses_where_beside_the_creature_it_lands() {
+    let rows = [
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+    ];
+    let t =
+        "(id: \"t\", side: Director, stamina: 30, position: (3, 3), characteristics: (agility: 1))";
+    let c = "(id: \"c\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
+            t.into(),
+            c.into(),
+        ],
+        &[],
+    );
+    let events = e
+        .apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
+        .unwrap();
+    let offered = events
+        .iter()
+        .find_map(|ev| match &ev.event {
+            Event::ChoosingLanding { squares, .. } => Some(squares.clone()),
+            _ => None,
+        })
+        .expect("several squares are equally near");
+    // The eight squares around c, all off the platform.
+    assert_eq!(offered.len(), 8, "{offered:?}");
+    assert_eq!(Square::new(6, 3).distance(creature(&e, "t").position), 1);
+    // Nothing else happens until t's side has chosen.
+    let why = e
+        .apply(Command::EndTurn {
+            creature: "p".into(),
+        })
+        .unwrap_err();
+    assert_eq!(why.rule.id, "choice.pending", "{}", why.reason);
+    let land = |x, y| Command::Land {
+        creature: "t".into(),
+        to: Square::new(x, y),
+    };
+    let why = e.apply(land(8, 3)).unwrap_err();
+    assert_eq!(why.rule.id, "falling.onto_creature");
+    assert_eq!(
+        why.reason,
+        "t comes down on one of the nearest free squares beside c, and (8, 3) is not one"
+    );
+    let events = e.apply(land(7, 4)).unwrap();
+    assert_eq!(
+        logged(&events),
+        [
+            r#"falling.onto_creature: Landed { creature: "t", from: Square { x: 6, y: 2 }, to: Square { x: 7, y: 4 } }"#
+        ]
+    );
+    assert_eq!(at(&e, "t"), (7, 4));
+    assert_eq!((stamina(&e, "t"), stamina(&e, "c")), (22, 22));
+    assert_eq!(creature(&e, "t").conditions, vec!["prone"]);
+    assert!(e.state().landing.is_none());
+}
+
 #[test]
 fn a_push_follows_a_slope_but_slams_into_a_rise_of_two() {
     let rows = [

@@ -435,11 +435,28 @@ impl Engine {
                     id: c.id.clone(),
                     edges,
                     banes,
+                    automatic: self.automatic_tiers(user, c),
                     unmovable,
                     halved: false,
                 }
             })
             .collect()
+    }
+
+    /// The automatic tiers effects give `user`'s roll against `target`: its own rolls' and
+    /// those against the target (seed 002 L740-744).
+    fn automatic_tiers(
+        &self,
+        user: &CreatureRef,
+        target: &CreatureRef,
+    ) -> Vec<(crate::power_roll::Tier, String)> {
+        use crate::terms::power_roll::AutomaticRolls;
+        let effects = self.world.resource::<crate::condition::effect::Effects>();
+        let mut all = effects.automatic_tiers(&user.id, AutomaticRolls::Own);
+        if target.id != user.id {
+            all.extend(effects.automatic_tiers(&target.id, AutomaticRolls::Against));
+        }
+        all
     }
 
     /// Objects named as targets: the ability may target objects, each is an object (not a

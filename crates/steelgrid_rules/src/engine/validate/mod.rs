@@ -142,6 +142,21 @@ impl Engine {
             Command::GrantedMove { creature, path } => {
                 checked.insert(self.check_granted_move(creature, path)?);
             }
+            Command::LastStand { creature } => {
+                let e = self.actor(creature)?;
+                crate::director::last_stand::check(
+                    self.world.resource::<crate::options::RulesOptions>(),
+                    self.world.resource::<TurnState>(),
+                    *self.world.get::<Side>(e).expect("side"),
+                )?;
+            }
+            Command::Land { creature, to } => {
+                crate::forced::falling::check_land(
+                    self.world.resource::<TurnState>(),
+                    creature,
+                    *to,
+                )?;
+            }
             Command::Dig { creature, depth } => self.check_dig(creature, depth)?,
             Command::ClawDirt {
                 creature,
@@ -165,10 +180,26 @@ impl Engine {
         Ok(checked)
     }
 
-    /// What the turn waits for comes first: a forced movement to place (only its `ForceMove`
-    /// answers), or an open trigger window (only its answers and passes).
+    /// What the turn waits for comes first: a faller's landing (only its `Land` answers), a
+    /// forced movement to place (only its `ForceMove` answers), or an open trigger window
+    /// (only its answers and passes).
     fn check_awaited(&self, command: &Command) -> Result<(), RuleError> {
         let turn = self.world.resource::<TurnState>();
+        if let Some(l) = &turn.landing {
+            return match command {
+                Command::Land { creature, .. } if *creature == l.creature => Ok(()),
+                _ => Err(RuleError::new(
+                    rule::PENDING_CHOICE,
+                    format!(
+                        "{} fell onto {} and first chooses where it comes down: Land(creature: \"{}\", to: …) with one of {}",
+                        l.creature,
+                        l.on,
+                        l.creature,
+                        squares(&l.squares)
+                    ),
+                )),
+            };
+        }
         if let Some(p) = &turn.pending_forced {
             let answers = matches!(command, Command::ForceMove { forcer, target, kind, distance, melee_weapon, vertical, .. }
                 if forcer.as_deref() == Some(p.forcer.as_str()) && *target == p.target && *kind == p.kind
@@ -333,4 +364,12 @@ fn check_script_dice(faces: &[u32]) -> Result<(), RuleError> {
         )),
         None => Ok(()),
     }
+}
+
+/// Squares as a reader writes them: `(3, 4), (4, 4)`.
+fn squares(list: &[crate::grid::Square]) -> String {
+    list.iter()
+        .map(|s| format!("({}, {})", s.x, s.y))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
