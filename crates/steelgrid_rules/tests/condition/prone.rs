@@ -32,7 +32,9 @@ fn ds_combat_x10_knocked_prone_and_kept_down_until_a_save() {
     let events = apply(&mut e, use_ability("h", "shove_down", &["m"]));
     let log = logged(&events);
     assert!(
-        log.contains(&r#"condition.prone: ConditionGained { creature: "m", condition: "prone" }"#.to_owned()),
+        log.contains(
+            &r#"condition.prone: ConditionGained { creature: "m", condition: "prone" }"#.to_owned()
+        ),
         "{log:#?}"
     );
     assert!(log.contains(
@@ -53,7 +55,10 @@ fn ds_combat_x10_knocked_prone_and_kept_down_until_a_save() {
     start(&mut e, "h");
     end(&mut e, "h");
     start(&mut e, "m");
-    assert_eq!(refused(&mut e, stand_up("m")).rule.id, "condition.prone.cant_stand");
+    assert_eq!(
+        refused(&mut e, stand_up("m")).rule.id,
+        "condition.prone.cant_stand"
+    );
     end(&mut e, "m");
     start(&mut e, "h");
     end(&mut e, "h");
