@@ -25,6 +25,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_collisions",
     "demo_hurl_through",
     "demo_ledge",
+    "demo_test_in_fight",
     "demo_stability",
     "demo_opportunity",
     "demo_slowed",

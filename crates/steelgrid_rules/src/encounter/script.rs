@@ -12,6 +12,9 @@
 //!     (when: Enters(Heroes, "vault"), then: [SetTerrain([(4, 0), (5, 0)], Wall)]),
 //!     (when: Dies("warlord"), then: [EndBattle(Victory)]),
 //!     (when: ObjectiveMet(0), then: [Narrate("The gate is ours.")]),
+//!     (when: Enters(Heroes, "stair"), then: [CallTest((task: "Climb the crumbling stair",
+//!         characteristic: Might, difficulty: Hard, zone: Some("stair"), action: Maneuver,
+//!         consequence_damage: 3, failure: [Narrate("A step gives way.")]))]),
 //! ]
 //! ```
 //!

@@ -326,3 +326,63 @@ fn ds_core_x29_a_called_tests_roll_stands() {
         "the test for `Climb the collapsing stair` has played out; a called test's roll stands"
     );
 }
+
+#[test]
+fn ds_core_x30_the_ai_makes_a_called_test_it_can_and_the_game_never_stalls() {
+    use steelgrid_rules::ai;
+    let mut e = stair(&[]);
+    let mut made = Vec::new();
+    for _ in 0..400 {
+        let state = e.state();
+        let Some(side) = ai::side_to_answer(&state) else {
+            break;
+        };
+        let decision = ai::decide(&e, side).expect("the AI always has a move");
+        let events = e
+            .apply(decision.command)
+            .expect("the AI only picks legal commands");
+        made.extend(tests(&events).into_iter().map(|t| t.0));
+    }
+    assert!(e.outcome().is_some(), "the fight ends");
+    // A hero in the stair makes the test when it has nothing better to do; the monster never.
+    assert!(!made.is_empty(), "{made:?}");
+    assert!(made.iter().all(|c| c == "h" || c == "g"), "{made:?}");
+}
+
+/// The problems `steelgrid check` reports for a stair scenario with `script`, as `line:col:
+/// message`. One field a line, because the lines and columns are what the case checks.
+fn problems(script: &str) -> Vec<String> {
+    let src = format!(
+        "Scenario(\n  name: \"Stair\",\n  map: (legend: {{'S': (zone: \"stair\")}}, rows: [\".S...\", \".....\"]),\n  creatures: [(id: \"h\", side: Heroes, stamina: 20, position: (0, 0)), (id: \"m\", side: Director, stamina: 5, position: (4, 1))],\n  script: [\n{script}\n  ],\n)"
+    );
+    let Err(found) = steelgrid_rules::scenario::load("stair.ron", &src) else {
+        panic!("the scenario has errors");
+    };
+    found
+        .iter()
+        .map(|d| format!("{}:{}: {}", d.line, d.col, d.message))
+        .collect()
+}
+
+#[test]
+fn ds_core_x31_a_bad_call_for_a_test_is_reported_where_written() {
+    let found = problems(
+        r#"    (when: Round(1), then: [CallTest((task: "Climb", characteristic: Might, difficulty: Easy,
+      zone: Some("stairs"),
+      failure: [Narrate("x"), Spawn((id: "w", template: "wolf", position: (2, 1)))]))]),"#,
+    );
+    assert_eq!(found.len(), 2, "{found:#?}");
+    assert_eq!(
+        found[0],
+        "7:13: CallTest: unknown zone `stairs`; zones in the map legend: stair"
+    );
+    assert!(
+        found[1].starts_with("8:57: unknown template `wolf` for `w`"),
+        "{found:#?}"
+    );
+    let found = problems(
+        r#"    (when: Round(1), then: [CallTest((task: "Jump", characteristic: Agility, difficulty: Tricky))]),"#,
+    );
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].starts_with("6:"), "{found:#?}");
+}
