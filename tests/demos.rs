@@ -86,6 +86,22 @@ fn demo_ledge() {
 }
 
 #[test]
+fn demo_test_in_fight() {
+    let s = sim("test_in_fight");
+    assert_eq!(creature(&s, "brann").2, 27, "30 less the stair's 3");
+    let tests: Vec<&Value> = s["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "test_made")
+        .collect();
+    assert_eq!(tests.len(), 1);
+    assert_eq!(tests[0]["rule"], "test");
+    assert_eq!(tests[0]["roll"]["total"], 11);
+    assert_eq!(tests[0]["outcome"], "FailureWithConsequence");
+}
+
+#[test]
 fn demo_hurl_through() {
     let s = sim("hurl_through");
     assert_eq!(creature(&s, "cutter"), (6, 1, 25, vec![]));

@@ -429,10 +429,38 @@ impl Turn<'_> {
         let flee = Command::Flee {
             creature: self.actor(),
         };
-        [(work, 45, true), (flee, 70, goal_now == Some(0))]
+        let mut options: Options = [(work, 45, true), (flee, 70, goal_now == Some(0))]
             .into_iter()
             .filter(|(command, _, wanted)| *wanted && self.legal(command))
             .map(|(command, score, _)| (command, score))
+            .collect();
+        options.extend(self.called_tests());
+        options
+    }
+
+    /// Make a test the scenario called for, where the actor may: scored below striking, so a
+    /// hero with a foe in reach fights first. Tests it can't make are simply ignored.
+    fn called_tests(&self) -> Options {
+        let mut tasks: Vec<&str> = self
+            .engine
+            .called_tests()
+            .iter()
+            .filter(|t| t.open_to(&self.me.id))
+            .map(|t| t.call.task.as_str())
+            .collect();
+        tasks.dedup();
+        tasks
+            .into_iter()
+            .map(|task| Command::MakeTest {
+                creature: self.actor(),
+                task: Some(task.to_owned()),
+                characteristic: None,
+                difficulty: None,
+                skill: None,
+                maneuver: false,
+            })
+            .filter(|command| self.legal(command))
+            .map(|command| (command, 15))
             .collect()
     }
 

@@ -201,6 +201,23 @@ pub enum Command {
         creature: String,
         spend: crate::terms::director::MaliceSpend,
     },
+    /// Make a test (seed 002 L1803-1862): 2d10 + the characteristic, +2 with an applicable
+    /// skill (L2025-2029), read against the difficulty's column. It takes the main action, or
+    /// a maneuver with `maneuver` (L1961). `task` answers a test the scenario called for: the
+    /// call sets the characteristic, difficulty, skills and action, which may then be left out.
+    MakeTest {
+        creature: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        task: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        characteristic: Option<Characteristic>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        difficulty: Option<crate::power_roll::test_roll::Difficulty>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        skill: Option<String>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        maneuver: bool,
+    },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
     /// A creature the open trigger window waits on lets the moment pass, using none of its
@@ -369,6 +386,7 @@ impl Command {
             Command::Hide { .. } => "Hide",
             Command::EndEffect { .. } => "EndEffect",
             Command::Search { .. } => "Search",
+            Command::MakeTest { .. } => "MakeTest",
             Command::SpendMalice { .. } => "SpendMalice",
             Command::PassTrigger { .. } => "PassTrigger",
             Command::Dig { .. } => "Dig",

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::creature::{ActionKind, Side, Vitality};
 use crate::grid::Square;
 use crate::power_roll::PowerRollResult;
+use crate::power_roll::test_roll::{Difficulty, TestOutcome};
 use crate::terms::ability::Keyword;
 use crate::terms::damage::DamageType;
 
@@ -492,6 +493,37 @@ pub enum Event {
     ScriptFired {
         index: u32,
         when: String,
+    },
+    /// A test (seed 002 L1803-1862): the roll and the outcome its difficulty gives it.
+    TestMade {
+        creature: String,
+        /// The called test it answers.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        task: Option<String>,
+        characteristic: crate::creature::Characteristic,
+        difficulty: Difficulty,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        skill: Option<String>,
+        roll: PowerRollResult,
+        outcome: TestOutcome,
+        /// Rerolled with a hero token: this roll stands (seed 002 L766).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rerolled: bool,
+    },
+    /// The scenario calls for a test: who may make it, with which action.
+    TestCalled {
+        task: String,
+        characteristic: crate::creature::Characteristic,
+        difficulty: Difficulty,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        zone: Option<String>,
+        action: ActionKind,
+    },
+    /// The heroes gain hero tokens (a test's reward, seed 002 L758, L1949).
+    HeroTokensGained {
+        creature: String,
+        amount: u32,
+        now: u32,
     },
     Narrated {
         text: String,

@@ -261,6 +261,20 @@ steelgrid_kernel::rules! {
         "Search: the searcher's Intuition test against each hidden creature's Agility test within 10 squares; only a higher total finds it.";
     POINT_OUT = "maneuver.search.point_out", "seed 002 L2285-2287",
         "A searcher points out the hidden creatures it knows of to its allies within 10 squares: they are no longer hidden from those allies.";
+    TEST = "test", "seed 002 L1803-1862",
+        "A test: 2d10 + a characteristic against Easy, Medium or Hard; the table gives success with a reward, success, success with a consequence, failure or failure with a consequence, and a natural 19 or 20 is a success with a reward.";
+    TEST_IN_COMBAT = "test.in_combat", "seed 002 L1961",
+        "In a fight a test takes an action: most are maneuvers, some the main action, as whoever calls for it says.";
+    TEST_SKILL = "test.skill", "seed 002 L2025-2037",
+        "An applicable skill adds +2 to a test, one skill per test; the Director rules which skills apply.";
+    TEST_RETRY = "test.retry", "seed 002 L1965-1967",
+        "A failed test isn't tried again unless the circumstances change.";
+    TEST_CALLED = "test.called", "seed 002 L1805-1807, L1969-1971",
+        "The Director calls for a test, naming the task, the characteristic and the difficulty; the heroes make it.";
+    TEST_REWARD = "test.reward", "seed 002 L758, L1949",
+        "A success with a reward can give the heroes a hero token.";
+    TEST_CONSEQUENCE = "test.consequence", "seed 002 L1895-1897",
+        "A consequence is a setback on top of the outcome: a climber who slips falls and takes damage.";
     ASSIST = "test.assist", "seed 002 L2253-2263",
         "An assist test with a skill the assisted creature isn't using gives its test a bane on 11 or less, an edge on 12-16 and a double edge on 17 or more.";
     GROUP_TEST = "test.group", "seed 002 L2297-2317",

@@ -20,6 +20,7 @@ use crate::event::{Event, EventLog};
 use crate::forced::{falling, resolution};
 use crate::movement;
 use crate::movement::{free_strike, grab};
+use crate::power_roll::test_action;
 use crate::rule;
 use crate::turn::{self, aid};
 
@@ -82,7 +83,12 @@ impl Ruleset for DrawSteel {
                     crate::trigger::targeted::record_answers,
                     crate::summon::spawn_summoned,
                     zone::place,
-                    hero_token::resolve_spend.run_if(serves!(SpendHeroToken)),
+                    (
+                        hero_token::resolve_spend.run_if(serves!(SpendHeroToken)),
+                        test_action::resolve_reroll.run_if(serves!(SpendHeroToken)),
+                        test_action::resolve_make_test.run_if(serves!(MakeTest)),
+                    )
+                        .chain(),
                     malice::resolve_spend.run_if(serves!(SpendMalice)),
                     encounter::resolve_commands,
                 )

@@ -5,10 +5,11 @@ use bevy::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::hero_token::TokenBenefit;
 use steelgrid_rules::ability::zone::{ZoneDuration, ZoneGround};
-use steelgrid_rules::creature::Side;
+use steelgrid_rules::creature::{ActionKind, Side};
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
+use steelgrid_rules::power_roll::test_roll::TestOutcome;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
 use steelgrid_rules::trigger::Happening;
 
@@ -562,6 +563,7 @@ pub fn line(event: &Event, state: &StateView) -> String {
                 TokenBenefit::Surges => "2 surges",
                 TokenBenefit::Save => "a successful save",
                 TokenBenefit::Stamina => "Stamina",
+                TokenBenefit::Reroll => "a reroll",
             }
         ),
         Event::SurgesGained { creature, now, .. } => format!("{} has {now} surges", n(creature)),
@@ -732,12 +734,70 @@ pub fn line(event: &Event, state: &StateView) -> String {
         Event::Fled { creature, zone, .. } => format!("{} flees by the {zone}", n(creature)),
         Event::ScriptFired { when, .. } => format!("Scripted event: {when}"),
         Event::Narrated { text } => text.clone(),
+        Event::TestMade { .. } => test_line(event, &n),
+        Event::TestCalled {
+            task,
+            characteristic,
+            difficulty,
+            zone,
+            action,
+        } => format!(
+            "Test called: {task}, {characteristic:?} ({difficulty:?}), {}{}",
+            if *action == ActionKind::Maneuver {
+                "a maneuver"
+            } else {
+                "a main action"
+            },
+            zone.as_ref()
+                .map_or(String::new(), |z| format!(", in the {z}"))
+        ),
+        Event::HeroTokensGained { creature, now, .. } => format!(
+            "{}'s reward: the heroes gain a hero token ({now} now)",
+            n(creature)
+        ),
         Event::Spawned { creature, at, .. } => format!("{} arrives at {}", n(creature), sq(*at)),
         Event::TerrainChanged { squares, terrain } => {
             format!("{} squares become {}", squares.len(), terrain.name())
         }
     };
     ascii(&text)
+}
+
+/// `Orrin tests Agility (Medium): 2d10 7+4, +2 skill = 13, tier 2: success with a
+/// consequence`, the task it answers after the difficulty.
+fn test_line(event: &Event, n: &dyn Fn(&str) -> String) -> String {
+    let Event::TestMade {
+        creature,
+        task,
+        characteristic,
+        difficulty,
+        skill,
+        roll,
+        outcome,
+        rerolled,
+    } = event
+    else {
+        return String::new();
+    };
+    let mut sum = format!("2d10 {}{:+}", roll.natural, roll.characteristic);
+    if let Some(skill) = skill {
+        sum.push_str(&format!(", +2 {skill} skill"));
+    }
+    let outcome = match outcome {
+        TestOutcome::FailureWithConsequence => "failure with a consequence",
+        TestOutcome::Failure => "failure",
+        TestOutcome::SuccessWithConsequence => "success with a consequence",
+        TestOutcome::Success => "success",
+        TestOutcome::SuccessWithReward => "success with a reward",
+    };
+    format!(
+        "{} {} {characteristic:?} ({difficulty:?}){}: {sum} = {}, tier {}: {outcome}",
+        n(creature),
+        if *rerolled { "rerolls" } else { "tests" },
+        task.as_ref().map_or(String::new(), |t| format!(" to {t}")),
+        roll.total,
+        roll.tier.number()
+    )
 }
 
 /// `8+7+2=17 tier 3`: the dice, then every modifier, the total and the tier.
@@ -787,6 +847,35 @@ mod tests {
             panic!("the sample scenario loads");
         };
         scenario.start(None).state()
+    }
+
+    #[test]
+    fn a_test_reads_its_dice_skill_total_tier_and_outcome() {
+        use steelgrid_rules::creature::Characteristic;
+        use steelgrid_rules::options::RulesOptions;
+        use steelgrid_rules::power_roll::test_roll::{self, Difficulty, TestSpec};
+        let spec = TestSpec {
+            roll: steelgrid_rules::power_roll::PowerRollSpec {
+                characteristic: 4,
+                ..Default::default()
+            },
+            skill: true,
+        };
+        let made = test_roll::roll(&spec, Difficulty::Medium, [3, 4], &RulesOptions::default());
+        let event = Event::TestMade {
+            creature: "brann".into(),
+            task: None,
+            characteristic: Characteristic::Agility,
+            difficulty: Difficulty::Medium,
+            skill: Some("Sneak".into()),
+            roll: made.roll,
+            outcome: made.outcome,
+            rerolled: false,
+        };
+        assert_eq!(
+            line(&event, &state()),
+            "Brann tests Agility (Medium): 2d10 7+4, +2 Sneak skill = 13, tier 2: success with a consequence"
+        );
     }
 
     #[test]

@@ -27,10 +27,12 @@ pub fn close_windows(command: Res<CurrentCommand>, mut tokens: ResMut<HeroTokens
             tokens.failed_saves.clear();
             tokens.just_damaged.clear();
             tokens.used_this_turn.clear();
+            tokens.tested = None;
         }
         _ => {
             tokens.failed_saves.clear();
             tokens.just_damaged.clear();
+            tokens.tested = None;
         }
     }
 }
@@ -103,6 +105,8 @@ pub fn resolve_spend(
                 },
             );
         }
+        // Rolled by `test_action::resolve_reroll`, next in the stage.
+        TokenBenefit::Reroll => {}
         TokenBenefit::Stamina => {
             let before = stamina.current;
             let value = crate::damage::stamina::recovery_value(&effects, &id.0, &stamina);

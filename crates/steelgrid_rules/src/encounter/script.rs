@@ -12,6 +12,9 @@
 //!     (when: Enters(Heroes, "vault"), then: [SetTerrain([(4, 0), (5, 0)], Wall)]),
 //!     (when: Dies("warlord"), then: [EndBattle(Victory)]),
 //!     (when: ObjectiveMet(0), then: [Narrate("The gate is ours.")]),
+//!     (when: Enters(Heroes, "stair"), then: [CallTest((task: "Climb the crumbling stair",
+//!         characteristic: Might, difficulty: Hard, zone: Some("stair"), action: Maneuver,
+//!         consequence_damage: 3, failure: [Narrate("A step gives way.")]))]),
 //! ]
 //! ```
 //!
@@ -32,6 +35,7 @@ use crate::creature_record::CreatureRecord;
 use crate::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::event::{Event, EventLog, Outcome};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
+use crate::power_roll::test_action::{OpenTest, TestCall};
 use crate::rule::{self, Rule};
 use crate::turn::TurnState;
 
@@ -83,6 +87,8 @@ pub enum Action {
     Narrate(String),
     SetTerrain(Vec<Square>, Terrain),
     EndBattle(Ending),
+    /// Call for a test the heroes may make during the fight (`MakeTest` with its task).
+    CallTest(Box<TestCall<Action>>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +103,9 @@ pub struct Script {
     pub rules: Vec<ScriptRule>,
     #[serde(default)]
     pub fired: Vec<bool>,
+    /// The tests it has called for, in the order called.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<OpenTest>,
 }
 
 impl Script {
@@ -104,16 +113,33 @@ impl Script {
         self.rules.is_empty()
     }
 
-    /// The ids of the creatures the script brings in.
+    /// The ids of the creatures the script brings in, a called test's outcome included.
     pub fn spawned_ids(&self) -> Vec<String> {
-        self.rules
+        let mut ids = Vec::new();
+        for r in &self.rules {
+            spawned_in(&r.then, &mut ids);
+        }
+        ids
+    }
+
+    /// The called test for `task` still open to `creature`.
+    pub fn open_test(&self, task: &str, creature: &str) -> Option<usize> {
+        self.tests
             .iter()
-            .flat_map(|r| &r.then)
-            .filter_map(|a| match a {
-                Action::Spawn(c) => Some(c.id.clone()),
-                _ => None,
-            })
-            .collect()
+            .rposition(|t| t.call.task == task && t.open_to(creature))
+    }
+}
+
+fn spawned_in(actions: &[Action], ids: &mut Vec<String>) {
+    for a in actions {
+        match a {
+            Action::Spawn(c) => ids.push(c.id.clone()),
+            Action::CallTest(call) => {
+                spawned_in(&call.success, ids);
+                spawned_in(&call.failure, ids);
+            }
+            _ => {}
+        }
     }
 }
 
@@ -187,8 +213,10 @@ fn holds(world: &mut World, when: &Trigger) -> bool {
     }
 }
 
-fn perform(world: &mut World, action: Action) {
+/// Do one scripted action.
+pub(crate) fn perform(world: &mut World, action: Action) {
     match action {
+        Action::CallTest(call) => call_test(world, *call),
         Action::Narrate(text) => world
             .resource_mut::<EventLog>()
             .push(rule::SCRIPT, Event::Narrated { text }),
@@ -232,6 +260,25 @@ fn perform(world: &mut World, action: Action) {
             spawn(world, *record, rule::SCRIPT);
         }
     }
+}
+
+/// Open a called test (seed 002 L1805-1807) and announce it.
+fn call_test(world: &mut World, call: TestCall<Action>) {
+    let event = Event::TestCalled {
+        task: call.task.clone(),
+        characteristic: call.characteristic,
+        difficulty: call.difficulty,
+        zone: call.zone.clone(),
+        action: call.action.kind(),
+    };
+    world.resource_mut::<Script>().tests.push(OpenTest {
+        call,
+        tried: Vec::new(),
+        done: false,
+    });
+    world
+        .resource_mut::<EventLog>()
+        .push(rule::TEST_CALLED, event);
 }
 
 /// Bring a creature in at its square, or the nearest open one, logging its arrival under

@@ -264,6 +264,14 @@ impl Engine {
         self.world.resource::<EncounterInfo>()
     }
 
+    /// The tests the scenario has called for, in the order called, with who has made them.
+    pub fn called_tests(&self) -> &[crate::power_roll::test_action::OpenTest] {
+        &self
+            .world
+            .resource::<crate::encounter::script::Script>()
+            .tests
+    }
+
     /// The seed the dice were started from.
     pub fn seed(&self) -> u64 {
         self.world.resource::<EncounterInfo>().seed

@@ -6,6 +6,7 @@ use crate::creature_record::CreatureRecord;
 use crate::director::malice::MaliceFeature;
 use crate::encounter::script::{Action, Ending, Script, ScriptRule, Trigger, Who};
 use crate::grid::{Map, Square, Terrain};
+use crate::power_roll::test_action::TestCall;
 use crate::source;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +19,9 @@ pub enum ActionSpec {
     /// Change the ground of these squares (objects get their material's Stamina).
     SetTerrain(Vec<Square>, Terrain),
     EndBattle(Ending),
+    /// Call for a test the heroes may make during the fight, and say what its success and
+    /// failure do.
+    CallTest(Box<TestCall<ActionSpec>>),
 }
 
 /// One scripted event as written in the scenario.
@@ -47,67 +51,14 @@ pub(crate) fn build(
     for (i, entry) in parsed.script.iter().enumerate() {
         let entry_at = entries.get(i).copied().unwrap_or(list_at);
         let open = source::open_paren(ck.src, entry_at);
-        let then_at = open.and_then(|o| source::field(ck.src, Some(o), "then"));
-        let action_starts = then_at.map_or_else(Vec::new, |o| source::list_elements(ck.src, o));
-        let mut then = Vec::new();
-        for (j, action) in entry.then.iter().enumerate() {
-            let at = action_starts
-                .get(j)
-                .copied()
-                .or(then_at)
-                .unwrap_or(entry_at);
-            match action {
-                ActionSpec::Spawn(spec) => {
-                    // The creature's own `(` inside `Spawn(`.
-                    let inner = source::open_paren(ck.src, at)
-                        .and_then(|o| source::open_paren(ck.src, o + 1))
-                        .unwrap_or(at);
-                    let before = ck.problems.len();
-                    let built = crate::scenario::build_creature_list(
-                        ck,
-                        parsed,
-                        std::slice::from_ref(&**spec),
-                        at,
-                        &[inner],
-                        map,
-                    );
-                    let Some(record) = built.into_iter().next() else {
-                        continue;
-                    };
-                    if ck.problems.len() > before {
-                        continue;
-                    }
-                    if ids.contains(&record.id) {
-                        let id_at = source::field(ck.src, Some(inner), "id").unwrap_or(inner);
-                        ck.at(
-                            id_at,
-                            format!(
-                                "duplicate creature id `{}`: a scripted creature needs an id of its own",
-                                record.id
-                            ),
-                        );
-                        continue;
-                    }
-                    ids.push(record.id.clone());
-                    gather(ck, parsed, &record, inner, book, features);
-                    then.push(Action::Spawn(Box::new(record)));
-                }
-                ActionSpec::Narrate(text) => then.push(Action::Narrate(text.clone())),
-                ActionSpec::SetTerrain(squares, terrain) => {
-                    if let Some(sq) = squares.iter().find(|s| !map.in_bounds(**s)) {
-                        ck.at(
-                            at,
-                            format!(
-                                "SetTerrain: {sq} is off the map, which is {} wide and {} high",
-                                map.width, map.height
-                            ),
-                        );
-                    }
-                    then.push(Action::SetTerrain(squares.clone(), *terrain));
-                }
-                ActionSpec::EndBattle(e) => then.push(Action::EndBattle(*e)),
-            }
-        }
+        let mut built = Built {
+            parsed,
+            map,
+            ids: &mut ids,
+            book,
+            features,
+        };
+        let then = built.actions(ck, &entry.then, open, "then", entry_at);
         rules.push(ScriptRule {
             when: entry.when.clone(),
             then,
@@ -166,7 +117,148 @@ pub(crate) fn build(
         }
     }
     let fired = vec![false; rules.len()];
-    Script { rules, fired }
+    Script {
+        rules,
+        fired,
+        tests: Vec::new(),
+    }
+}
+
+/// What building the script's actions needs, and the creature ids known so far.
+struct Built<'a> {
+    parsed: &'a ScenarioFile,
+    map: &'a Map,
+    ids: &'a mut Vec<String>,
+    book: &'a mut AbilityBook,
+    features: &'a mut std::collections::BTreeMap<String, MaliceFeature>,
+}
+
+impl Built<'_> {
+    /// The actions of the list `key` inside the parenthesis opened at `open` (or at `fallback`).
+    fn actions(
+        &mut self,
+        ck: &mut Checker,
+        specs: &[ActionSpec],
+        open: Option<usize>,
+        key: &str,
+        fallback: usize,
+    ) -> Vec<Action> {
+        let list_at = open.and_then(|o| source::field(ck.src, Some(o), key));
+        let starts = list_at.map_or_else(Vec::new, |o| source::list_elements(ck.src, o));
+        specs
+            .iter()
+            .enumerate()
+            .filter_map(|(j, spec)| {
+                let at = starts.get(j).copied().or(list_at).unwrap_or(fallback);
+                self.action(ck, spec, at)
+            })
+            .collect()
+    }
+
+    /// One action written at `at`, checked and resolved.
+    fn action(&mut self, ck: &mut Checker, spec: &ActionSpec, at: usize) -> Option<Action> {
+        match spec {
+            ActionSpec::Spawn(spec) => self.spawn(ck, spec, at),
+            ActionSpec::Narrate(text) => Some(Action::Narrate(text.clone())),
+            ActionSpec::SetTerrain(squares, terrain) => {
+                if let Some(sq) = squares.iter().find(|s| !self.map.in_bounds(**s)) {
+                    ck.at(
+                        at,
+                        format!(
+                            "SetTerrain: {sq} is off the map, which is {} wide and {} high",
+                            self.map.width, self.map.height
+                        ),
+                    );
+                }
+                Some(Action::SetTerrain(squares.clone(), *terrain))
+            }
+            ActionSpec::EndBattle(e) => Some(Action::EndBattle(*e)),
+            ActionSpec::CallTest(call) => Some(Action::CallTest(Box::new(self.call(ck, call, at)))),
+        }
+    }
+
+    fn spawn(&mut self, ck: &mut Checker, spec: &CreatureSpec, at: usize) -> Option<Action> {
+        // The creature's own `(` inside `Spawn(`.
+        let inner = source::open_paren(ck.src, at)
+            .and_then(|o| source::open_paren(ck.src, o + 1))
+            .unwrap_or(at);
+        let before = ck.problems.len();
+        let built = crate::scenario::build_creature_list(
+            ck,
+            self.parsed,
+            std::slice::from_ref(spec),
+            at,
+            &[inner],
+            self.map,
+        );
+        let record = built.into_iter().next()?;
+        if ck.problems.len() > before {
+            return None;
+        }
+        if self.ids.contains(&record.id) {
+            let id_at = source::field(ck.src, Some(inner), "id").unwrap_or(inner);
+            ck.at(
+                id_at,
+                format!(
+                    "duplicate creature id `{}`: a scripted creature needs an id of its own",
+                    record.id
+                ),
+            );
+            return None;
+        }
+        self.ids.push(record.id.clone());
+        gather(ck, self.parsed, &record, inner, self.book, self.features);
+        Some(Action::Spawn(Box::new(record)))
+    }
+
+    /// A called test: it names its task, its zone is in the map legend, and its outcome's
+    /// actions are checked like any other.
+    fn call(
+        &mut self,
+        ck: &mut Checker,
+        call: &TestCall<ActionSpec>,
+        at: usize,
+    ) -> TestCall<Action> {
+        let inner = source::open_paren(ck.src, at).and_then(|o| source::open_paren(ck.src, o + 1));
+        let field_at = |ck: &Checker, key: &str| {
+            inner
+                .and_then(|o| source::field(ck.src, Some(o), key))
+                .unwrap_or(at)
+        };
+        if let Some(zone) = &call.zone
+            && !self.map.zones.contains_key(zone)
+        {
+            let zones: Vec<&str> = self.map.zones.keys().map(String::as_str).collect();
+            ck.at(
+                field_at(ck, "zone"),
+                format!(
+                    "CallTest: unknown zone `{zone}`; zones in the map legend: {}",
+                    if zones.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        zones.join(", ")
+                    }
+                ),
+            );
+        }
+        if call.task.trim().is_empty() {
+            ck.at(
+                field_at(ck, "task"),
+                "CallTest: name the task the test is for",
+            );
+        }
+        TestCall {
+            task: call.task.clone(),
+            characteristic: call.characteristic,
+            difficulty: call.difficulty,
+            skills: call.skills.clone(),
+            zone: call.zone.clone(),
+            action: call.action,
+            consequence_damage: call.consequence_damage,
+            success: self.actions(ck, &call.success, inner, "success", at),
+            failure: self.actions(ck, &call.failure, inner, "failure", at),
+        }
+    }
 }
 
 /// A reinforcement's abilities and Malice features join the encounter's.

@@ -17,12 +17,14 @@ pub enum TokenBenefit {
     Save,
     /// Two tokens: regain Stamina equal to the recovery value.
     Stamina,
+    /// One token: reroll the test just made; the new roll stands (seed 002 L766, L1862).
+    Reroll,
 }
 
 impl TokenBenefit {
     pub fn cost(self) -> u32 {
         match self {
-            TokenBenefit::Surges | TokenBenefit::Save => 1,
+            TokenBenefit::Surges | TokenBenefit::Save | TokenBenefit::Reroll => 1,
             TokenBenefit::Stamina => 2,
         }
     }
@@ -65,4 +67,7 @@ pub struct HeroTokens {
     /// Creatures damaged by the last command (a hero may spend 2 tokens to recover then).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub just_damaged: Vec<String>,
+    /// The test the last command made, which a token may reroll.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tested: Option<Box<crate::power_roll::test_action::JustTested>>,
 }

@@ -7,3 +7,4 @@ mod common;
 mod basics;
 mod core_more;
 mod edges;
+mod in_fight;

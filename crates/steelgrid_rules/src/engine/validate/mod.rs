@@ -1,6 +1,7 @@
 //! Checking a command before it runs: a refused command changes nothing.
 
 mod ability;
+mod make_test;
 mod maneuvers;
 mod moves;
 mod resources;
@@ -127,6 +128,21 @@ impl Engine {
             } => self.check_end_effect(creature, target, condition)?,
             Command::Hide { creature } => self.check_hide_or_search(creature, true)?,
             Command::Search { creature } => self.check_hide_or_search(creature, false)?,
+            Command::MakeTest {
+                creature,
+                task,
+                characteristic,
+                difficulty,
+                skill,
+                maneuver,
+            } => checked.insert(self.check_make_test(&make_test::TestOrder {
+                creature,
+                task: task.as_deref(),
+                characteristic: *characteristic,
+                difficulty: *difficulty,
+                skill: skill.as_deref(),
+                maneuver: *maneuver,
+            })?),
             Command::SpendHeroToken { creature, benefit } => {
                 self.check_spend_hero_token(creature, benefit)?
             }

@@ -59,6 +59,7 @@ impl Engine {
                     format!("{creature} has no saving throw just failed to turn"),
                 ));
             }
+            hero_token::TokenBenefit::Reroll => check_reroll(tokens, creature)?,
             hero_token::TokenBenefit::Stamina
                 if !own_turn && !tokens.just_damaged.iter().any(|d| d == creature) =>
             {
@@ -100,4 +101,24 @@ impl Engine {
         )?;
         Ok(())
     }
+}
+
+/// A hero token rerolls the test the hero just made, once (seed 002 L766, L769); a called
+/// test's outcome has already played out, so it stands.
+fn check_reroll(tokens: &hero_token::HeroTokens, creature: &str) -> Result<(), RuleError> {
+    let refuse = |why: String| Err(RuleError::new(rule::HERO_TOKEN, why));
+    let Some(last) = tokens.tested.as_ref().filter(|t| t.creature == creature) else {
+        return refuse(format!("{creature} has not just made a test to reroll"));
+    };
+    if last.result.rerolled {
+        return refuse(format!(
+            "{creature}'s test was rerolled already; a test gets one hero token benefit"
+        ));
+    }
+    if let Some(task) = &last.task {
+        return refuse(format!(
+            "the test for `{task}` has played out; a called test's roll stands"
+        ));
+    }
+    Ok(())
 }
