@@ -209,6 +209,36 @@ fn last_stand(engine: &Engine, state: &StateView, me: &CreatureView) -> Option<C
     (left(Side::Heroes) >= 4 * left(Side::Director)).then_some(command)
 }
 
+/// Free strikes abilities granted this side's creatures (seed 002 L2960-2962): taken first,
+/// before they lapse, on the enemy with the least Stamina left.
+fn granted_strikes(engine: &Engine, state: &StateView, side: Side) -> Vec<(Command, i32)> {
+    let mut options = Vec::new();
+    for g in state
+        .granted
+        .iter()
+        .filter(|g| g.movement == crate::turn::pending::Granted::FreeStrike)
+    {
+        let Some(me) = state
+            .creatures
+            .iter()
+            .find(|c| c.id == g.target && c.side == side)
+        else {
+            continue;
+        };
+        for enemy in state.enemies_of(me) {
+            let best = [false, true]
+                .into_iter()
+                .map(|ranged| Command::free_strike(&me.id, &enemy.id, ranged))
+                .find(|strike| engine.check(strike).is_ok());
+            if let Some(strike) = best {
+                // It costs nothing, so it comes before anything the turn pays for.
+                options.push((strike, 80 - enemy.stamina.current.clamp(0, 30) / 10));
+            }
+        }
+    }
+    options
+}
+
 /// Pick whose turn starts: the creature with an enemy closest to it (it can do the most now).
 fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
     let options = state
@@ -257,6 +287,7 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
         return decision(side, vec![(broken, 100)]);
     }
     let mut options = vec![end];
+    options.extend(granted_strikes(engine, state, side));
     options.extend(turn.knockbacks());
     options.extend(turn.free_strikes());
     options.extend(ability_options(engine, state, &me, Moment::Turn));

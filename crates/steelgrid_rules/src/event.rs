@@ -183,6 +183,15 @@ pub enum Event {
         on: String,
         squares: Vec<Square>,
     },
+    /// A triggered ability halved `damage` just dealt to `creature` to `halved`: it regains the
+    /// difference (temporary Stamina first where that absorbed it).
+    DamageHalved {
+        creature: String,
+        ability: String,
+        damage: u32,
+        halved: u32,
+        regained: i32,
+    },
     /// The Director's forces break: these creatures (and squads) drop to 1 Stamina (a point a
     /// member).
     LastStand {

@@ -51,6 +51,8 @@ steelgrid_kernel::rules! {
         "Roll 2d10 and add the characteristic: 11 or less is tier 1, 12-16 tier 2, 17 or more tier 3; edges and banes adjust it.";
     LAST_STAND = "director.last_stand", "seed 002 L4667-4669",
         "Optional: once the heroes' victory is certain, the Director may break its forces' morale: each enemy drops to 1 Stamina and each minion squad's pool to the number of minions left.";
+    HALVE_TAKEN_DAMAGE = "trigger.halve_damage_taken", "seed 002 L783, L3038",
+        "A triggered ability that halves the damage that triggered it, used once the damage is dealt, gives back the part halving takes off (halved damage rounds down).";
     AUTOMATIC_TIER = "power_roll.automatic", "seed 002 L740-744",
         "An effect can give a power roll an automatic tier: it beats every edge, bane, bonus and penalty, and the dice still decide a critical hit.";
     EDGE_DIRECTOR = "power_roll.edge.director", "seed 002 L724-726",
@@ -157,6 +159,8 @@ steelgrid_kernel::rules! {
         "Claw Dirt lets a creature without burrow and with speed 2 or more dig 1 square into, out of or through dirt, on a Might power roll.";
     FORCED_BURROWED = "forced_movement.burrowed", "seed 002 L2640-2642",
         "Forced movement that isn't vertical doesn't move a burrower fully underground: it takes 1 damage a square instead; vertical forced movement carries it through dirt as if through air.";
+    GRANTED_STRIKE = "ability.granted_strike", "seed 002 L2960-2962",
+        "An ability can let a creature make a free strike at once, even off its own turn; it takes none of its actions.";
     GRANTED_MOVE = "movement.granted", "seed 002 L2584, L2590-2594",
         "An effect lets a creature move or shift at once, never farther than its current speed.";
     UNDERWATER = "underwater", "seed 002 L3115-3117",

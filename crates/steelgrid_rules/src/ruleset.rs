@@ -16,11 +16,11 @@ use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::director::{last_stand, malice, squad};
 use crate::encounter;
+use crate::encounter::test_action;
 use crate::event::{Event, EventLog};
 use crate::forced::{falling, resolution};
 use crate::movement;
 use crate::movement::{free_strike, grab};
-use crate::power_roll::test_action;
 use crate::rule;
 use crate::turn::{self, aid};
 
@@ -66,7 +66,7 @@ impl Ruleset for DrawSteel {
         schedule.add_systems(
             (
                 (
-                    hero_token::close_windows,
+                    (hero_token::close_windows, test_action::forget_last_test).chain(),
                     turn::resolve_turn_commands,
                     crate::summon::start_of_turn.run_if(serves!(StartTurn)),
                     squad::start_member_turn,
@@ -80,7 +80,11 @@ impl Ruleset for DrawSteel {
                     stamina::resolve_defend.run_if(serves!(Defend)),
                     crate::trigger::resolve_answers,
                     resolve::resolve_ability.run_if(serves!(UseAbility)),
-                    crate::trigger::targeted::record_answers,
+                    (
+                        crate::trigger::targeted::record_answers,
+                        crate::trigger::halve_damage_taken,
+                    )
+                        .chain(),
                     crate::summon::spawn_summoned,
                     zone::place,
                     (

@@ -33,7 +33,13 @@ fn on_top(c: &CreatureView) -> bool {
 /// The first pending grant, with every square the engine accepts for it: each free square
 /// within a teleport's distance, or each path of a granted move the engine allows.
 pub fn grant_choices(engine: &Engine) -> Result<Option<Choices>, RuleError> {
-    let Some(grant) = engine.turn().granted.first().cloned() else {
+    let Some(grant) = engine
+        .turn()
+        .granted
+        .iter()
+        .find(|g| g.movement != Granted::FreeStrike)
+        .cloned()
+    else {
         return Ok(None);
     };
     let Some(target) = record(engine, &grant.target) else {
@@ -86,6 +92,8 @@ pub fn grant_choices(engine: &Engine) -> Result<Option<Choices>, RuleError> {
             let gait = if m.shift { Gait::Shift } else { Gait::Move };
             (gait, reach)
         }
+        // A granted free strike is a click on an enemy (`granted_strike`), not a square.
+        Granted::FreeStrike => return Ok(None),
     };
     if reach.is_empty() {
         return Ok(None);
@@ -190,8 +198,34 @@ pub fn move_command(
                 creature: g.target.clone(),
                 path,
             },
+            Granted::FreeStrike => return None,
         },
     })
+}
+
+/// A click on `enemy` while an ability has granted a free strike: the strike, by the first
+/// creature holding one that can make it.
+pub fn granted_strike(state: &StateView, enemy: &CreatureView, ranged: bool) -> Option<Command> {
+    state
+        .granted
+        .iter()
+        .filter(|g| g.movement == Granted::FreeStrike)
+        .filter_map(|g| view(state, &g.target))
+        .find(|c| c.side != enemy.side)
+        .map(|c| Command::free_strike(&c.id, &enemy.id, ranged))
+}
+
+/// What to say while a granted free strike waits.
+fn strike_prompt(state: &StateView) -> Option<String> {
+    let g = state
+        .granted
+        .iter()
+        .find(|g| g.movement == Granted::FreeStrike)?;
+    Some(format!(
+        "{} may make a free strike now ({}) - click an enemy (R: ranged)",
+        short_name(state, &g.target),
+        g.ability
+    ))
 }
 
 /// What to say while a granted teleport or move waits to be placed, or a faller chooses where
@@ -214,7 +248,7 @@ pub fn grant_prompt(state: &StateView, choices: &Choices) -> Option<String> {
         ..
     } = choices
     else {
-        return None;
+        return strike_prompt(state);
     };
     let ability = view(state, &g.by)
         .and_then(|c| c.abilities.iter().find(|a| a.id == g.ability))
@@ -231,6 +265,7 @@ pub fn grant_prompt(state: &StateView, choices: &Choices) -> Option<String> {
             if m.shift { "shift" } else { "move" },
             m.distance
         ),
+        Granted::FreeStrike => return strike_prompt(state),
     };
     Some(format!(
         "{what} ({ability}) - click a marked square (Esc: not now)"

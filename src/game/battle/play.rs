@@ -340,6 +340,11 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
         return Intent::Hint("first choose who goes first: H or J".into());
     }
     let occupant = creature_at(state, square);
+    if let Some(strike) =
+        occupant.and_then(|c| movement_tools::granted_strike(state, c, mode.ranged))
+    {
+        return Intent::Send(strike);
+    }
     let Some(actor) = state.turn.clone() else {
         return match occupant {
             Some(c) => Intent::Send(Command::StartTurn {

@@ -352,6 +352,16 @@ pub fn line(event: &Event, state: &StateView) -> String {
             squares.iter().map(|s| sq(*s)).collect::<Vec<_>>().join(" ")
         ),
         Event::Landed { creature, to, .. } => format!("{} lands at {}", n(creature), sq(*to)),
+        Event::DamageHalved {
+            creature,
+            ability,
+            damage,
+            halved,
+            ..
+        } => format!(
+            "{}'s {damage} damage is halved to {halved} ({ability})",
+            n(creature)
+        ),
         Event::LastStand { broken } => format!(
             "the Director's forces break (Last-Stand Stamina): {} drop to 1 Stamina",
             if broken.is_empty() {
@@ -369,7 +379,7 @@ pub fn line(event: &Event, state: &StateView) -> String {
         ),
         Event::TriggerWindowOpened { happening, waiting } => {
             let what = match happening {
-                Happening::Damaged { creature, by } => {
+                Happening::Damaged { creature, by, .. } => {
                     format!("{} took damage from {}", n(creature), n(by))
                 }
                 Happening::TurnStarted { creature } => format!("{} started its turn", n(creature)),

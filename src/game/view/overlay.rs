@@ -545,6 +545,22 @@ fn describe(
     {
         return Some(format!("teleport {} to {}", grant.target, sq(square)));
     }
+    if let (
+        Choices::Moves {
+            creature,
+            by: MoveBy::Landing { on },
+            ..
+        },
+        Some(_),
+    ) = (choices, choices.reach(square))
+    {
+        return Some(format!(
+            "{} lands prone at {} beside {}",
+            short_name(state, creature),
+            sq(square),
+            short_name(state, on)
+        ));
+    }
     if let (Choices::Moves { creature, gait, .. }, Some(reach)) = (choices, choices.reach(square)) {
         let text = match engine.plan_move(creature, &reach.path, *gait) {
             Ok(plan) => {

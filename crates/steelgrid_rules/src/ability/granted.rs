@@ -30,9 +30,11 @@ pub fn grant(
     let teleport = (outcome.teleport > 0).then_some(Granted::Teleport {
         distance: outcome.teleport,
     });
+    let strike = outcome.grant_free_strike.then_some(Granted::FreeStrike);
     for movement in teleport
         .into_iter()
         .chain(outcome.grant_move.map(Granted::Move))
+        .chain(strike)
     {
         let g = Grant {
             ability: ability.to_owned(),
@@ -51,11 +53,29 @@ pub fn grant(
     }
 }
 
+/// Whether `attacker` holds a free strike an ability granted it.
+pub fn strike_granted(turn: &TurnState, attacker: &str) -> bool {
+    turn.granted
+        .iter()
+        .any(|g| g.target == attacker && g.movement == Granted::FreeStrike)
+}
+
+/// Use up `attacker`'s granted free strike.
+pub fn use_up_strike(turn: &mut TurnState, attacker: &str) {
+    if let Some(i) = turn
+        .granted
+        .iter()
+        .position(|g| g.target == attacker && g.movement == Granted::FreeStrike)
+    {
+        turn.granted.remove(i);
+    }
+}
+
 /// The first pending grant of this kind on `target`.
 pub fn pending(turn: &TurnState, target: &str, teleport: bool) -> Result<Grant, RuleError> {
     turn.granted
         .iter()
-        .find(|g| g.target == target && matches!(g.movement, Granted::Teleport { .. }) == teleport)
+        .find(|g| g.target == target && g.movement.is_teleport() == Some(teleport))
         .cloned()
         .ok_or_else(|| {
             let (rule, what) = if teleport {
@@ -168,10 +188,23 @@ pub fn resolve(
 }
 
 fn use_up(turn: &mut TurnState, target: &str, teleport: bool) {
-    if let Some(i) = turn.granted.iter().position(|g| {
-        g.target == target && matches!(g.movement, Granted::Teleport { .. }) == teleport
-    }) {
+    if let Some(i) = turn
+        .granted
+        .iter()
+        .position(|g| g.target == target && g.movement.is_teleport() == Some(teleport))
+    {
         turn.granted.remove(i);
+    }
+}
+
+impl Granted {
+    /// For a teleport or a move, whether it is a teleport; `None` for a free strike.
+    fn is_teleport(self) -> Option<bool> {
+        match self {
+            Granted::Teleport { .. } => Some(true),
+            Granted::Move(_) => Some(false),
+            Granted::FreeStrike => None,
+        }
     }
 }
 
@@ -188,6 +221,7 @@ impl Grant {
                 m.distance,
                 self.ability
             ),
+            Granted::FreeStrike => format!("free to make a free strike now ({})", self.ability),
         }
     }
 
@@ -195,6 +229,7 @@ impl Grant {
         match self.movement {
             Granted::Teleport { .. } => rule::TELEPORT,
             Granted::Move(_) => rule::GRANTED_MOVE,
+            Granted::FreeStrike => rule::GRANTED_STRIKE,
         }
     }
 }

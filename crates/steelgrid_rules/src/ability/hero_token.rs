@@ -27,12 +27,10 @@ pub fn close_windows(command: Res<CurrentCommand>, mut tokens: ResMut<HeroTokens
             tokens.failed_saves.clear();
             tokens.just_damaged.clear();
             tokens.used_this_turn.clear();
-            tokens.tested = None;
         }
         _ => {
             tokens.failed_saves.clear();
             tokens.just_damaged.clear();
-            tokens.tested = None;
         }
     }
 }

@@ -292,6 +292,10 @@ pub struct Outcome {
     /// The target may move, or shift, up to this many squares at once (seed 002 L2584).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant_move: Option<granted::GrantMove>,
+    /// The target may make a free strike at once, off its own turn if need be, taking no
+    /// action (seed 002 L2960-2962).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub grant_free_strike: bool,
     /// Answering a `Targeted` trigger: the triggering ability's roll against the creature it
     /// protects takes a bane (seed 002 L2546: the answer comes before the ability lands).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -327,6 +331,7 @@ impl Outcome {
             && self.lingering.is_none()
             && self.teleport == 0
             && self.grant_move.is_none()
+            && !self.grant_free_strike
             && !self.answers_targeting()
             && !self.conditions.is_empty()
             && self.conditions.iter().all(|c| c.potency.is_some())
@@ -389,6 +394,9 @@ impl Outcome {
         if let Some(m) = self.grant_move {
             let how = if m.shift { "shift" } else { "move" };
             parts.push(format!("may {how} up to {}", m.distance));
+        }
+        if self.grant_free_strike {
+            parts.push("may make a free strike now".into());
         }
         if self.user_temporary_stamina > 0 {
             parts.push(format!(
@@ -966,8 +974,10 @@ impl Ability {
                     ));
                 }
             }
+            // Damage already dealt can still be halved (`trigger::halve_damage_taken`).
+            Some(On::Damaged { .. }) if !effect.bane_on_trigger && !effect.become_target => {}
             _ => out.push(format!(
-                "`{}` changes the ability that triggered it (a bane, halved damage or a new target), which only a `Targeted` trigger can",
+                "`{}` changes the ability that triggered it (a bane, halved damage or a new target), which only a `Targeted` trigger can (a `Damaged` one can halve the damage)",
                 self.name
             )),
         }

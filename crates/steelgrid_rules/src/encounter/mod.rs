@@ -19,6 +19,7 @@
 //!   state at the end of round 3 decides (digest A-21: Assault the Defenses' "4 turns" are rounds).
 
 pub mod script;
+pub mod test_action;
 
 use std::collections::BTreeSet;
 

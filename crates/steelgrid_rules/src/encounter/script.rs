@@ -32,10 +32,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::creature::{Side, Vitality};
 use crate::creature_record::CreatureRecord;
+use crate::encounter::test_action::{JustTested, OpenTest, TestCall};
 use crate::encounter::{EncounterInfo, Status, bodies, entered};
 use crate::event::{Event, EventLog, Outcome};
 use crate::grid::{Cell, Footprint, Map, Material, Square, Terrain};
-use crate::power_roll::test_action::{OpenTest, TestCall};
 use crate::rule::{self, Rule};
 use crate::turn::TurnState;
 
@@ -106,11 +106,14 @@ pub struct Script {
     /// The tests it has called for, in the order called.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tests: Vec<OpenTest>,
+    /// The test the last command made, which a hero token may reroll (seed 002 L766).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_test: Option<Box<JustTested>>,
 }
 
 impl Script {
     pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
+        self.rules.is_empty() && self.last_test.is_none()
     }
 
     /// The ids of the creatures the script brings in, a called test's outcome included.

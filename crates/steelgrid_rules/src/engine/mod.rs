@@ -191,6 +191,13 @@ impl Engine {
 
     /// Check an acting creature: it exists, can act, and it is its turn.
     pub(crate) fn actor(&self, id: &str) -> Result<Entity, RuleError> {
+        let e = self.able(id)?;
+        self.world.resource::<TurnState>().ensure_turn_of(id)?;
+        Ok(e)
+    }
+
+    /// Creature `id`, when it can act at all (on its turn or not).
+    pub(crate) fn able(&self, id: &str) -> Result<Entity, RuleError> {
         let e = self.entity(id)?;
         let vitality = *self.world.get::<Vitality>(e).expect("vitality");
         if !vitality.can_act() {
@@ -202,7 +209,6 @@ impl Engine {
                 ),
             ));
         }
-        self.world.resource::<TurnState>().ensure_turn_of(id)?;
         Ok(e)
     }
 
@@ -265,7 +271,7 @@ impl Engine {
     }
 
     /// The tests the scenario has called for, in the order called, with who has made them.
-    pub fn called_tests(&self) -> &[crate::power_roll::test_action::OpenTest] {
+    pub fn called_tests(&self) -> &[crate::encounter::test_action::OpenTest] {
         &self
             .world
             .resource::<crate::encounter::script::Script>()

@@ -129,6 +129,8 @@ impl Engine {
         let (edges, banes) =
             movement::opportunity::strike_modifiers(map, &striker, &tgt, others, false);
         Ok(CheckedStrike {
+            granted: false,
+            halved: false,
             attacker: e,
             target: t,
             edges,

@@ -12,6 +12,7 @@ use bevy_ecs::prelude::*;
 use steelgrid_kernel::check::Checked;
 
 use crate::event::{Event, EventLog};
+use crate::movement::free_strike;
 use crate::power_roll::Modifier;
 use crate::rule;
 use crate::trigger::Happening;
@@ -22,26 +23,40 @@ impl Engine {
     /// keep it as the pending ability and queue a window for each such target. Returns whether
     /// it waits.
     pub(crate) fn hold_for_answers(&mut self, command: &Command) -> bool {
-        let Command::UseAbility { creature, .. } = command else {
-            return false;
-        };
-        let Some(checked) = self.world.resource::<Checked>().get::<CheckedAbility>() else {
-            return false;
-        };
-        if checked.ability.is_triggered() {
-            return false;
-        }
         let mut happenings: Vec<Happening> = Vec::new();
-        for t in checked.targets.iter().filter(|t| t.id != *creature) {
-            let h = Happening::Targeted {
-                creature: t.id.clone(),
-                by: creature.clone(),
-                ability: checked.ability.name.clone(),
-                strike: checked.ability.is_strike(),
-            };
-            if !happenings.contains(&h) {
-                happenings.push(h);
+        match command {
+            Command::UseAbility { creature, .. } => {
+                let Some(checked) = self.world.resource::<Checked>().get::<CheckedAbility>() else {
+                    return false;
+                };
+                if checked.ability.is_triggered() {
+                    return false;
+                }
+                for t in checked.targets.iter().filter(|t| t.id != *creature) {
+                    let h = Happening::Targeted {
+                        creature: t.id.clone(),
+                        by: creature.clone(),
+                        ability: checked.ability.name.clone(),
+                        strike: checked.ability.is_strike(),
+                    };
+                    if !happenings.contains(&h) {
+                        happenings.push(h);
+                    }
+                }
             }
+            // A free strike is a strike too (seed 002 L4154): its target may answer it.
+            Command::FreeStrike {
+                attacker,
+                target,
+                ranged,
+                ..
+            } => happenings.push(Happening::Targeted {
+                creature: target.clone(),
+                by: attacker.clone(),
+                ability: free_strike::name(*ranged).to_owned(),
+                strike: true,
+            }),
+            _ => return false,
         }
         self.world.resource_mut::<TurnState>().pending_ability = Some(PendingAbility {
             command: command.clone(),
@@ -89,11 +104,27 @@ impl Engine {
             return false;
         };
         let targets = targets_of(&pending.command);
-        targets.contains(protected)
-            && !targets.iter().any(|t| t == answerer)
-            && self
-                .check_ability(&retarget(&pending.command, protected, answerer))
-                .is_ok()
+        let swapped = retarget(&pending.command, protected, answerer);
+        let legal = match &swapped {
+            Command::FreeStrike {
+                attacker,
+                target,
+                ranged,
+                damage_type,
+                ..
+            } => self
+                .check_free_strike(
+                    &mut Checked::default(),
+                    attacker,
+                    target,
+                    ranged,
+                    damage_type,
+                    &swapped,
+                )
+                .is_ok(),
+            _ => self.check_ability(&swapped).is_ok(),
+        };
+        targets.contains(protected) && !targets.iter().any(|t| t == answerer) && legal
     }
 
     /// Once every window the pending ability opened has closed (and no push waits), resolve it
@@ -125,6 +156,10 @@ impl Engine {
                 self.ability(ability)
                     .map_or(ability.clone(), |a| a.name.clone()),
             ),
+            Command::FreeStrike { .. } => {
+                self.resolve_pending_strike(pending, start);
+                return;
+            }
             _ => return,
         };
         let mut command = pending.command.clone();
@@ -162,6 +197,65 @@ impl Engine {
             t.halved |= a.halve;
         }
         self.world.resource_mut::<Checked>().insert(checked);
+        self.world
+            .insert_resource(crate::turn::aid::CommandLogStart(start));
+        self.world.resource_mut::<CurrentCommand>().0 = Some(command);
+        self.run_resolve();
+        self.world.resource_mut::<CurrentCommand>().0 = None;
+        self.clear_checked();
+        self.after_command(start, false);
+    }
+
+    /// A free strike held for its target's answers: checked again (a new target first, when an
+    /// answer took its place), then struck with the answers' bane and halving.
+    fn resolve_pending_strike(&mut self, pending: PendingAbility, start: usize) {
+        let mut command = pending.command.clone();
+        for a in pending.answers.iter().filter(|a| a.become_target) {
+            let mut swapped = command.clone();
+            if let Command::FreeStrike { target, .. } = &mut swapped
+                && *target == a.protected
+            {
+                *target = a.answerer.clone();
+            }
+            if self.validate(&swapped).is_ok() {
+                command = swapped;
+            }
+        }
+        let Command::FreeStrike {
+            attacker, ranged, ..
+        } = &command
+        else {
+            return;
+        };
+        let mut checked = match self.validate(&command) {
+            Ok(c) => c,
+            Err(why) => {
+                self.world.resource_mut::<EventLog>().push(
+                    rule::TARGETED_TRIGGER,
+                    Event::AbilityOutcome {
+                        creature: attacker.clone(),
+                        ability: free_strike::name(*ranged).to_owned(),
+                        target: attacker.clone(),
+                        tier: None,
+                        text: format!("lost to the answers: {}", why.reason),
+                    },
+                );
+                return;
+            }
+        };
+        if let Some(mut strike) = checked.take::<free_strike::CheckedStrike>() {
+            for a in &pending.answers {
+                if a.bane {
+                    strike.banes.push(Modifier {
+                        rule: rule::TARGETED_TRIGGER.id.to_owned(),
+                        note: format!("{} ({})", a.ability, a.answerer),
+                    });
+                }
+                strike.halved |= a.halve;
+            }
+            checked.insert(strike);
+        }
+        *self.world.resource_mut::<Checked>() = checked;
         self.world
             .insert_resource(crate::turn::aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);

@@ -35,6 +35,7 @@ impl Engine {
             awaiting_first_side_choice: turn.awaiting_first_side_choice,
             pending_forced: turn.pending_forced.clone(),
             landing: turn.landing.clone(),
+            granted: turn.granted.clone(),
             trigger_window: turn.trigger_window.clone(),
             status: match turn.outcome {
                 None => "in_progress",
@@ -147,6 +148,9 @@ pub struct StateView {
     /// A creature that fell onto another, choosing where it comes down.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub landing: Option<crate::turn::pending::Landing>,
+    /// Teleports, moves and free strikes abilities granted this turn, not yet used.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub granted: Vec<crate::turn::pending::Grant>,
     /// Creatures whose triggered abilities an event triggered: each uses one or passes
     /// before anything else happens.
     pub trigger_window: Option<crate::trigger::TriggerWindow>,

@@ -285,6 +285,19 @@ pub struct CheckedStrike {
     pub banes: Vec<Modifier>,
     /// For a Charge: the square the charger must have reached to strike.
     pub at: Option<Square>,
+    /// An ability granted it: it takes no action and uses the grant up.
+    pub granted: bool,
+    /// A triggered answer to it halved its damage (seed 002 L783, L3038).
+    pub halved: bool,
+}
+
+/// A free strike's name, as the log and trigger windows give it.
+pub fn name(ranged: bool) -> &'static str {
+    if ranged {
+        "Ranged Weapon Free Strike"
+    } else {
+        "Melee Weapon Free Strike"
+    }
 }
 
 /// What the attacker brings to a free strike.
@@ -408,7 +421,7 @@ pub fn log_strike(
 pub fn resolve_free_strike(
     command: Res<CurrentCommand>,
     resumed: Option<Res<crate::movement::opportunity_ask::ResumedMove>>,
-    turn: Res<crate::turn::TurnState>,
+    mut turn: ResMut<crate::turn::TurnState>,
     options: Res<RulesOptions>,
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
@@ -485,6 +498,15 @@ pub fn resolve_free_strike(
                 at: pending.at,
             },
         );
+    } else if checked.granted {
+        crate::ability::granted::use_up_strike(&mut turn, &id.0);
+        log.push(
+            rule::GRANTED_STRIKE,
+            Event::EffectEnded {
+                creature: id.0.clone(),
+                effect: "a granted free strike, made".into(),
+            },
+        );
     } else if !charging {
         take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
     }
@@ -520,11 +542,7 @@ pub fn resolve_free_strike(
         hero: hero.is_some(),
     };
     let result = roll_strike(striker, &opts, &mut dice, &options);
-    let ability = if *ranged {
-        "Ranged Weapon Free Strike"
-    } else {
-        "Melee Weapon Free Strike"
-    };
+    let ability = name(*ranged);
     log_strike(
         &mut log,
         &id.0,
@@ -550,7 +568,7 @@ pub fn resolve_free_strike(
         source: id.0.clone(),
         amount: landing.amount,
         damage_type: landing.damage_type,
-        halved: false,
+        halved: checked.halved,
         knock_out: *knock_out,
     });
 }

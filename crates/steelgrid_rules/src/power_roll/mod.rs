@@ -4,7 +4,6 @@
 //! seed 002 L661-744 (power rolls, edges and banes, bonuses, automatic outcomes) and L1634-1638
 //! (critical hits). The resolution order is the digest's engine reading (§9.1).
 
-pub mod test_action;
 pub mod test_roll;
 
 use serde::{Deserialize, Serialize};

@@ -5,8 +5,8 @@ use crate::ability::AbilityBook;
 use crate::creature_record::CreatureRecord;
 use crate::director::malice::MaliceFeature;
 use crate::encounter::script::{Action, Ending, Script, ScriptRule, Trigger, Who};
+use crate::encounter::test_action::TestCall;
 use crate::grid::{Map, Square, Terrain};
-use crate::power_roll::test_action::TestCall;
 use crate::source;
 use serde::{Deserialize, Serialize};
 
@@ -121,6 +121,7 @@ pub(crate) fn build(
         rules,
         fired,
         tests: Vec::new(),
+        last_test: None,
     }
 }
 

@@ -51,7 +51,7 @@ impl Lingering {
             parts.push("recovery value halved".to_owned());
         }
         if self.cant_stand {
-            parts.push("can't stand up".to_owned());
+            parts.push("down and unable to stand".to_owned());
         }
         if let Some(a) = self.automatic_tier {
             parts.push(format!(

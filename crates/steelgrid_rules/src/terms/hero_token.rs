@@ -67,7 +67,4 @@ pub struct HeroTokens {
     /// Creatures damaged by the last command (a hero may spend 2 tokens to recover then).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub just_damaged: Vec<String>,
-    /// The test the last command made, which a token may reroll.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub tested: Option<Box<crate::power_roll::test_action::JustTested>>,
 }

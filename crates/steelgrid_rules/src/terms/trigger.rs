@@ -6,8 +6,16 @@ use serde::{Deserialize, Serialize};
 /// Something that happened which triggered abilities may answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Happening {
-    /// `creature` took damage that `by` dealt.
-    Damaged { creature: String, by: String },
+    /// `creature` took `amount` damage that `by` dealt in one command, `absorbed` of it by
+    /// temporary Stamina.
+    Damaged {
+        creature: String,
+        by: String,
+        #[serde(default)]
+        amount: u32,
+        #[serde(default)]
+        absorbed: u32,
+    },
     /// `creature` started its turn.
     TurnStarted { creature: String },
     /// `by` targets `creature` with `ability` (its name), a strike when `strike`; the ability

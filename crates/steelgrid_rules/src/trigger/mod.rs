@@ -29,7 +29,7 @@ use crate::ability::resolve::CheckedAbility;
 use crate::ability::{Ability, ActionType, Aim, On};
 use crate::command::{Command, CurrentCommand, RuleError};
 use crate::condition::Condition;
-use crate::creature::{CreatureRef, Side};
+use crate::creature::{CreatureId, CreatureRef, Minion, Side, Stamina, Vitality};
 use crate::event::{Event, EventLog, LoggedEvent};
 use crate::rule;
 use crate::turn::TurnState;
@@ -273,24 +273,29 @@ pub fn resolve_answers(
 
 /// The events in `events` that may trigger abilities, each once, in order.
 pub(crate) fn happenings(events: &[LoggedEvent]) -> Vec<Happening> {
-    let mut out = Vec::new();
+    let mut out: Vec<Happening> = Vec::new();
     for e in events {
         let found: Vec<Happening> = match &e.event {
             Event::Damaged {
                 target,
                 source,
                 amount,
+                temporary_absorbed,
                 ..
             } if *amount > 0 => vec![Happening::Damaged {
                 creature: target.clone(),
                 by: source.clone(),
+                amount: *amount,
+                absorbed: *temporary_absorbed,
             }],
             Event::SquadDamaged { source, hits, .. } => hits
                 .iter()
                 .filter(|(_, share)| *share > 0)
-                .map(|(member, _)| Happening::Damaged {
+                .map(|(member, share)| Happening::Damaged {
                     creature: member.clone(),
                     by: source.clone(),
+                    amount: *share,
+                    absorbed: 0,
                 })
                 .collect(),
             Event::TurnStarted { creature, .. } => vec![Happening::TurnStarted {
@@ -299,19 +304,103 @@ pub(crate) fn happenings(events: &[LoggedEvent]) -> Vec<Happening> {
             _ => Vec::new(),
         };
         for h in found {
-            if !out.contains(&h) {
-                out.push(h);
-            }
+            add_up(&mut out, h);
         }
     }
     out
+}
+
+/// Add `h` to `out` once: a creature damaged twice by the same creature in one command is one
+/// happening, its damage added up.
+fn add_up(out: &mut Vec<Happening>, h: Happening) {
+    if let Happening::Damaged {
+        creature,
+        by,
+        amount,
+        absorbed,
+    } = &h && let Some(Happening::Damaged {
+        amount: total,
+        absorbed: total_absorbed,
+        ..
+    }) = out.iter_mut().find(
+        |o| matches!(o, Happening::Damaged { creature: c, by: b, .. } if c == creature && b == by),
+    ) {
+        *total += amount;
+        *total_absorbed += absorbed;
+        return;
+    }
+    if !out.contains(&h) {
+        out.push(h);
+    }
+}
+
+/// Command stage, after an answer has resolved: a triggered ability answering a creature taking
+/// damage whose effect halves the triggering damage gives back what halving takes off. The
+/// damage was dealt before the window opened, so the halved-away part returns, to temporary
+/// Stamina as far as that would still have absorbed it (seed 002 L783, L3038; the halved damage
+/// rounds down). Minions share their squad's pool and are left as they are.
+pub fn halve_damage_taken(
+    command: Res<CurrentCommand>,
+    turn: Res<TurnState>,
+    mut log: ResMut<EventLog>,
+    checked_results: Res<Checked>,
+    mut creatures: Query<(&CreatureId, &mut Stamina, &Vitality), Without<Minion>>,
+) {
+    let Some(c) = checked_results.get::<CheckedAbility>() else {
+        return;
+    };
+    let halves = c
+        .ability
+        .effect
+        .as_ref()
+        .is_some_and(|e| e.halve_trigger_damage);
+    if !matches!(command.0, Some(Command::UseAbility { .. }))
+        || !c.ability.is_triggered()
+        || !halves
+    {
+        return;
+    }
+    let Some(Happening::Damaged {
+        creature,
+        amount,
+        absorbed,
+        ..
+    }) = turn.trigger_window.as_ref().map(|w| &w.happening)
+    else {
+        return;
+    };
+    let Some((_, mut stamina, vitality)) = creatures.iter_mut().find(|s| s.0.0 == *creature) else {
+        return;
+    };
+    if *vitality == Vitality::Dead {
+        return;
+    }
+    let (amount, absorbed) = (*amount as i32, *absorbed as i32);
+    let halved = amount / 2;
+    let temporary_before = stamina.temporary + absorbed;
+    let now_absorbed = halved.min(temporary_before);
+    let regained = (amount - absorbed) - (halved - now_absorbed);
+    stamina.temporary = temporary_before - now_absorbed;
+    stamina.current += regained;
+    log.push(
+        rule::HALVE_TAKEN_DAMAGE,
+        Event::DamageHalved {
+            creature: creature.clone(),
+            ability: c.ability.name.clone(),
+            damage: amount as u32,
+            halved: halved as u32,
+            regained,
+        },
+    );
 }
 
 impl Happening {
     /// In words, for refusals and the log.
     pub fn describe(&self) -> String {
         match self {
-            Happening::Damaged { creature, by } => format!("{creature} taking damage from {by}"),
+            Happening::Damaged { creature, by, .. } => {
+                format!("{creature} taking damage from {by}")
+            }
             Happening::TurnStarted { creature } => format!("{creature} starting its turn"),
             Happening::Targeted {
                 creature,
@@ -349,6 +438,7 @@ impl Happening {
                 Happening::Damaged {
                     creature,
                     by: source,
+                    ..
                 },
             ) => (is(to, creature) && is(by, source)).then(|| match aim {
                 Aim::Subject => creature.clone(),

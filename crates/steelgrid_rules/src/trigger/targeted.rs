@@ -141,13 +141,17 @@ pub fn record_answers(
     }
 }
 
-/// Swap `from` for `to` among a `UseAbility`'s targets.
+/// Swap `from` for `to` among a `UseAbility`'s targets, or as a free strike's target.
 pub(crate) fn retarget(command: &Command, from: &str, to: &str) -> Command {
     let mut out = command.clone();
-    if let Command::UseAbility { targets, .. } = &mut out {
-        for t in targets.iter_mut().filter(|t| *t == from) {
-            *t = to.to_owned();
+    match &mut out {
+        Command::UseAbility { targets, .. } => {
+            for t in targets.iter_mut().filter(|t| *t == from) {
+                *t = to.to_owned();
+            }
         }
+        Command::FreeStrike { target, .. } if target == from => *target = to.to_owned(),
+        _ => {}
     }
     out
 }
@@ -155,6 +159,7 @@ pub(crate) fn retarget(command: &Command, from: &str, to: &str) -> Command {
 pub(crate) fn targets_of(command: &Command) -> Vec<String> {
     match command {
         Command::UseAbility { targets, .. } => targets.clone(),
+        Command::FreeStrike { target, .. } => vec![target.clone()],
         _ => Vec::new(),
     }
 }

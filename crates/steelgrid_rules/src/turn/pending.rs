@@ -57,6 +57,9 @@ pub enum Granted {
     Teleport { distance: u32 },
     /// The target moves, or shifts, up to `distance` squares.
     Move(GrantMove),
+    /// The target makes a free strike now, on anyone's turn, taking no action (seed 002
+    /// L2960-2962).
+    FreeStrike,
 }
 
 /// Movement an ability granted and no command has placed yet.

@@ -6,4 +6,5 @@ mod common;
 mod area;
 mod automatic;
 mod basics;
+mod granted_strike;
 mod zone;

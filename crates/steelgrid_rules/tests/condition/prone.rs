@@ -38,7 +38,7 @@ fn ds_combat_x10_knocked_prone_and_kept_down_until_a_save() {
         "{log:#?}"
     );
     assert!(log.contains(
-        &r#"condition.prone.cant_stand: EffectStarted { creature: "m", effect: "can't stand up (save ends) from Shove Down" }"#
+        &r#"condition.prone.cant_stand: EffectStarted { creature: "m", effect: "down and unable to stand (save ends) from Shove Down" }"#
             .to_owned()
     ));
     assert_eq!(conditions(&e, "m"), ["prone"]);
@@ -48,7 +48,7 @@ fn ds_combat_x10_knocked_prone_and_kept_down_until_a_save() {
     assert_eq!(why.rule.id, "condition.prone.cant_stand");
     assert_eq!(
         why.reason,
-        "m can't stand up: can't stand up (save ends) from Shove Down"
+        "m can't stand up: down and unable to stand (save ends) from Shove Down"
     );
     // The save at the end of its turn: 3 fails, then 6 ends it.
     end(&mut e, "m");

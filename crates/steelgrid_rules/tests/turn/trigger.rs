@@ -58,10 +58,13 @@ fn windows_opened(events: &[LoggedEvent]) -> Vec<(Happening, Vec<String>)> {
     })
 }
 
-fn damaged(creature: &str, by: &str) -> Happening {
+/// `creature` taking `amount` damage from `by`, none of it absorbed.
+fn damaged(creature: &str, by: &str, amount: u32) -> Happening {
     Happening::Damaged {
         creature: creature.into(),
         by: by.into(),
+        amount,
+        absorbed: 0,
     }
 }
 
@@ -123,7 +126,7 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
     assert_eq!(stamina(&e, "h"), 27, "the monster's free strike: 3");
     assert_eq!(
         windows_opened(&events),
-        vec![(damaged("h", "m"), vec!["h".to_owned()])]
+        vec![(damaged("h", "m", 3), vec!["h".to_owned()])]
     );
     // Everything the free strike logged, in order.
     assert_eq!(
@@ -132,7 +135,7 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
             r#"turn.action_economy: ActionUsed { creature: "m", action: Main, traded_main: false }"#,
             r#"action.free_strike: FreeStrikeHit { attacker: "m", target: "h", ranged: false, damage: 3, damage_type: None, keywords: [Strike] }"#,
             r#"damage: Damaged { target: "h", source: "m", damage_type: None, base: 3, halved: false, weakness: 0, immunity: 0, immune: false, amount: 3, temporary_absorbed: 0, stamina_before: 30, stamina_after: 27 }"#,
-            r#"action.triggered.window: TriggerWindowOpened { happening: Damaged { creature: "h", by: "m" }, waiting: ["h"] }"#,
+            r#"action.triggered.window: TriggerWindowOpened { happening: Damaged { creature: "h", by: "m", amount: 3, absorbed: 0 }, waiting: ["h"] }"#,
         ]
     );
     let window = e.state().trigger_window.expect("the window is published");
@@ -261,7 +264,7 @@ fn a_creature_takes_one_triggered_action_a_round() {
     let events = apply(&mut e, strike("m1", "h"));
     assert_eq!(
         windows_opened(&events),
-        vec![(damaged("h", "m1"), vec!["h".to_owned()])]
+        vec![(damaged("h", "m1", 3), vec!["h".to_owned()])]
     );
 }
 
@@ -351,7 +354,7 @@ fn surprised_creatures_answer_nothing_until_their_surprise_ends() {
     let events = apply(&mut e, strike("m", "h"));
     assert_eq!(
         windows_opened(&events),
-        vec![(damaged("h", "m"), vec!["h".to_owned()])]
+        vec![(damaged("h", "m", 3), vec!["h".to_owned()])]
     );
 }
 
@@ -371,7 +374,7 @@ fn the_heroes_answer_first_and_answers_trigger_nothing() {
     let events = apply(&mut e, strike("m1", "h"));
     assert_eq!(
         windows_opened(&events),
-        vec![(damaged("h", "m1"), vec!["h".to_owned(), "m2".to_owned()])]
+        vec![(damaged("h", "m1", 3), vec!["h".to_owned(), "m2".to_owned()])]
     );
     let err = refused(&mut e, use_ability("m2", "pile_on", &["h"]));
     assert_eq!(err.rule, "action.triggered.window");
@@ -555,4 +558,64 @@ fn a_trigger_aimed_at_creatures_the_ability_cannot_target_is_a_content_error() {
         ability("").problems(),
         vec!["`Riposte` is a triggered action without a trigger"]
     );
+}
+
+// ---- Halving damage already dealt -------------------------------------------------------------
+
+/// The hero `h` (30 Stamina, `temporary` temporary Stamina) who may halve damage it has just
+/// taken, and the monster `m` beside it that mauls for 9; the monster's turn started.
+fn braced_hero(temporary: i32) -> Engine {
+    let table = r#"
+    "brace": (name: "Brace", action: FreeTriggeredAction,
+        trigger: (text: "an enemy deals damage to you", on: Damaged(to: You, by: Enemy, aim: Subject)),
+        distance: Self, target: (who: Self), effect: (halve_trigger_damage: true)),
+    "maul": (name: "Maul", keywords: [Melee, Weapon], action: MainAction, distance: Melee(1),
+        target: (who: Creature, count: 1), effect: (damage: (base: 9, plus_characteristic: false))),
+"#;
+    let mut e = Fight::new()
+        .abilities(table)
+        .hero("h", at(2, 2))
+        .knows(&["brace"])
+        .temporary_stamina(temporary)
+        .monster("m", at(3, 2))
+        .knows(&["maul"])
+        .start();
+    until_turn_of(&mut e, "m", &["h"]);
+    e
+}
+
+#[test]
+fn ds_combat_x15_a_trigger_halves_damage_already_dealt_and_the_half_comes_back() {
+    let mut e = braced_hero(0);
+    let events = apply(&mut e, use_ability("m", "maul", &["h"]));
+    assert_eq!(
+        windows_opened(&events),
+        vec![(damaged("h", "m", 9), vec!["h".to_owned()])]
+    );
+    assert_eq!(stamina(&e, "h"), 21);
+    let events = apply(&mut e, use_ability("h", "brace", &[]));
+    assert!(
+        logged(&events).contains(
+            &r#"trigger.halve_damage_taken: DamageHalved { creature: "h", ability: "Brace", damage: 9, halved: 4, regained: 5 }"#
+                .to_owned()
+        ),
+        "{:#?}",
+        logged(&events)
+    );
+    // 9 halved, rounded down, is 4 (seed 002 L783).
+    assert_eq!(stamina(&e, "h"), 26);
+}
+
+#[test]
+fn ds_combat_x16_halving_damage_temporary_stamina_absorbed_gives_the_temporary_stamina_back_first()
+{
+    // 9 damage: 6 temporary Stamina and 3 Stamina. Halved to 4, the temporary Stamina alone
+    // would have taken it: 2 temporary Stamina left, no Stamina lost.
+    let mut e = braced_hero(6);
+    apply(&mut e, use_ability("m", "maul", &["h"]));
+    let before = creature(&e, "h").stamina;
+    assert_eq!((before.current, before.temporary), (27, 0));
+    apply(&mut e, use_ability("h", "brace", &[]));
+    let after = creature(&e, "h").stamina;
+    assert_eq!((after.current, after.temporary), (30, 2));
 }

@@ -476,7 +476,7 @@ fn targeted_13_answers_to_targeting_are_checked_in_the_stat_block() {
         )
         .problems(),
         vec![
-            "`Guard` changes the ability that triggered it (a bane, halved damage or a new target), which only a `Targeted` trigger can"
+            "`Guard` changes the ability that triggered it (a bane, halved damage or a new target), which only a `Targeted` trigger can (a `Damaged` one can halve the damage)"
         ]
     );
     assert_eq!(
@@ -499,5 +499,50 @@ fn targeted_13_answers_to_targeting_are_checked_in_the_stat_block() {
         vec![
             "`Guard`: what an answer does to the triggering ability goes in its effect, not a tier or an extra"
         ]
+    );
+}
+
+// ---- Answers to free strikes ------------------------------------------------------------------
+
+fn free_struck(creature: &str, by: &str) -> Happening {
+    Happening::Targeted {
+        creature: creature.into(),
+        by: by.into(),
+        ability: "Melee Weapon Free Strike".into(),
+        strike: true,
+    }
+}
+
+#[test]
+fn ds_combat_x17_a_free_strike_is_a_strike_its_target_can_answer_halving_it() {
+    // The monster's free strike deals 3; parried, 1 (seed 002 L783 rounds down).
+    let mut e = guarded(&["parry"], &[], (8, 5), &[]);
+    let events = apply(&mut e, Command::free_strike("m", "h", false));
+    assert_eq!(
+        windows_opened(&events),
+        vec![(free_struck("h", "m"), vec!["h".to_owned()])]
+    );
+    assert_eq!(stamina(&e, "h"), 30, "the strike waits for the answer");
+    apply(&mut e, use_ability("h", "parry", &[]));
+    assert_eq!(stamina(&e, "h"), 29);
+    // Passed up, the same strike deals its 3.
+    let mut e = guarded(&["parry"], &[], (8, 5), &[]);
+    apply(&mut e, Command::free_strike("m", "h", false));
+    apply(&mut e, pass("h"));
+    assert_eq!(stamina(&e, "h"), 27);
+}
+
+#[test]
+fn ds_combat_x18_an_ally_steps_in_front_of_a_free_strike() {
+    let mut e = guarded(&[], &["interpose"], (2, 3), &[]);
+    apply(&mut e, Command::free_strike("m", "h", false));
+    apply(&mut e, use_ability("g", "interpose", &["h"]));
+    assert_eq!((stamina(&e, "h"), stamina(&e, "g")), (30, 27));
+    // The strike took the monster's main action once.
+    let refused_again = refused(&mut e, Command::free_strike("m", "g", false));
+    assert_eq!(
+        refused_again.rule.id, "turn.action_economy",
+        "{}",
+        refused_again.reason
     );
 }

@@ -4,8 +4,8 @@ use crate::command::RuleError;
 use crate::creature::*;
 use crate::encounter::in_zone;
 use crate::encounter::script::Script;
+use crate::encounter::test_action::{CheckedTest, OpenTest, TestAction};
 use crate::grid::Map;
-use crate::power_roll::test_action::{CheckedTest, OpenTest, TestAction};
 use crate::power_roll::test_roll::Difficulty;
 use crate::rule;
 

@@ -29,8 +29,13 @@ impl Engine {
         damage_type: &Option<DamageType>,
         command: &Command,
     ) -> Result<(), RuleError> {
+        let granted = crate::ability::granted::strike_granted(
+            self.world.resource::<crate::turn::TurnState>(),
+            attacker,
+        );
         let a = match self.opportunity_strike(command)? {
             Some(a) => a,
+            None if granted => self.able(attacker)?,
             None => {
                 let a = self.actor(attacker)?;
                 self.budget(a).check(ActionKind::Main)?;
@@ -57,6 +62,8 @@ impl Engine {
             edges,
             banes,
             at: None,
+            granted,
+            halved: false,
         };
         checked.insert(strike);
         Ok(())

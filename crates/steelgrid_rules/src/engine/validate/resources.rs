@@ -59,7 +59,10 @@ impl Engine {
                     format!("{creature} has no saving throw just failed to turn"),
                 ));
             }
-            hero_token::TokenBenefit::Reroll => check_reroll(tokens, creature)?,
+            hero_token::TokenBenefit::Reroll => check_reroll(
+                self.world.resource::<crate::encounter::script::Script>(),
+                creature,
+            )?,
             hero_token::TokenBenefit::Stamina
                 if !own_turn && !tokens.just_damaged.iter().any(|d| d == creature) =>
             {
@@ -105,9 +108,12 @@ impl Engine {
 
 /// A hero token rerolls the test the hero just made, once (seed 002 L766, L769); a called
 /// test's outcome has already played out, so it stands.
-fn check_reroll(tokens: &hero_token::HeroTokens, creature: &str) -> Result<(), RuleError> {
+fn check_reroll(
+    script: &crate::encounter::script::Script,
+    creature: &str,
+) -> Result<(), RuleError> {
     let refuse = |why: String| Err(RuleError::new(rule::HERO_TOKEN, why));
-    let Some(last) = tokens.tested.as_ref().filter(|t| t.creature == creature) else {
+    let Some(last) = script.last_test.as_ref().filter(|t| t.creature == creature) else {
         return refuse(format!("{creature} has not just made a test to reroll"));
     };
     if last.result.rerolled {

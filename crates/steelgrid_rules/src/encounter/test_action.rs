@@ -13,8 +13,6 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
 
-use super::PowerRollSpec;
-use super::test_roll::{self, Difficulty, TestOutcome, TestResult, TestSpec};
 use crate::ability::hero_token::{HeroTokens, TokenBenefit};
 use crate::command::{Command, CurrentCommand};
 use crate::creature::{ActionBudget, ActionKind, Characteristic};
@@ -23,6 +21,8 @@ use crate::dice::Dice;
 use crate::encounter::script::{self, Action, Script};
 use crate::event::{Event, EventLog};
 use crate::options::RulesOptions;
+use crate::power_roll::PowerRollSpec;
+use crate::power_roll::test_roll::{self, Difficulty, TestOutcome, TestResult, TestSpec};
 use crate::rule;
 
 /// The action a test takes in a fight: most are maneuvers, not all (seed 002 L1961).
@@ -166,7 +166,22 @@ pub fn resolve_make_test(world: &mut World) {
     if let Some(i) = t.call {
         answer_call(world, i, t.entity, &made);
     }
-    world.resource_mut::<HeroTokens>().tested = Some(Box::new(made));
+    world.resource_mut::<Script>().last_test = Some(Box::new(made));
+}
+
+/// Command stage, first: the test the last command made can be rerolled only by the very next
+/// command, a hero token spent on it (seed 002 L766).
+pub fn forget_last_test(command: Res<CurrentCommand>, mut script: ResMut<Script>) {
+    let reroll = matches!(
+        command.0,
+        Some(Command::SpendHeroToken {
+            benefit: TokenBenefit::Reroll,
+            ..
+        })
+    );
+    if !reroll && script.last_test.is_some() {
+        script.last_test = None;
+    }
 }
 
 /// Command stage, after the token is paid: reroll the test just made; the new roll stands
@@ -179,7 +194,7 @@ pub fn resolve_reroll(world: &mut World) {
     else {
         return;
     };
-    let Some(last) = world.resource_mut::<HeroTokens>().tested.take() else {
+    let Some(last) = world.resource_mut::<Script>().last_test.take() else {
         return;
     };
     let dice = roll_2d10(world);
