@@ -361,6 +361,8 @@ impl Default for Bindings {
             (Action::TokenStamina, vec![Key(K::KeyV)]),
             (Action::Hide, vec![Key(K::KeyI)]),
             (Action::Search, vec![Key(K::KeyO)]),
+            (Action::MakeTest, vec![Key(K::Digit9)]),
+            (Action::LastStand, vec![Key(K::Digit0)]),
             (Action::FirstSideHeroes, vec![Key(K::KeyH)]),
             (Action::FirstSideDirector, vec![Key(K::KeyJ)]),
             (Action::NextCreature, vec![Key(K::Tab)]),
@@ -877,6 +879,8 @@ mod tests {
             .with(Action::TokenStamina, KeyCode::KeyV)
             .with(Action::Hide, KeyCode::KeyI)
             .with(Action::Search, KeyCode::KeyO)
+            .with(Action::MakeTest, KeyCode::Digit9)
+            .with(Action::LastStand, KeyCode::Digit0)
             .with(Action::FirstSideHeroes, KeyCode::KeyH)
             .with(Action::FirstSideDirector, KeyCode::KeyJ)
             .with(Action::NextCreature, KeyCode::Tab)

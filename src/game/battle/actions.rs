@@ -89,6 +89,10 @@ pub enum Action {
     Hide,
     /// The Search maneuver.
     Search,
+    /// Make the test the scenario has called for, the first one the creature on turn may make.
+    MakeTest,
+    /// The Director breaks its forces' morale (Last-Stand Stamina, when the scenario allows it).
+    LastStand,
     /// The heroes go first (when it is the chooser's call).
     FirstSideHeroes,
     /// The Director goes first.

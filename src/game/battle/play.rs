@@ -440,6 +440,37 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
     ))
 }
 
+/// The test the scenario has called for that the creature on turn may make now (seed 002
+/// L1961-1971), as the engine accepts it.
+fn called_test(engine: &steelgrid_rules::Engine, state: &StateView) -> Intent {
+    let Some(creature) = state.turn.clone() else {
+        return Intent::Hint("no creature is taking its turn".into());
+    };
+    let open = engine
+        .called_tests()
+        .iter()
+        .filter(|t| t.open_to(&creature))
+        .map(|t| Command::MakeTest {
+            creature: creature.clone(),
+            task: Some(t.call.task.clone()),
+            characteristic: None,
+            difficulty: None,
+            skill: None,
+            maneuver: false,
+        })
+        .collect::<Vec<_>>();
+    match open.iter().find(|c| engine.check(c).is_ok()) {
+        Some(command) => Intent::Send(command.clone()),
+        // The first one's refusal says why (out of its zone, no action left, not a hero).
+        None => match open.first().map(|c| engine.check(c)) {
+            Some(Err(why)) => Intent::Hint(format!("{}: {}", why.rule, why.reason)),
+            _ => Intent::Hint(format!(
+                "no test has been called for that {creature} can make"
+            )),
+        },
+    }
+}
+
 /// What a key (any action but a click) asks for.
 pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
     let turn = state.turn.clone();
@@ -493,6 +524,7 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         Action::EscapeGrab => on_turn(|creature| Command::EscapeGrab { creature }),
         Action::Hide => on_turn(|creature| Command::Hide { creature }),
         Action::Search => on_turn(|creature| Command::Search { creature }),
+        Action::LastStand => on_turn(|creature| Command::LastStand { creature }),
         Action::Release => on_turn(|creature| Command::Release { creature }),
         Action::FirstSideHeroes => Intent::Send(Command::ChooseFirstSide { side: Side::Heroes }),
         Action::FirstSideDirector => Intent::Send(Command::ChooseFirstSide {
@@ -613,6 +645,7 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::Dig
         | Action::Higher
         | Action::Lower
+        | Action::MakeTest
         | Action::Pan
         | Action::Zoom
         | Action::Fit
@@ -667,7 +700,7 @@ fn charge_path(engine: &steelgrid_rules::Engine, creature: &str, target: &str) -
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 37] = [
+const KEYS: [Action; 39] = [
     Action::Cancel,
     Action::Extra,
     Action::Ability7,
@@ -705,6 +738,8 @@ const KEYS: [Action; 37] = [
     Action::Lower,
     Action::EndTurn,
     Action::Select,
+    Action::MakeTest,
+    Action::LastStand,
 ];
 
 fn handle_actions(
@@ -733,6 +768,7 @@ fn handle_actions(
             Action::Mount | Action::Dig | Action::Higher | Action::Lower => {
                 movement_tools::key(rules.0.engine(), &state.0, &mode, action)
             }
+            Action::MakeTest => called_test(rules.0.engine(), &state.0),
             _ => key(&state.0, &mode, action),
         };
         let intent = match intent {
@@ -958,6 +994,76 @@ mod tests {
 
     fn hud_prompt(state: &StateView, mode: &PlayMode) -> String {
         crate::game::ui::hud::prompt(state, mode)
+    }
+
+    #[test]
+    fn ds_core_x32_the_called_test_key_makes_the_test_the_scenario_called_for() {
+        let text = crate::scenarios::by_name("demo_test_in_fight")
+            .unwrap()
+            .text;
+        let mut engine = turn_of(text, "brann");
+        // Nothing called yet: the key says so.
+        let Intent::Hint(hint) = called_test(&engine, &engine.state()) else {
+            panic!("no test to make yet");
+        };
+        assert_eq!(hint, "no test has been called for that brann can make");
+        engine
+            .apply(Command::Advance {
+                creature: "brann".into(),
+                path: vec![Square::new(3, 2), Square::new(4, 2)],
+            })
+            .expect("onto the stair");
+        let made = send(called_test(&engine, &engine.state()));
+        assert_eq!(
+            made,
+            Command::MakeTest {
+                creature: "brann".into(),
+                task: Some("Climb the crumbling stair".into()),
+                characteristic: None,
+                difficulty: None,
+                skill: None,
+                maneuver: false,
+            }
+        );
+        engine.apply(made).expect("the engine takes it");
+        // Made once: a failed test isn't retried (seed 002 L1965), and a success ends the call.
+        assert!(matches!(
+            called_test(&engine, &engine.state()),
+            Intent::Hint(_)
+        ));
+    }
+
+    #[test]
+    fn the_last_stand_key_asks_the_engine_which_says_when_the_scenario_leaves_it_off() {
+        let src = r#"Scenario(name: "rout", map: (rows: ["........", "........"]),
+            creatures: [
+                (id: "orrin", template: "hexwright", position: (1, 1)),
+                (id: "gob", template: "bramble_cutter", position: (6, 1)),
+            ], dice: [7])"#;
+        let mut engine = turn_of(src, "orrin");
+        engine
+            .apply(Command::EndTurn {
+                creature: "orrin".into(),
+            })
+            .unwrap();
+        engine
+            .apply(Command::StartTurn {
+                creature: "gob".into(),
+            })
+            .unwrap();
+        let command = send(key(
+            &engine.state(),
+            &PlayMode::default(),
+            Action::LastStand,
+        ));
+        assert_eq!(
+            command,
+            Command::LastStand {
+                creature: "gob".into()
+            }
+        );
+        let why = engine.apply(command).unwrap_err();
+        assert_eq!(why.rule.id, "director.last_stand");
     }
 
     #[test]

@@ -66,6 +66,7 @@ fn hints(bindings: &Bindings) -> String {
         (keys(A::TokenStamina), "token Stamina"),
         (keys(A::Hide), "hide"),
         (keys(A::Search), "search"),
+        (keys(A::MakeTest), "called test"),
         (keys(A::Ranged), "ranged"),
         (keys(A::CatchBreath), "catch breath"),
         (keys(A::StandUp), "stand up"),
