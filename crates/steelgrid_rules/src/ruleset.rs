@@ -143,7 +143,7 @@ impl Ruleset for DrawSteel {
                 stamina::update_vitality,
                 grab::end_broken_grabs,
                 aid::use_up_aid,
-                falling::drop_grounded_fliers,
+                (falling::drop_grounded_fliers, falling::forget_dead_fallers).chain(),
                 settle_damage,
                 squad::watch_captains,
                 resolve::impose_deferred_conditions,

@@ -277,6 +277,21 @@ pub(crate) fn offer_landing(
     });
 }
 
+/// Vitality stage: a faller the fall killed chooses nothing; it lies where it first came down.
+pub fn forget_dead_fallers(
+    mut turn: ResMut<TurnState>,
+    creatures: Query<(&CreatureId, &Vitality)>,
+) {
+    let dead = turn.landing.as_ref().is_some_and(|l| {
+        creatures
+            .iter()
+            .any(|(id, v)| id.0 == l.creature && *v == Vitality::Dead)
+    });
+    if dead {
+        turn.landing = None;
+    }
+}
+
 /// Command stage: the faller comes down on the square its side chose.
 pub fn resolve_land(
     command: Res<CurrentCommand>,

@@ -930,3 +930,40 @@ fn ds_combat_53_a_slide_around_a_pillar_cannot_cut_its_corners() {
     );
     assert!(ends.contains(&Square::new(5, 2)));
 }
+
+#[test]
+fn ds_combat_x19_a_faller_the_fall_kills_chooses_nothing() {
+    let rows = [
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+        "66666.....",
+    ];
+    // 4 Stamina against the fall's 8 (5 squares less Agility 1): the Director's creature dies.
+    let t =
+        "(id: \"t\", side: Director, stamina: 4, position: (3, 3), characteristics: (agility: 1))";
+    let c = "(id: \"c\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1))";
+    let mut e = fight_in(
+        &rows,
+        &[
+            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
+            t.into(),
+            c.into(),
+        ],
+        &[],
+    );
+    e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
+        .unwrap();
+    assert!(creature(&e, "t").dead);
+    assert!(e.state().landing.is_none());
+    let why = e
+        .apply(Command::Land {
+            creature: "t".into(),
+            to: Square::new(7, 4),
+        })
+        .unwrap_err();
+    assert_eq!(why.reason, "t is not choosing where it lands");
+    assert_eq!(stamina(&e, "c"), 22);
+}
