@@ -189,14 +189,17 @@ impl Engine {
                 continue;
             };
             if a.bane {
-                t.banes.push(Modifier {
-                    rule: rule::TARGETED_TRIGGER.id.to_owned(),
-                    note: format!("{} ({})", a.ability, a.answerer),
-                });
+                t.banes.push(answer_bane(a));
             }
             t.halved |= a.halve;
         }
         self.world.resource_mut::<Checked>().insert(checked);
+        self.resolve_held(command, start);
+    }
+
+    /// Resolve the held `command` now, with what its check and the answers settled (already in
+    /// `Checked`), as `apply` would have.
+    fn resolve_held(&mut self, command: Command, start: usize) {
         self.world
             .insert_resource(crate::turn::aid::CommandLogStart(start));
         self.world.resource_mut::<CurrentCommand>().0 = Some(command);
@@ -246,23 +249,14 @@ impl Engine {
         if let Some(mut strike) = checked.take::<free_strike::CheckedStrike>() {
             for a in &pending.answers {
                 if a.bane {
-                    strike.banes.push(Modifier {
-                        rule: rule::TARGETED_TRIGGER.id.to_owned(),
-                        note: format!("{} ({})", a.ability, a.answerer),
-                    });
+                    strike.banes.push(answer_bane(a));
                 }
                 strike.halved |= a.halve;
             }
             checked.insert(strike);
         }
         *self.world.resource_mut::<Checked>() = checked;
-        self.world
-            .insert_resource(crate::turn::aid::CommandLogStart(start));
-        self.world.resource_mut::<CurrentCommand>().0 = Some(command);
-        self.run_resolve();
-        self.world.resource_mut::<CurrentCommand>().0 = None;
-        self.clear_checked();
-        self.after_command(start, false);
+        self.resolve_held(command, start);
     }
 
     /// `command` refused as `err`: drop each target it can no longer take, noting why, and
@@ -336,5 +330,13 @@ impl Engine {
             );
             self.world.entity_mut(e).insert(budget);
         }
+    }
+}
+
+/// The bane an answer puts on the roll against the creature it protects.
+fn answer_bane(a: &crate::turn::pending::TargetingAnswer) -> Modifier {
+    Modifier {
+        rule: rule::TARGETED_TRIGGER.id.to_owned(),
+        note: format!("{} ({})", a.ability, a.answerer),
     }
 }

@@ -455,8 +455,9 @@ fn ds_combat_31_the_same_push_with_agility_3() {
     assert_eq!((t.stamina.current, t.conditions.len()), (30, 0));
 }
 
-#[test]
-fn ds_combat_35_landing_on_a_creature() {
+/// A 6-high ledge over open ground: the hero `p` at (2, 3) on it, the Director's `t` (Agility
+/// 1, `stamina`) beside it at (3, 3), and the hero `c` (30 Stamina) below at (6, 3).
+fn ledge_over_c(stamina: u32) -> steelgrid_rules::Engine {
     let rows = [
         "66666.....",
         "66666.....",
@@ -465,18 +466,24 @@ fn ds_combat_35_landing_on_a_creature() {
         "66666.....",
         "66666.....",
     ];
-    let t =
-        "(id: \"t\", side: Director, stamina: 30, position: (3, 3), characteristics: (agility: 1))";
+    let t = format!(
+        "(id: \"t\", side: Director, stamina: {stamina}, position: (3, 3), characteristics: (agility: 1))"
+    );
     let c = "(id: \"c\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1))";
-    let mut e = fight_in(
+    fight_in(
         &rows,
         &[
             body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
-            t.into(),
+            t,
             c.into(),
         ],
         &[],
-    );
+    )
+}
+
+#[test]
+fn ds_combat_35_landing_on_a_creature() {
+    let mut e = ledge_over_c(30);
     let events = e
         .apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
@@ -497,26 +504,7 @@ fn ds_combat_35_landing_on_a_creature() {
 /// square of its choice beside the creature it fell onto).
 #[test]
 fn ds_combat_x12_the_faller_chooses_where_beside_the_creature_it_lands() {
-    let rows = [
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-    ];
-    let t =
-        "(id: \"t\", side: Director, stamina: 30, position: (3, 3), characteristics: (agility: 1))";
-    let c = "(id: \"c\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1))";
-    let mut e = fight_in(
-        &rows,
-        &[
-            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
-            t.into(),
-            c.into(),
-        ],
-        &[],
-    );
+    let mut e = ledge_over_c(30);
     let events = e
         .apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
@@ -933,27 +921,8 @@ fn ds_combat_53_a_slide_around_a_pillar_cannot_cut_its_corners() {
 
 #[test]
 fn ds_combat_x19_a_faller_the_fall_kills_chooses_nothing() {
-    let rows = [
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-        "66666.....",
-    ];
     // 4 Stamina against the fall's 8 (5 squares less Agility 1): the Director's creature dies.
-    let t =
-        "(id: \"t\", side: Director, stamina: 4, position: (3, 3), characteristics: (agility: 1))";
-    let c = "(id: \"c\", side: Heroes, stamina: 30, position: (6, 3), hero: (recoveries: 1))";
-    let mut e = fight_in(
-        &rows,
-        &[
-            body("p", "Heroes", 2, 3, "hero: (recoveries: 1)"),
-            t.into(),
-            c.into(),
-        ],
-        &[],
-    );
+    let mut e = ledge_over_c(4);
     e.apply(force(Push, Some("p"), "t", 3, &[(4, 3), (5, 3), (6, 3)]))
         .unwrap();
     assert!(creature(&e, "t").dead);
