@@ -482,14 +482,7 @@ impl Turn<'_> {
         tasks.dedup();
         tasks
             .into_iter()
-            .map(|task| Command::MakeTest {
-                creature: self.actor(),
-                task: Some(task.to_owned()),
-                characteristic: None,
-                difficulty: None,
-                skill: None,
-                maneuver: false,
-            })
+            .map(|task| Command::called_test(&self.me.id, task))
             .filter(|command| self.legal(command))
             .map(|command| (command, 15))
             .collect()

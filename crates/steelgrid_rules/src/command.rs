@@ -306,6 +306,19 @@ pub struct SquadMate {
 }
 
 impl Command {
+    /// `creature` makes the test a scenario called for as `task`, with what the call names
+    /// (seed 002 L1961-1971).
+    pub fn called_test(creature: &str, task: &str) -> Command {
+        Command::MakeTest {
+            creature: creature.to_owned(),
+            task: Some(task.to_owned()),
+            characteristic: None,
+            difficulty: None,
+            skill: None,
+            maneuver: false,
+        }
+    }
+
     /// A plain free strike: the higher of Might and Agility, no tier cap, no knock-out, nothing
     /// the Director adds.
     pub fn free_strike(

@@ -450,14 +450,7 @@ fn called_test(engine: &steelgrid_rules::Engine, state: &StateView) -> Intent {
         .called_tests()
         .iter()
         .filter(|t| t.open_to(&creature))
-        .map(|t| Command::MakeTest {
-            creature: creature.clone(),
-            task: Some(t.call.task.clone()),
-            characteristic: None,
-            difficulty: None,
-            skill: None,
-            maneuver: false,
-        })
+        .map(|t| Command::called_test(&creature, &t.call.task))
         .collect::<Vec<_>>();
     match open.iter().find(|c| engine.check(c).is_ok()) {
         Some(command) => Intent::Send(command.clone()),

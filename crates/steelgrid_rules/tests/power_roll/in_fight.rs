@@ -99,17 +99,7 @@ fn ds_core_x21_a_test_as_a_maneuver_leaves_the_main_action() {
         *m = true;
     }
     let events = apply(&mut e, maneuver.clone());
-    assert!(
-        find(&events, |ev| matches!(
-            ev,
-            Event::ActionUsed {
-                action: ActionKind::Maneuver,
-                ..
-            }
-        ))
-        .len()
-            == 1
-    );
+    assert_eq!(maneuvers_used(&events), 1);
     // Main action left: a second test; the maneuver is gone, and after both nothing is left.
     apply(&mut e, test("h", Characteristic::Might, Easy));
     assert_eq!(refused(&mut e, maneuver).rule.id, "turn.action_economy");
@@ -218,17 +208,7 @@ fn ds_core_x25_a_scripted_call_for_a_test_and_its_consequence() {
     assert!(logged(&events).contains(
         &r#"scenario.script: Narrated { text: "A step crumbles underfoot." }"#.to_owned()
     ));
-    assert!(
-        find(&events, |ev| matches!(
-            ev,
-            Event::ActionUsed {
-                action: ActionKind::Maneuver,
-                ..
-            }
-        ))
-        .len()
-            == 1
-    );
+    assert_eq!(maneuvers_used(&events), 1);
     let why = refused(&mut e, task("h", "Climb the collapsing stair"));
     assert_eq!(why.rule.id, "test.retry");
     let unknown = refused(&mut e, task("h", "Swim the moat"));
@@ -385,4 +365,18 @@ fn ds_core_x31_a_bad_call_for_a_test_is_reported_where_written() {
     );
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].starts_with("6:"), "{found:#?}");
+}
+
+/// How many maneuvers `events` spent.
+fn maneuvers_used(events: &[LoggedEvent]) -> usize {
+    find(events, |ev| {
+        matches!(
+            ev,
+            Event::ActionUsed {
+                action: ActionKind::Maneuver,
+                ..
+            }
+        )
+    })
+    .len()
 }
