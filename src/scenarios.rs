@@ -26,6 +26,7 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "demo_hurl_through",
     "demo_ledge",
     "demo_fall_onto",
+    "demo_shove_crate",
     "demo_test_in_fight",
     "demo_stability",
     "demo_opportunity",

@@ -85,6 +85,51 @@ fn demo_ledge() {
     assert!(derivations(&s)[0].contains("falls 4 squares: 4 − Agility 0 = 4 → 8 damage, prone"));
 }
 
+/// (x, y, damage, Stamina left) of each object a forced movement damaged, in order.
+fn objects_damaged(state: &Value) -> Vec<(i64, i64, i64, i64)> {
+    state["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "object_damaged")
+        .map(|e| {
+            (
+                e["square"]["x"].as_i64().unwrap(),
+                e["square"]["y"].as_i64().unwrap(),
+                e["amount"].as_i64().unwrap(),
+                e["left"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn demo_shove_crate() {
+    let s = sim("shove_crate");
+    // The crate Brann shoved stopped against the cutter: 2 to the cutter, 2 of the crate's 3;
+    // the ogre's pillar went 1 farther for its size and stopped against Orrin; Tessa's crate
+    // fell from the loft onto the second cutter and broke beside it.
+    assert_eq!(creature(&s, "cutter"), (6, 2, 13, vec![]));
+    assert_eq!(creature(&s, "orrin").2, 19);
+    assert_eq!(
+        creature(&s, "cutter2"),
+        (5, 5, 11, vec!["prone".to_owned()])
+    );
+    assert_eq!(
+        objects_damaged(&s),
+        vec![(5, 2, 2, 1), (6, 4, 2, 4), (6, 5, 4, 0)]
+    );
+    let d = derivations(&s);
+    assert_eq!(
+        d,
+        vec![
+            "push 4 | stopped after 2 squares by cutter: 2 left, 2 damage to each creature | the object takes 2 (2 left, run into cutter)",
+            "push 3 + 1 big vs little = 4 | stopped after 2 squares by orrin: 2 left, 2 damage to each creature | the object takes 2 (2 left, run into orrin)",
+            "push 2 | falls 2 squares: 2 − Agility 0 = 2 → 4 damage | the object takes 4 (a fall of 2 squares)",
+        ]
+    );
+}
+
 #[test]
 fn demo_test_in_fight() {
     let s = sim("test_in_fight");

@@ -267,6 +267,9 @@ pub enum Event {
         targets: Vec<String>,
         /// The area's squares, for area abilities.
         area: Vec<Square>,
+        /// The objects it targets (seed 002 L1494-1498).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        objects: Vec<Square>,
     },
     /// One target's outcome, in words (`8 damage; push 2`); `tier` is none for an effect
     /// without a roll.

@@ -40,6 +40,12 @@ pub struct RulesOptions {
     /// forces' morale once the heroes have won. Off, as the seed's optional rules are.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub last_stand: bool,
+    /// The optional rule for objects in forced movement (seed 002 L2782-2790): an ordinary
+    /// object moved into a creature, an object, a wall or the ground takes the damage a
+    /// creature would, and breaks at its Stamina. Off, as the seed's optional rules are: the
+    /// object then comes through unharmed.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub track_object_damage: bool,
 }
 
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
@@ -101,6 +107,7 @@ impl Default for RulesOptions {
             heroic_resource_at_start: ResourceAtStart::AsWritten,
             grab_speed_sizes: SizeComparison::Ladder,
             last_stand: false,
+            track_object_damage: false,
         }
     }
 }

@@ -119,6 +119,10 @@ steelgrid_kernel::rules! {
         "A creature forced into a wall or object stops and takes 2 damage plus 1 per square it had left.";
     FORCED_HURL_THROUGH = "forced_movement.hurl_through", "seed 002 L2792-2801",
         "Forced into a breakable object, a creature can smash through it, paying squares and taking damage by material.";
+    FORCED_OBJECT = "forced_movement.object", "seed 002 L2740, L2768-2770",
+        "An object can be pushed, pulled or slid like a creature: run into a creature, it stops and the creature takes 1 damage per square it had left.";
+    FORCED_OBJECT_DAMAGE = "forced_movement.object_damage", "seed 002 L2782-2790",
+        "Optional: an object forced into a creature, an object, a wall or the ground takes damage as a creature would; wood breaks at 3 a square, stone at 6, metal at 9, anything frailer at any damage.";
     OBJECT_DESTROYED = "object.destroyed", "seed 002 L2792-2801, L3104-3113",
         "An object broken by a creature hurled through it is gone; its square is open.";
     DAMAGING_TERRAIN = "movement.damaging_terrain", "seed 002 L2728, L2744",

@@ -440,9 +440,14 @@ pub fn line(event: &Event, state: &StateView) -> String {
             ability,
             distance,
             targets,
+            objects,
             ..
         } => {
-            let names: Vec<String> = targets.iter().map(|t| n(t)).collect();
+            let names: Vec<String> = targets
+                .iter()
+                .map(|t| n(t))
+                .chain(objects.iter().map(|&s| format!("the object at {}", sq(s))))
+                .collect();
             format!(
                 "{} uses {ability} ({distance}) on {}",
                 n(creature),

@@ -192,12 +192,15 @@ fn draw_choices(
                     continue;
                 };
                 let damage = o.damage_to(&spec.target);
+                // Everyone else it hurts: those it runs into, and one it falls onto.
+                let landed_on = o.fall.as_ref().filter(|f| f.landed_on.is_some());
                 let others: u32 = o
                     .hits
                     .iter()
                     .filter(|h| h.creature != spec.target)
                     .map(|h| h.amount)
-                    .sum();
+                    .sum::<u32>()
+                    + landed_on.map_or(0, |f| f.damage);
                 let label = match (damage, others) {
                     (0, 0) => "0".to_owned(),
                     (d, 0) => format!("-{d}"),

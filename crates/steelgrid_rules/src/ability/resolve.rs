@@ -418,7 +418,7 @@ pub fn resolve_ability(
     let Some(user) = world.pay(checked, ability_id, *ranged) else {
         return;
     };
-    let tiers = world.roll(checked, &user, *tier);
+    let (tiers, object_tier) = world.roll(checked, &user, *tier);
     let mut raises = world.raises(checked, &user, *ranged);
     let mut forced = Vec::new();
     let mut landed = Landed::default();
@@ -435,6 +435,13 @@ pub fn resolve_ability(
     }
     world.user_outcome(checked, &user, &tiers, *user_tier);
     world.pay_on_landing(checked, &user, &landed);
+    forced.extend(objects_forced(
+        checked,
+        object_tier,
+        &user.by,
+        raises.melee_weapon,
+        &world.map,
+    ));
     world.queue_forced(forced);
     world.leave_area(checked, &user);
     let ability = &checked.ability;
@@ -526,6 +533,7 @@ impl AbilityWorld<'_, '_> {
                 distance: ability.distance.label(),
                 targets: checked.targets.iter().map(|t| t.id.clone()).collect(),
                 area: checked.area.clone(),
+                objects: checked.objects.clone(),
             },
         );
         Some(User {
@@ -576,23 +584,24 @@ impl AbilityWorld<'_, '_> {
     /// Roll once for every target (seed 002 L1640-1644) and hit the objects with the same
     /// roll; each target gets its own tier from its edges and banes, capped by `cap`. A
     /// critical hit gives the user, and the squad members that struck with it, another main
-    /// action. Returns each target's tier, `None` without a power roll.
+    /// action. Returns each target's tier, `None` without a power roll, and the objects' tier.
     fn roll(
         &mut self,
         checked: &CheckedAbility,
         user: &User,
         cap: Option<Tier>,
-    ) -> Vec<Option<Tier>> {
+    ) -> (Vec<Option<Tier>>, Option<Tier>) {
         let ability = &checked.ability;
         let by = &user.by;
         let added = user.added;
         let faces = (ability.power_roll.is_some() && !checked.targets.is_empty())
             .then(|| [self.dice.d10(), self.dice.d10()]);
+        let mut object_tier = None;
         if let Some(faces) = faces.or_else(|| {
             (ability.power_roll.is_some() && !checked.objects.is_empty())
                 .then(|| [self.dice.d10(), self.dice.d10()])
         }) {
-            hit_objects(
+            object_tier = hit_objects(
                 &checked.objects,
                 ability,
                 faces,
@@ -657,7 +666,7 @@ impl AbilityWorld<'_, '_> {
             );
         }
         self.squad_joins(checked, critical);
-        tiers
+        (tiers, object_tier)
     }
 
     /// Record the squad members' part in a squad strike; a critical hit gives every member
@@ -1248,15 +1257,16 @@ fn hit_objects(
     by: &str,
     map: &mut Map,
     log: &mut EventLog,
-) {
+) -> Option<Tier> {
     let Some(roll) = &ability.power_roll else {
-        return;
+        return None;
     };
     let spec = PowerRollSpec {
         characteristic: added,
         ..PowerRollSpec::default()
     };
     let result = power_roll::resolve(&spec, faces, options);
+    let tier = result.tier;
     for &sq in objects {
         log.push(
             rule::POWER_ROLL,
@@ -1270,6 +1280,43 @@ fn hit_objects(
         damage_object(map, log, sq, Some(roll.outcome(result.tier)), added);
         damage_object(map, log, sq, ability.effect.as_ref(), added);
     }
+    Some(tier)
+}
+
+/// The push, pull or slide the ability's outcomes give each object it named that is still
+/// standing, after the damage, in the order named (seed 002 L2740, L1565).
+fn objects_forced(
+    checked: &CheckedAbility,
+    tier: Option<Tier>,
+    by: &str,
+    melee_weapon: bool,
+    map: &Map,
+) -> Vec<PendingForced> {
+    let ability = &checked.ability;
+    let outcomes: Vec<&Outcome> = tier
+        .and_then(|t| ability.power_roll.as_ref().map(|r| r.outcome(t)))
+        .into_iter()
+        .chain(ability.effect.as_ref())
+        .collect();
+    checked
+        .objects
+        .iter()
+        .filter(|&&sq| matches!(map.terrain(sq), Some(crate::grid::Terrain::Object { .. })))
+        .flat_map(|&sq| {
+            outcomes
+                .iter()
+                .filter_map(move |o| o.forced)
+                .map(move |f| PendingForced {
+                    source: ability.name.clone(),
+                    forcer: by.to_owned(),
+                    target: crate::forced::object_target(sq),
+                    kind: f.kind,
+                    distance: f.distance,
+                    melee_weapon,
+                    vertical: f.vertical,
+                })
+        })
+        .collect()
 }
 
 /// An outcome's damage to the object at `sq`: poison and psychic do nothing to objects

@@ -8,7 +8,7 @@ use crate::condition::{self, Condition};
 use crate::creature::*;
 use crate::director::squad;
 use crate::forced;
-use crate::grid::{Footprint, Map, Square};
+use crate::grid::{Footprint, Map, Square, Terrain};
 use crate::movement;
 use crate::options::RulesOptions;
 use crate::rule;
@@ -93,6 +93,7 @@ impl Engine {
                             flies,
                             rider,
                             depth,
+                            object: None,
                         },
                     )
                 },
@@ -102,19 +103,32 @@ impl Engine {
         rows.into_iter().map(|r| r.1).collect()
     }
 
+    /// The battlefield for a forced movement: the creatures, and the object it moves when its
+    /// target names one (seed 002 L2740).
+    fn forced_board(&self, spec: &forced::ForcedSpec) -> forced::Board<'_> {
+        let map = self.world.resource::<Map>();
+        let mut bodies = self.board();
+        if let Some(square) = forced::object_square(&spec.target)
+            && let Some(Terrain::Object { material }) = map.terrain(square)
+        {
+            let z = map.ground_under(Footprint::new(square, crate::grid::Size::Medium));
+            bodies.push(forced::Body::object(square, material, z));
+        }
+        forced::Board {
+            map,
+            ground: self.world.resource::<movement::burrow::Ground>(),
+            bodies,
+            track_object_damage: self.world.resource::<RulesOptions>().track_object_damage,
+        }
+    }
+
     /// Work out a forced movement without changing anything: the preview the client and the AI
     /// show, and exactly what `ForceMove` will do.
     pub fn predict_forced(
         &self,
         spec: &forced::ForcedSpec,
     ) -> Result<forced::ForcedOutcome, RuleError> {
-        let bodies = self.board();
-        let board = forced::Board {
-            map: self.world.resource::<Map>(),
-            ground: self.world.resource::<movement::burrow::Ground>(),
-            bodies,
-        };
-        forced::plan(&board, spec)
+        forced::plan(&self.forced_board(spec), spec)
     }
 
     /// Check and price a willing move without making it: its cost, where it ends, the
@@ -292,13 +306,7 @@ impl Engine {
         &self,
         spec: &forced::ForcedSpec,
     ) -> Result<Vec<forced::ForcedOutcome>, RuleError> {
-        let bodies = self.board();
-        let board = forced::Board {
-            map: self.world.resource::<Map>(),
-            ground: self.world.resource::<movement::burrow::Ground>(),
-            bodies,
-        };
-        forced::choices(&board, spec)
+        forced::choices(&self.forced_board(spec), spec)
     }
 
     /// What a `UseAbility` would do now — its area, targets, edges and banes, tier odds and

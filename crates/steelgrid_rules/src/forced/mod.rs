@@ -6,7 +6,7 @@
 //! the plan it returns, and the same plan is the prediction the client and the AI show before a
 //! player commits, so the two cannot disagree.
 
-pub use crate::terms::forced::{Distance, ForcedKind, PendingForced};
+pub use crate::terms::forced::{Distance, ForcedKind, PendingForced, object_square, object_target};
 
 pub mod falling;
 mod plan;
@@ -53,6 +53,9 @@ pub struct Body {
     pub rider: bool,
     /// Squares its space starts below the ground, burrowing (seed 002 L2640-2642).
     pub depth: u32,
+    /// Not a creature but an object of this material, moved as a creature is (seed 002 L2740,
+    /// L2768).
+    pub object: Option<Material>,
 }
 
 impl Body {
@@ -63,6 +66,40 @@ impl Body {
 
     fn height(&self) -> i32 {
         self.size.side()
+    }
+
+    /// The square a moved object starts in: the map still shows it solid, but it is the
+    /// object itself and leaves it.
+    fn vacates(&self, square: Square) -> bool {
+        self.object.is_some() && square == self.footprint.origin
+    }
+
+    /// An object built from a square of the map, for forced movement: a 1-square object is
+    /// taken as size 1M on the size ladder, the size of a creature filling the same square
+    /// (digest §2; the seed gives objects sizes by the squares they fill).
+    pub fn object(square: Square, material: Material, z: i32) -> Body {
+        Body {
+            id: object_target(square),
+            side: Side::Director,
+            footprint: Footprint {
+                origin: square,
+                side: 1,
+            },
+            size: Size::Medium,
+            z,
+            agility: 0,
+            might: 0,
+            stability: 0,
+            stability_change: 0,
+            vitality: Vitality::Healthy,
+            grabbed_by: None,
+            restrained: false,
+            altitude: 0,
+            flies: false,
+            rider: false,
+            depth: 0,
+            object: Some(material),
+        }
     }
 
     /// Fully underground, burrowing (seed 002 L2618).
@@ -92,6 +129,9 @@ pub struct Board<'a> {
     /// Dirt and stone under the map, for burrowers (seed 002 L2606).
     pub ground: &'a crate::terms::movement::Ground,
     pub bodies: Vec<Body>,
+    /// The optional rule that a moved object takes damage as a creature would
+    /// (seed 002 L2782-2790).
+    pub track_object_damage: bool,
 }
 
 impl Board<'_> {
@@ -247,8 +287,10 @@ impl ForcedOutcome {
             .map(|h| h.amount)
             .sum::<u32>()
             + self.fall.as_ref().map_or(0, |f| {
+                // A moved object's own share of a fall is among its hits.
+                let faller = self.target == id && object_square(id).is_none();
                 u32::from(f.landed_on.as_deref() == Some(id)) * f.damage
-                    + u32::from(self.target == id) * f.damage
+                    + u32::from(faller) * f.damage
             })
     }
 }
@@ -278,12 +320,18 @@ fn hit(creature: &str, amount: u32, rule: Rule, note: String) -> Hit {
 /// The allowed distance: base, +1 big vs little for a melee weapon ability against a smaller
 /// target, − the stability the target uses (at most its stability), never below 0.
 pub fn distance(board: &Board, spec: &ForcedSpec) -> Result<Distance, RuleError> {
-    let target = board.body(&spec.target).ok_or_else(|| {
-        RuleError::new(
-            rule::CREATURE_STATE,
-            format!("there is no creature `{}`", spec.target),
-        )
-    })?;
+    let target = board
+        .body(&spec.target)
+        .ok_or_else(|| match object_square(&spec.target) {
+            Some(square) => RuleError::new(
+                rule::FORCED_OBJECT,
+                format!("there is no object at {square} to move"),
+            ),
+            None => RuleError::new(
+                rule::CREATURE_STATE,
+                format!("there is no creature `{}`", spec.target),
+            ),
+        })?;
     let forcer = match &spec.forcer {
         Some(id) => Some(board.body(id).ok_or_else(|| {
             RuleError::new(rule::CREATURE_STATE, format!("there is no creature `{id}`"))
@@ -437,7 +485,9 @@ fn fall(board: &Board, target: &Body, at: Footprint, height: u32, agility: i32) 
 fn nearest_free(board: &Board, target: &Body, from: Footprint) -> Vec<Square> {
     let fits = |fp: Footprint| {
         board.map.footprint_in_bounds(fp)
-            && fp.squares().all(|s| !board.map.is_solid(s))
+            && fp
+                .squares()
+                .all(|s| !board.map.is_solid(s) || target.vacates(s))
             && !board
                 .bodies
                 .iter()

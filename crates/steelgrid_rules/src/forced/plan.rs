@@ -57,24 +57,27 @@ fn opening(spec: &ForcedSpec, target: &Body, dist: Distance, vertical: bool) -> 
     } else {
         spec.kind.name().to_owned()
     };
+    let bigger = if dist.big_vs_little > 0 {
+        " + 1 big vs little"
+    } else {
+        ""
+    };
+    // An object has no stability to resist with.
+    let resisted = match target.object {
+        Some(_) => String::new(),
+        None => format!(" − stability {}{}", dist.stability, stability_note(target)),
+    };
+    let used = if dist.chosen < dist.allowed {
+        format!(", {} used", dist.chosen)
+    } else {
+        String::new()
+    };
     let first_line = match &held_note {
         Some(note) => format!("{name} {}: {note}, so it moves 0", dist.base),
+        None if bigger.is_empty() && resisted.is_empty() => format!("{name} {}{used}", dist.base),
         None => format!(
-            "{name} {}{} − stability {}{} = {}{}",
-            dist.base,
-            if dist.big_vs_little > 0 {
-                " + 1 big vs little"
-            } else {
-                ""
-            },
-            dist.stability,
-            stability_note(target),
-            dist.allowed,
-            if dist.chosen < dist.allowed {
-                format!(", {} used", dist.chosen)
-            } else {
-                String::new()
-            }
+            "{name} {}{bigger}{resisted} = {}{used}",
+            dist.base, dist.allowed
         ),
     };
     ForcedOutcome {
@@ -197,7 +200,38 @@ impl<'a> Travel<'a> {
     }
 
     fn is_solid(&self, square: Square) -> bool {
-        self.board.map.is_solid(square) && !self.broken.contains(&square)
+        self.board.map.is_solid(square)
+            && !self.broken.contains(&square)
+            && !self.target.vacates(square)
+    }
+
+    /// The target stops against something solid (`what`): a creature slams (2 + the squares
+    /// left); a moved object takes the same only under the optional rule for objects' damage
+    /// (seed 002 L2782-2790), and otherwise comes through unharmed.
+    fn stop_against(&self, out: &mut ForcedOutcome, left: u32, what: &str, rule: rule::Rule) {
+        if self.target.object.is_none() {
+            slam(
+                out,
+                &self.target.id,
+                left,
+                what,
+                rule,
+                format!("slammed into {what}"),
+            );
+            return;
+        }
+        let moved = out.moved.len();
+        out.derivation.push(format!(
+            "stopped after {moved} square{} by {what}",
+            plural(moved)
+        ));
+        object_takes(
+            self.board,
+            self.target,
+            out,
+            2 + left,
+            format!("2 + {left} left, run into {what}"),
+        );
     }
 
     /// Move into square `i` of the path (`step`), or stop against what is there.
@@ -272,23 +306,43 @@ impl<'a> Travel<'a> {
             return false;
         }
         let names: Vec<&str> = in_way.iter().map(|b| b.id.as_str()).collect();
-        out.derivation.push(format!(
-            "stopped after {} square{} by {}: {left} left, {left} damage to each",
-            out.moved.len(),
-            plural(out.moved.len()),
-            names.join(" and ")
-        ));
-        out.hits.push(hit(
-            &target.id,
-            left,
-            rule::FORCED_COLLISION_CREATURE,
-            format!("slammed into {}", names.join(" and ")),
-        ));
+        let names = names.join(" and ");
+        let moved = out.moved.len();
+        if target.object.is_some() {
+            // seed 002 L2768: the object stops; the creature takes 1 per square left.
+            out.derivation.push(format!(
+                "stopped after {moved} square{} by {names}: {left} left, {left} damage to each creature",
+                plural(moved)
+            ));
+            object_takes(
+                self.board,
+                self.target,
+                out,
+                left,
+                format!("{left} left, run into {names}"),
+            );
+        } else {
+            out.derivation.push(format!(
+                "stopped after {moved} square{} by {names}: {left} left, {left} damage to each",
+                plural(moved)
+            ));
+            out.hits.push(hit(
+                &target.id,
+                left,
+                rule::FORCED_COLLISION_CREATURE,
+                format!("slammed into {names}"),
+            ));
+        }
+        let rule = if target.object.is_some() {
+            rule::FORCED_OBJECT
+        } else {
+            rule::FORCED_COLLISION_CREATURE
+        };
         for b in in_way {
             out.hits.push(hit(
                 &b.id,
                 left,
-                rule::FORCED_COLLISION_CREATURE,
+                rule,
                 format!("{} slammed into it", target.id),
             ));
         }
@@ -322,7 +376,9 @@ impl<'a> Travel<'a> {
             return None;
         }
         let cost: u32 = objects.iter().map(|(_, m)| m.stamina_per_square()).sum();
-        if !off_map && walls.is_empty() && spec.break_objects && left >= cost {
+        // seed 002 L2792: creatures are hurled through objects; a moved object stops.
+        let hurled = self.target.object.is_none() && spec.break_objects;
+        if !off_map && walls.is_empty() && hurled && left >= cost {
             self.hurl_through(out, &objects, next, next_z, left, cost);
             return Some(Flow::Go);
         }
@@ -333,14 +389,7 @@ impl<'a> Travel<'a> {
         } else {
             format!("the {} at {}", material_name(objects[0].1), objects[0].0)
         };
-        slam(
-            out,
-            &self.target.id,
-            left,
-            &what,
-            rule::FORCED_COLLISION_OBJECT,
-            format!("slammed into {what}"),
-        );
+        self.stop_against(out, left, &what, rule::FORCED_COLLISION_OBJECT);
         Some(Flow::Stop)
     }
 
@@ -399,13 +448,11 @@ impl<'a> Travel<'a> {
             if next_z < self.z && standing {
                 // seed 002 L2780: forced down into the ground (digest A-2: the slam, and a
                 // fall of the squares actually moved down, as if Agility were 0).
-                slam(
+                self.stop_against(
                     out,
-                    &target.id,
                     left,
                     &format!("the ground at {step}, forced down into it"),
                     rule::FORCED_DOWNWARD,
-                    format!("forced down into the ground at {step}"),
                 );
                 if self.dropped > 0 {
                     self.slammed_down = Some(Fall {
@@ -414,13 +461,11 @@ impl<'a> Travel<'a> {
                     });
                 }
             } else {
-                slam(
+                self.stop_against(
                     out,
-                    &target.id,
                     left,
                     &format!("the ground at {step} (height {g})"),
                     rule::FORCED_COLLISION_OBJECT,
-                    format!("slammed into the ground at {step}"),
                 );
             }
             return Flow::Stop;
@@ -444,13 +489,11 @@ impl<'a> Travel<'a> {
         let g = self.board.map.ground_under(next);
         let z = self.z;
         if g > z + 1 || (!self.on_ground && g > z) {
-            slam(
+            self.stop_against(
                 out,
-                &self.target.id,
                 left,
                 &format!("the rise at {step} ({} up)", g - z),
                 rule::FORCED_COLLISION_OBJECT,
-                format!("slammed into the rise at {step}"),
             );
             return Flow::Stop;
         }
@@ -472,7 +515,8 @@ impl<'a> Travel<'a> {
         self.at = next;
         out.moved.push(next.origin);
         out.moved_heights.push(self.z);
-        if !self.on_ground {
+        // Damaging terrain hurts creatures (seed 002 L2728), not a moved object.
+        if !self.on_ground || self.target.object.is_some() {
             return;
         }
         for s in entered(from, next) {
@@ -523,13 +567,15 @@ impl<'a> Travel<'a> {
         } else if z > ground || dropped > 0 {
             // seed 002 L2758, L2803-2805: left in the air, it falls once the movement is over,
             // from where it last rose (digest A-2: squares forced down count toward the fall).
-            let f = fall(
+            let mut f = fall(
                 self.board,
                 target,
                 self.at,
                 dropped + (z - ground) as u32,
                 target.agility,
             );
+            // Prone is for creatures.
+            f.prone &= target.object.is_none();
             out.derivation.push(format!(
                 "falls {} square{}: {}",
                 f.height,
@@ -541,10 +587,32 @@ impl<'a> Travel<'a> {
         if z >= ground && !out.moved.is_empty() {
             out.depth = 0;
         }
+        if let Some(f) = out
+            .fall
+            .clone()
+            .filter(|f| f.damage > 0 && target.object.is_some())
+        {
+            let why = format!("a fall of {} squares", f.height);
+            object_takes(self.board, target, out, f.damage, why);
+        }
         if out.moved.is_empty() && out.hits.is_empty() {
             out.derivation.push("does not move".into());
         }
     }
+}
+
+/// Damage to a moved object: as a creature would take it, under the optional rule
+/// (seed 002 L2782-2790); otherwise none, and the derivation says so.
+fn object_takes(board: &Board, target: &Body, out: &mut ForcedOutcome, amount: u32, why: String) {
+    if !board.track_object_damage {
+        out.derivation
+            .push("the object is unharmed (objects' damage is not tracked)".into());
+        return;
+    }
+    out.derivation
+        .push(format!("the object takes {amount} ({why})"));
+    out.hits
+        .push(hit(&target.id, amount, rule::FORCED_OBJECT_DAMAGE, why));
 }
 
 /// The squares of `next` the target's space was not already in when it stood at `at`.

@@ -12,8 +12,8 @@ use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
 use crate::event::{Event, EventLog};
 use crate::forced::falling::Falling;
-use crate::forced::{FALL_PER_ROUND, ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
-use crate::grid::{Map, Size, Terrain};
+use crate::forced::{FALL_PER_ROUND, Fall, ForcedKind, ForcedOutcome, ForcedSpec, PendingForced};
+use crate::grid::{Cell, Map, Size, Square, Terrain};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec};
 use crate::rule::{self, Rule};
@@ -83,7 +83,7 @@ pub fn resolve_forced_move(
         return;
     };
     let o = &checked.0;
-    turn.pending_forced = (!turn.queued_forced.is_empty()).then(|| turn.queued_forced.remove(0));
+    let moved_object = crate::forced::object_square(&o.target).is_some();
     let find =
         |id: &str, q: &Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>| {
             q.iter().find(|c| c.1.0 == id).map(|c| (c.0, *c.3, c.4))
@@ -130,7 +130,11 @@ pub fn resolve_forced_move(
             Event::ObjectDestroyed { square: sq },
         );
     }
-    for h in &o.hits {
+    for h in o
+        .hits
+        .iter()
+        .filter(|h| h.creature != o.target || !moved_object)
+    {
         log.push(
             rule_by_id(&h.rule),
             Event::Slammed {
@@ -152,9 +156,40 @@ pub fn resolve_forced_move(
             });
         }
     }
-    let Some(fall) = &o.fall else {
-        return;
-    };
+    if let Some(fall) = &o.fall {
+        come_down(
+            fall,
+            o,
+            &mut commands,
+            &mut turn,
+            &mut log,
+            &mut pending,
+            &mut creatures,
+        );
+    }
+    if let Some(from) = crate::forced::object_square(&o.target) {
+        move_object(&mut map, &mut log, o, from);
+    }
+    next_pending(&mut turn, &map, &mut log);
+}
+
+/// The end of a forced movement over a drop: a long fall goes on next round; otherwise the
+/// target (and any creature it lands on) takes the fall's damage and may go prone, and a
+/// creature that landed beside another chooses its square (seed 002 L2710-2722).
+fn come_down(
+    fall: &Fall,
+    o: &ForcedOutcome,
+    commands: &mut Commands,
+    turn: &mut TurnState,
+    log: &mut EventLog,
+    pending: &mut PendingDamage,
+    creatures: &mut Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>,
+) {
+    let moved_object = crate::forced::object_square(&o.target).is_some();
+    let find =
+        |id: &str, q: &Query<(Entity, &CreatureId, &mut Position, &Vitality, Has<Prone>)>| {
+            q.iter().find(|c| c.1.0 == id).map(|c| (c.0, *c.3, c.4))
+        };
     if fall.left > 0 {
         // seed 002 L2720-2722: from a great height it drops 100 squares now, the rest later.
         log.push(
@@ -165,7 +200,7 @@ pub fn resolve_forced_move(
                 left: fall.left,
             },
         );
-        if let Some((entity, ..)) = find(&o.target, &creatures) {
+        if let Some((entity, ..)) = find(&o.target, creatures) {
             commands
                 .entity(entity)
                 .insert((Altitude(fall.left), Falling::new(fall.height, turn.round)));
@@ -193,10 +228,12 @@ pub fn resolve_forced_move(
     if let Some((_, _, mut pos, _, _)) = creatures.iter_mut().find(|c| c.1.0 == o.target) {
         pos.0 = fall.lands_at;
     }
-    crate::forced::falling::offer_landing(&mut turn, &mut log, &o.target, fall);
+    if !moved_object {
+        crate::forced::falling::offer_landing(turn, log, &o.target, fall);
+    }
     let victims = std::iter::once(o.target.as_str()).chain(fall.landed_on.as_deref());
     for id in victims {
-        let Some((entity, vitality, prone)) = find(id, &creatures) else {
+        let Some((entity, vitality, prone)) = find(id, creatures) else {
             continue;
         };
         if vitality == Vitality::Dead {
@@ -228,6 +265,93 @@ pub fn resolve_forced_move(
             );
         }
     }
+}
+
+/// The next forced movement the ability left waiting, passing over any whose object is gone
+/// (broken, or moved off its square, by the movements before it).
+fn next_pending(turn: &mut TurnState, map: &Map, log: &mut EventLog) {
+    turn.pending_forced = None;
+    while !turn.queued_forced.is_empty() {
+        let next = turn.queued_forced.remove(0);
+        let gone = crate::forced::object_square(&next.target)
+            .is_some_and(|sq| !matches!(map.terrain(sq), Some(Terrain::Object { .. })));
+        if !gone {
+            turn.pending_forced = Some(next);
+            return;
+        }
+        log.push(
+            rule::FORCED_OBJECT,
+            Event::ForcedMovementPrevented {
+                target: next.target,
+                reason: "the object is no longer there".into(),
+            },
+        );
+    }
+}
+
+/// seed 002 L2740, L2768: the moved object leaves its square for the one it ends in (where it
+/// comes down, after a fall). Under the optional rule it takes its damage and breaks at 0
+/// Stamina (L2782-2790). Forced into a pit or water it is lost from the fight (this project's
+/// reading: the seed is silent). It takes the place of the ground's terrain where it stops.
+fn move_object(map: &mut Map, log: &mut EventLog, o: &ForcedOutcome, from: Square) {
+    let Some(start) = map.cell(from).copied() else {
+        return;
+    };
+    let Terrain::Object { material } = start.terrain else {
+        return;
+    };
+    map.set_cell(
+        from,
+        Cell {
+            terrain: Terrain::Floor,
+            object_stamina: None,
+            ..start
+        },
+    );
+    let to = o.fall.as_ref().map_or(o.end, |f| f.lands_at);
+    let damage: u32 = o
+        .hits
+        .iter()
+        .filter(|h| h.creature == o.target)
+        .map(|h| h.amount)
+        .sum();
+    let stamina = start
+        .object_stamina
+        .unwrap_or_else(|| material.stamina_per_square());
+    let left = stamina.saturating_sub(damage);
+    if damage > 0 {
+        log.push(
+            rule::FORCED_OBJECT_DAMAGE,
+            Event::ObjectDamaged {
+                square: to,
+                amount: damage,
+                left,
+            },
+        );
+    }
+    let Some(there) = map.cell(to).copied() else {
+        return;
+    };
+    let sinks = matches!(there.terrain, Terrain::Pit { .. } | Terrain::Water { .. });
+    if left == 0 || sinks {
+        log.push(
+            if sinks {
+                rule::FORCED_OBJECT
+            } else {
+                rule::OBJECT_DESTROYED
+            },
+            Event::ObjectDestroyed { square: to },
+        );
+        return;
+    }
+    map.set_cell(
+        to,
+        Cell {
+            terrain: Terrain::Object { material },
+            object_stamina: Some(left),
+            ..there
+        },
+    );
 }
 
 /// Command stage: the Stand Up maneuver.

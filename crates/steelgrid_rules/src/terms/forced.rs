@@ -3,7 +3,26 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::grid::Square;
 use crate::rule::{self, Rule};
+
+/// How a command or an event names an object as the target of forced movement: "object at
+/// (5, 3)" (seed 002 L2740: push, pull and slide move a creature or an object).
+pub fn object_target(square: Square) -> String {
+    format!("object at {square}")
+}
+
+/// The square of the object a forced-movement target names, if it names one.
+pub fn object_square(target: &str) -> Option<Square> {
+    let (x, y) = target
+        .strip_prefix("object at (")?
+        .strip_suffix(')')?
+        .split_once(',')?;
+    Some(Square {
+        x: x.trim().parse().ok()?,
+        y: y.trim().parse().ok()?,
+    })
+}
 
 /// The three kinds of forced movement (seed 002 L2740-2748).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

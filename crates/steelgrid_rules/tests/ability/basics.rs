@@ -326,7 +326,7 @@ fn ds_core_28_a_strong_potency_lands_on_a_lower_agility() {
         logged(&events),
         [
             r#"turn.action_economy: ActionUsed { creature: "c", action: Main, traded_main: false }"#,
-            r#"ability: AbilityUsed { creature: "c", ability: "Judgment Hammer", distance: "Ranged 5", targets: ["bandit"], area: [] }"#,
+            r#"ability: AbilityUsed { creature: "c", ability: "Judgment Hammer", distance: "Ranged 5", targets: ["bandit"], area: [], objects: [] }"#,
             r#"power_roll: PowerRolled { creature: "c", ability: "Judgment Hammer", target: "bandit", roll: PowerRollResult { dice: [8, 8], natural: 16, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 18, rolled_tier: Three, tier: Three, critical: false, automatic: None, readings: [] } }"#,
             r#"ability.outcome: AbilityOutcome { creature: "c", ability: "Judgment Hammer", target: "bandit", tier: Some(Three), text: "11 holy damage; A < STRONG, restrained (save ends)" }"#,
             r#"ability.potency: PotencyChecked { target: "bandit", characteristic: Agility, score: 1, potency: 2, lands: true }"#,

@@ -168,7 +168,7 @@ fn ds_dir_23_a_big_single_hit_drops_the_target_then_the_nearest_member() {
         logged(&log),
         [
             r#"turn.action_economy: ActionUsed { creature: "h0", action: Main, traded_main: false }"#,
-            r#"ability: AbilityUsed { creature: "h0", ability: "Slam", distance: "Melee 1", targets: ["m0"], area: [] }"#,
+            r#"ability: AbilityUsed { creature: "h0", ability: "Slam", distance: "Melee 1", targets: ["m0"], area: [], objects: [] }"#,
             r#"ability.outcome: AbilityOutcome { creature: "h0", ability: "Slam", target: "m0", tier: None, text: "12 damage" }"#,
             r#"minion.squad.pool: SquadDamaged { squad: "s", source: "h0", damage_type: None, hits: [("m0", 12)], weakness: 0, immunity: 0, capped: None, amount: 12, pool_before: 40, pool_after: 28, killed: ["m0", "m1"] }"#,
             r#"stamina.death.director: VitalityChanged { creature: "m0", from: Healthy, to: Dead, stamina: 0, threshold: 0 }"#,

@@ -9,3 +9,4 @@ mod knockback;
 mod more;
 mod objects_stability;
 mod prediction;
+mod pushed_objects;

@@ -168,7 +168,7 @@ fn a_triggered_action_answers_the_damage_that_opened_its_window() {
         logged(&events),
         [
             r#"action.triggered: TriggerAnswered { creature: "h", ability: "Retort", trigger: "an adjacent enemy deals damage to you", free: false }"#,
-            r#"ability: AbilityUsed { creature: "h", ability: "Retort", distance: "Melee 1", targets: ["m"], area: [] }"#,
+            r#"ability: AbilityUsed { creature: "h", ability: "Retort", distance: "Melee 1", targets: ["m"], area: [], objects: [] }"#,
             r#"power_roll: PowerRolled { creature: "h", ability: "Retort", target: "m", roll: PowerRollResult { dice: [5, 5], natural: 10, characteristic: 2, bonuses: 0, penalties: 0, edges: [], banes: [], net: None, total: 12, rolled_tier: Two, tier: Two, critical: false, automatic: None, readings: [] } }"#,
             r#"ability.outcome: AbilityOutcome { creature: "h", ability: "Retort", target: "m", tier: Some(Two), text: "5 damage" }"#,
             r#"damage: Damaged { target: "m", source: "h", damage_type: None, base: 5, halved: false, weakness: 0, immunity: 0, immune: false, amount: 5, temporary_absorbed: 0, stamina_before: 30, stamina_after: 25 }"#,
