@@ -341,10 +341,25 @@ pub struct Cell {
     /// Remaining stamina of an object in this square.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub object_stamina: Option<u32>,
+    /// How tall the wall or object in this square stands above `elevation`, in squares, its
+    /// squares stacked (seed 002 L1474-1478). Left out, it is taller than anything on the map.
+    /// One with a height is ground at its top: climbed, stood on, flown or pushed over, and
+    /// seen over only from at or above its top.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub height: Option<u32>,
     /// Darkness, fog or anything else that hides a creature standing in it without protecting
     /// it: concealment (seed 002 L3014-3016).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub concealing: bool,
+}
+
+impl Cell {
+    /// The top of a wall or object of a given height; none for anything else.
+    pub fn top(&self) -> Option<i32> {
+        self.height
+            .filter(|_| self.terrain.is_solid())
+            .map(|h| self.elevation + h as i32)
+    }
 }
 
 /// The battle map: a rectangle of cells, row by row from the top.
@@ -384,12 +399,27 @@ impl Map {
         self.cell(sq).map(|c| c.elevation)
     }
 
-    /// Height of the surface a creature would stand on: the elevation, less a pit's depth.
+    /// Height of the surface a creature would stand on: the elevation, less a pit's depth, or
+    /// the top of a wall or object of a given height.
     pub fn ground(&self, sq: Square) -> Option<i32> {
         self.cell(sq).map(|c| match c.terrain {
             Terrain::Pit { depth } => c.elevation - depth as i32,
-            _ => c.elevation,
+            _ => c.top().unwrap_or(c.elevation),
         })
+    }
+
+    /// Whether a wall or object fills the square at height `z`: one of no given height at any
+    /// height, one with a height below its top.
+    pub fn solid_at(&self, sq: Square, z: i32) -> bool {
+        match self.cell(sq) {
+            None => true,
+            Some(c) => c.terrain.is_solid() && c.top().is_none_or(|top| z < top),
+        }
+    }
+
+    /// Whether the square is a wall or object of a given height (stacked squares).
+    pub fn is_stacked(&self, sq: Square) -> bool {
+        self.cell(sq).is_some_and(|c| c.top().is_some())
     }
 
     /// Whether any square of the space is liquid at least 1 square deep.
@@ -406,8 +436,11 @@ impl Map {
             .unwrap_or(0)
     }
 
+    /// A wall or object as tall as anything (or off the map). One with a given height is
+    /// ground at its top instead: see [`Map::solid_at`].
     pub fn is_solid(&self, sq: Square) -> bool {
-        self.terrain(sq).is_none_or(Terrain::is_solid)
+        self.cell(sq)
+            .is_none_or(|c| c.terrain.is_solid() && c.height.is_none())
     }
 
     /// Whether every square of the space conceals what stands in it (seed 002 L3014-3016).
@@ -425,17 +458,31 @@ impl Map {
     /// through no wall or solid object. A line that only grazes a solid square's edge or
     /// corner is not blocked.
     pub fn line_of_effect(&self, from: Footprint, to: Footprint) -> bool {
+        self.line_of_effect_at((from, self.ground_under(from)), (to, self.ground_under(to)))
+    }
+
+    /// [`Map::line_of_effect`] between spaces whose bottoms are at the given heights: a wall
+    /// or object of a given height blocks it unless both spaces rise above its top (a size N
+    /// space is N squares tall), so two creatures see each other over it.
+    pub fn line_of_effect_at(
+        &self,
+        (from, from_z): (Footprint, i32),
+        (to, to_z): (Footprint, i32),
+    ) -> bool {
         if from.overlaps(to) {
             return true;
         }
+        // The lower of the two spaces' tops: a wall whose top reaches it blocks.
+        let low = (from_z + from.side).min(to_z + to.side) - 1;
         let corners = |fp: Footprint| {
             let (x0, y0, s) = (fp.origin.x, fp.origin.y, fp.side);
             [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s)]
         };
+        let solid = |sq: Square| self.solid_at(sq, low);
         corners(from).iter().any(|&a| {
             corners(to)
                 .iter()
-                .any(|&b| !self.segment_blocked(a, b, from, to))
+                .any(|&b| !self.segment_blocked(a, b, from, to, &solid))
         })
     }
 
@@ -451,18 +498,29 @@ impl Map {
             let (x0, y0, s) = (fp.origin.x, fp.origin.y, fp.side);
             [(x0, y0), (x0 + s, y0), (x0, y0 + s), (x0 + s, y0 + s)]
         };
+        // Digest A-26: a wall or object of a given height covers only if it is at least half
+        // as tall as the target above the target's feet.
+        let (feet, tall) = (self.ground_under(to), to.side);
+        let solid = |sq: Square| {
+            self.is_solid(sq)
+                || self
+                    .cell(sq)
+                    .and_then(Cell::top)
+                    .is_some_and(|top| 2 * (top - feet) >= tall)
+        };
         let targets = corners(to);
         let best = corners(from)
             .iter()
             .map(|&a| {
                 targets
                     .iter()
-                    .filter(|&&b| !self.segment_blocked(a, b, from, to))
+                    .filter(|&&b| !self.segment_blocked(a, b, from, to, &solid))
                     .count()
             })
             .max()
             .unwrap_or(0);
-        best > 0 && 2 * (targets.len() - best) >= targets.len()
+        // Over a low wall every corner line may cross it while the two still see each other.
+        self.line_of_effect(from, to) && 2 * (targets.len() - best) >= targets.len()
     }
 
     /// Whether the segment between two grid corners is blocked: it passes through the interior
@@ -475,10 +533,11 @@ impl Map {
         b: (i32, i32),
         from: Footprint,
         to: Footprint,
+        blocks: &dyn Fn(Square) -> bool,
     ) -> bool {
         let solid = |x: i32, y: i32| {
             let sq = Square::new(x, y);
-            !from.contains(sq) && !to.contains(sq) && self.is_solid(sq)
+            !from.contains(sq) && !to.contains(sq) && blocks(sq)
         };
         let (min_x, max_x) = (a.0.min(b.0), a.0.max(b.0));
         let (min_y, max_y) = (a.1.min(b.1), a.1.max(b.1));
@@ -634,6 +693,30 @@ mod tests {
         let a = Footprint::new(Square::new(0, 0), Size::Medium);
         let b = Footprint::new(Square::new(4, 4), Size::Medium);
         assert!(!map.line_of_effect(a, b));
+    }
+
+    #[test]
+    fn a_low_wall_blocks_line_of_effect_below_its_top_and_covers_by_half_the_target() {
+        // A wall 1 square tall down x = 3 (seed 002 L1474-1478; digest A-26).
+        let mut map = open_map(8, 8);
+        for y in 0..8 {
+            let cell = &mut map.cells[(y * 8 + 3) as usize];
+            cell.terrain = Terrain::Wall;
+            cell.height = Some(1);
+        }
+        let medium = |x| Footprint::new(Square::new(x, 3), Size::Medium);
+        let big = |x, n| Footprint::new(Square::new(x, 3), Size::Squares(n));
+        // Two size-1 spaces are no taller than the wall: it blocks.
+        assert!(!map.line_of_effect(medium(1), medium(5)));
+        // Size-2 spaces rise above it: they see each other, and a wall half their height
+        // covers them; size-3 spaces are more than twice its height: no cover.
+        assert!(map.line_of_effect(big(1, 2), big(4, 2)));
+        assert!(map.cover(big(1, 2), big(4, 2)));
+        assert!(map.line_of_effect(big(0, 3), big(4, 3)));
+        assert!(!map.cover(big(0, 3), big(4, 3)));
+        // Standing on the wall's top is standing on ground 1 up.
+        assert_eq!(map.ground(Square::new(3, 0)), Some(1));
+        assert!(map.solid_at(Square::new(3, 0), 0) && !map.solid_at(Square::new(3, 0), 1));
     }
 
     #[test]

@@ -473,6 +473,12 @@ pub struct CreatureRef {
 }
 
 impl CreatureRef {
+    /// Its space and the height of its bottom (a flier's altitude above the ground counted),
+    /// for line of effect over walls of a given height.
+    pub fn placed(&self) -> (Footprint, i32) {
+        (self.footprint, self.z + self.altitude as i32)
+    }
+
     /// Whether it has concealment from everyone: invisible, or standing wholly in darkness or
     /// fog (seed 002 L3014-3020).
     pub fn concealed(&self, map: &crate::grid::Map) -> bool {

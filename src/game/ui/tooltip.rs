@@ -345,11 +345,20 @@ fn ground(state: &StateView, map: &Map, square: Square) -> Vec<String> {
     let rule_summary = |id: &str| rule::find(id).map_or("", |r| r.summary);
     let mut lines = vec![match cell.terrain {
         Terrain::Floor => format!("{square}: floor"),
-        Terrain::Wall => format!("{square}: wall (blocks movement and line of effect)"),
+        Terrain::Wall => match cell.height {
+            None => format!("{square}: wall (blocks movement and line of effect)"),
+            Some(h) => format!(
+                "{square}: wall {h} square{} tall (climbed, 2 movement a square without a climb speed; blocks line of effect unless both sides rise above it)",
+                if h == 1 { "" } else { "s" }
+            ),
+        },
         Terrain::Object { material } => format!(
-            "{square}: {material:?} object, Stamina {}",
+            "{square}: {material:?} object, Stamina {}{}",
             cell.object_stamina
-                .map_or("?".to_owned(), |s| s.to_string())
+                .map_or("?".to_owned(), |s| s.to_string()),
+            cell.height.map_or(String::new(), |h| format!(
+                ", {h} tall (climbed and stood on)"
+            ))
         ),
         Terrain::Difficult => format!("{square}: difficult terrain (+1 movement to enter)"),
         Terrain::Damaging { damage } => format!(

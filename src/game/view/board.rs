@@ -146,7 +146,10 @@ fn spawn_board(
         if let Some(label) = height_label(map, sq) {
             let corner =
                 layout.square_center(sq) + Vec2::new(-SQUARE / 2.0 + 5.0, SQUARE / 2.0 - 3.0);
-            let color = if matches!(map.terrain(sq), Some(Terrain::Pit { .. })) {
+            // Light on a pit's dark and on a wall's stones, dark on the floor.
+            let on_dark =
+                matches!(map.terrain(sq), Some(Terrain::Pit { .. })) || map.is_stacked(sq);
+            let color = if on_dark {
                 Color::srgb_u8(0xc8, 0xc2, 0xb6)
             } else {
                 Color::srgb_u8(0x4a, 0x3b, 0x26)
@@ -209,15 +212,6 @@ fn spawn_layer(
     spawned
 }
 
-/// Height of the ground a creature would stand on, for comparing neighbours.
-fn ground(map: &Map, sq: Square) -> Option<i32> {
-    let cell = map.cell(sq)?;
-    Some(match cell.terrain {
-        Terrain::Pit { depth } => cell.elevation - depth as i32,
-        _ => cell.elevation,
-    })
-}
-
 /// The four neighbours of a square with the overlay edge bit facing each.
 fn neighbours(sq: Square) -> [(u8, Square); 4] {
     [
@@ -232,7 +226,7 @@ fn neighbours(sq: Square) -> [(u8, Square); 4] {
 /// raised or sunken ground meets ground of another height. Walls and objects get no edges.
 fn overlay_tile(map: &Map, sq: Square) -> Option<u32> {
     let cell = map.cell(sq)?;
-    let here = ground(map, sq)?;
+    let here = map.ground(sq)?;
     let pit = matches!(cell.terrain, Terrain::Pit { .. });
     let style = if pit {
         OverlayStyle::Pit
@@ -243,7 +237,7 @@ fn overlay_tile(map: &Map, sq: Square) -> Option<u32> {
         if pit {
             !matches!(map.terrain(n), Some(Terrain::Pit { .. }))
         } else {
-            !map.is_solid(n) && ground(map, n).is_some_and(|g| g != here)
+            !map.is_solid(n) && map.ground(n).is_some_and(|g| g != here)
         }
     };
     let edges = neighbours(sq)
@@ -253,22 +247,29 @@ fn overlay_tile(map: &Map, sq: Square) -> Option<u32> {
     Some(atlas::overlay_tile(style, edges))
 }
 
-/// A label such as `+1` or `-3` on the top-left square of each raised, sunken or pit area.
+/// A label such as `+1` or `-3` on the top-left square of each raised, sunken or pit area, and
+/// of each run of a wall or object of a given height (its top).
 fn height_label(map: &Map, sq: Square) -> Option<String> {
     let cell = map.cell(sq)?;
-    let marked = cell.elevation != 0 || matches!(cell.terrain, Terrain::Pit { .. });
+    let marked =
+        cell.elevation != 0 || matches!(cell.terrain, Terrain::Pit { .. }) || cell.top().is_some();
     if !marked || map.is_solid(sq) {
         return None;
     }
     let kind = |s: Square| {
-        map.cell(s)
-            .map(|c| (matches!(c.terrain, Terrain::Pit { .. }), c.elevation))
+        map.cell(s).map(|c| {
+            (
+                matches!(c.terrain, Terrain::Pit { .. }),
+                c.elevation,
+                c.top(),
+            )
+        })
     };
-    let same_area = |s: Square| kind(s) == kind(sq) && ground(map, s) == ground(map, sq);
+    let same_area = |s: Square| kind(s) == kind(sq) && map.ground(s) == map.ground(sq);
     if same_area(Square::new(sq.x - 1, sq.y)) || same_area(Square::new(sq.x, sq.y - 1)) {
         return None;
     }
-    let height = ground(map, sq)?;
+    let height = map.ground(sq)?;
     Some(format!("{height:+}"))
 }
 
@@ -283,13 +284,13 @@ mod tests {
             .flat_map(|row| row.chars())
             .map(|ch| Cell {
                 terrain: match ch {
-                    '#' => Terrain::Wall,
+                    '#' | 'W' => Terrain::Wall,
                     'o' => Terrain::Pit { depth: 2 },
                     _ => Terrain::Floor,
                 },
                 elevation: if ch == 'h' { 1 } else { 0 },
-                object_stamina: None,
-                concealing: false,
+                height: (ch == 'W').then_some(2),
+                ..Cell::default()
             })
             .collect();
         Map {
@@ -351,5 +352,17 @@ mod tests {
         assert_eq!(height_label(&m, Square::new(2, 1)), None);
         assert_eq!(height_label(&m, Square::new(0, 2)).as_deref(), Some("-2"));
         assert_eq!(height_label(&m, Square::new(1, 2)), None);
+    }
+
+    #[test]
+    fn a_wall_of_a_given_height_is_labelled_with_its_top_once_per_run() {
+        let m = map(&["#W.", ".W.", "..."]);
+        assert_eq!(
+            height_label(&m, Square::new(0, 0)),
+            None,
+            "a wall to the sky"
+        );
+        assert_eq!(height_label(&m, Square::new(1, 0)).as_deref(), Some("+2"));
+        assert_eq!(height_label(&m, Square::new(1, 1)), None);
     }
 }

@@ -208,11 +208,12 @@ pub fn line(
 /// Checks the squares of a **wall** of at most `max` squares placed **within** `within`, given
 /// in the order they are placed (seed 002 L1452, L1474-1478).
 ///
-/// Valid when there are 1 to `max` squares, none repeated, each on the map, not solid and not
-/// `occupied`; the first (the origin) is within `within` of the user's space and in the user's
-/// line of effect; and each later square shares a full side with an earlier one (a corner is not
-/// enough). On success returns the squares row-major; otherwise a reason naming the first
-/// offending square.
+/// Valid when there are 1 to `max` squares, each on the map, not solid and not `occupied`; the
+/// first (the origin) is within `within` of the user's space and in the user's line of effect;
+/// and each later square shares a full side with an earlier one (a corner is not enough). A
+/// square named again is stacked on the one below, whose top it shares: the wall stands there
+/// as many squares tall as the square is named (seed 002 L1474-1478). On success returns the
+/// squares row-major; otherwise a reason naming the first offending square.
 pub fn wall(
     map: &Map,
     user: Footprint,
@@ -234,7 +235,8 @@ pub fn wall(
     for (i, &sq) in squares.iter().enumerate() {
         let earlier = &squares[..i];
         if earlier.contains(&sq) {
-            return Err(format!("{sq} is already part of the wall"));
+            // Stacked on the squares named before it there.
+            continue;
         }
         if !map.in_bounds(sq) {
             return Err(format!("{sq} is off the map"));
@@ -254,5 +256,8 @@ pub fn wall(
             return Err(format!("{sq} shares no side with an earlier wall square"));
         }
     }
-    Ok(row_major(squares.to_vec()))
+    // Row-major, a stacked square once for each square stacked there.
+    let mut placed = squares.to_vec();
+    placed.sort_by_key(|s| (s.y, s.x));
+    Ok(placed)
 }

@@ -1353,6 +1353,7 @@ fn damage_object(
             crate::grid::Cell {
                 terrain: crate::grid::Terrain::Floor,
                 object_stamina: None,
+                height: None,
                 ..cell
             },
         );

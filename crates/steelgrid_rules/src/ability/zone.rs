@@ -38,10 +38,21 @@ pub struct Zone {
 
 impl Zone {
     /// The squares it covers now.
+    /// How many of its squares are stacked at `sq`: a wall's height there (seed 002
+    /// L1474-1478).
+    pub fn stacked(&self, sq: Square) -> u32 {
+        self.squares.iter().filter(|&&s| s == sq).count() as u32
+    }
+
     pub fn covers(&self, map: &Map, owner: Option<Footprint>) -> Vec<Square> {
         match (self.aura, owner) {
             (Some(radius), Some(fp)) => crate::ability::area::burst(map, fp, radius),
-            _ => self.squares.clone(),
+            _ => {
+                // A stacked wall names a square once per square stacked there.
+                let mut squares = self.squares.clone();
+                squares.dedup();
+                squares
+            }
         }
     }
 }
@@ -72,14 +83,17 @@ pub fn potency_penalties<'a>(
 #[derive(Resource, Clone, Debug, Default)]
 pub struct NewZone(pub Option<Zone>);
 
-/// The cell a zone's ground puts in a square.
-fn ground_cell(ground: ZoneGround, under: Cell) -> Cell {
+/// The cell a zone's ground puts in a square, `stacked` squares of it there: a wall stands
+/// that many squares tall, each square of stone with its own Stamina (seed 002 L1474-1478,
+/// L3108-3111; digest A-24).
+fn ground_cell(ground: ZoneGround, under: Cell, stacked: u32) -> Cell {
     match ground {
         ZoneGround::Wall => Cell {
             terrain: Terrain::Object {
                 material: Material::Stone,
             },
-            object_stamina: Some(Material::Stone.stamina_per_square()),
+            object_stamina: Some(Material::Stone.stamina_per_square() * stacked),
+            height: Some(stacked),
             ..under
         },
         ZoneGround::Difficult => Cell {
@@ -106,7 +120,13 @@ pub fn place(
     };
     zone.seq = zones.iter().map(|z| z.seq + 1).max().unwrap_or(0);
     if let Some(ground) = zone.lasting.ground {
+        let mut placed: Vec<Square> = Vec::new();
         for &sq in &zone.squares {
+            if placed.contains(&sq) {
+                continue;
+            }
+            placed.push(sq);
+            let stacked = zone.stacked(sq);
             let Some(&under) = map.cell(sq) else {
                 continue;
             };
@@ -117,7 +137,7 @@ pub fn place(
                 continue;
             }
             zone.replaced.push((sq, under));
-            map.set_cell(sq, ground_cell(ground, under));
+            map.set_cell(sq, ground_cell(ground, under, stacked));
         }
     }
     log.push(
@@ -261,7 +281,7 @@ pub fn expire(
                 let broken =
                     ground == ZoneGround::Wall && now.is_some_and(|c| !c.terrain.is_solid());
                 if !broken {
-                    cell = ground_cell(ground, cell);
+                    cell = ground_cell(ground, cell, z.stacked(sq));
                 }
             }
             map.set_cell(sq, cell);

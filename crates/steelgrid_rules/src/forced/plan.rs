@@ -199,8 +199,10 @@ impl<'a> Travel<'a> {
         }
     }
 
-    fn is_solid(&self, square: Square) -> bool {
-        self.board.map.is_solid(square)
+    /// A wall or object the target's space meets at height `z` (one with a height only below
+    /// its top), not broken on the way and not the moved object itself.
+    fn is_solid(&self, square: Square, z: i32) -> bool {
+        self.board.map.solid_at(square, z)
             && !self.broken.contains(&square)
             && !self.target.vacates(square)
     }
@@ -268,7 +270,7 @@ impl<'a> Travel<'a> {
             return Ok(flow);
         }
         let step_dir = (step.x - self.at.origin.x, step.y - self.at.origin.y);
-        if cuts_corner(self.at, step_dir, |s| self.is_solid(s)) {
+        if cuts_corner(self.at, step_dir, |s| self.is_solid(s, self.z.min(next_z))) {
             return Err(RuleError::new(
                 rule::MOVE_CORNERS,
                 format!("step {n} to {step} would cut the corner of a wall or object"),
@@ -363,10 +365,10 @@ impl<'a> Travel<'a> {
         let map = self.board.map;
         let off_map = entered(self.at, next).any(|s| !map.in_bounds(s));
         let walls: Vec<Square> = entered(self.at, next)
-            .filter(|&s| map.terrain(s) == Some(Terrain::Wall))
+            .filter(|&s| map.terrain(s) == Some(Terrain::Wall) && map.solid_at(s, next_z))
             .collect();
         let objects: Vec<(Square, Material)> = entered(self.at, next)
-            .filter(|&s| self.is_solid(s))
+            .filter(|&s| self.is_solid(s, next_z))
             .filter_map(|s| match map.terrain(s) {
                 Some(Terrain::Object { material }) => Some((s, material)),
                 _ => None,

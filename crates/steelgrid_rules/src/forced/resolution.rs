@@ -124,6 +124,7 @@ pub fn resolve_forced_move(
         {
             map.cells[i].terrain = Terrain::Floor;
             map.cells[i].object_stamina = None;
+            map.cells[i].height = None;
         }
         log.push(
             rule::OBJECT_DESTROYED,
@@ -305,6 +306,7 @@ fn move_object(map: &mut Map, log: &mut EventLog, o: &ForcedOutcome, from: Squar
         Cell {
             terrain: Terrain::Floor,
             object_stamina: None,
+            height: None,
             ..start
         },
     );
@@ -349,6 +351,7 @@ fn move_object(map: &mut Map, log: &mut EventLog, o: &ForcedOutcome, from: Squar
         Cell {
             terrain: Terrain::Object { material },
             object_stamina: Some(left),
+            height: start.height,
             ..there
         },
     );

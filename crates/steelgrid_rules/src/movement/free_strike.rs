@@ -266,7 +266,7 @@ pub fn validate_target(
             ),
         ));
     }
-    if !map.line_of_effect(attacker.footprint, target.footprint) {
+    if !map.line_of_effect_at(attacker.placed(), target.placed()) {
         return Err(RuleError::new(
             rule::LINE_OF_EFFECT,
             format!("no line of effect from {} to {}", attacker.id, target.id),

@@ -111,7 +111,7 @@ fn plan_path(
             side: at.side,
         };
         let n = i + 1;
-        check_step(map, at, next, n)?;
+        check_step(map, at, next, n, heights.z)?;
         let z_from = heights.z;
         let climbed = heights.step(map, at, next, n, n == path.len())?;
         // Mid-leap or stepping off a ledge, the mover is still at the height it left from: the
@@ -196,8 +196,15 @@ fn hazard(map: &Map, fp: Footprint) -> Option<Square> {
     })
 }
 
-/// Step `n` goes to an adjacent square the mover may enter, without cutting a corner.
-fn check_step(map: &Map, at: Footprint, next: Footprint, n: usize) -> Result<(), RuleError> {
+/// Step `n` on foot from height `z`: to an adjacent square on the map, into no wall or object,
+/// cutting no corner of one that stands above `z`.
+fn check_step(
+    map: &Map,
+    at: Footprint,
+    next: Footprint,
+    n: usize,
+    z: i32,
+) -> Result<(), RuleError> {
     let step = next.origin;
     if at.origin.distance(step) != 1 {
         return Err(RuleError::new(
@@ -207,7 +214,7 @@ fn check_step(map: &Map, at: Footprint, next: Footprint, n: usize) -> Result<(),
     }
     check_entry(map, next, n, rule::ADVANCE)?;
     if cuts_corner(at, (step.x - at.origin.x, step.y - at.origin.y), |s| {
-        map.is_solid(s)
+        map.solid_at(s, z)
     }) {
         return Err(RuleError::new(
             rule::MOVE_CORNERS,
@@ -285,7 +292,16 @@ impl Heights {
             return Ok(0);
         }
         self.z = g;
-        Ok(if g > z + 1 { (g - z) as u32 } else { 0 })
+        // A wall or object of a given height is climbed, never walked up, however low
+        // (seed 002 L2646: climbing; L1474-1478: walls stacked for height).
+        let onto_wall = next
+            .squares()
+            .any(|s| map.is_stacked(s) && map.ground(s) == Some(g));
+        Ok(if g > z + 1 || (onto_wall && g > z) {
+            (g - z) as u32
+        } else {
+            0
+        })
     }
 }
 
@@ -464,9 +480,16 @@ pub fn plan_flight(
             ));
         }
         if h < map.ground_under(next) {
+            let into = match next.squares().find(|&s| map.solid_at(s, h)) {
+                Some(sq) => format!(
+                    "into the {} at {sq}, below its top",
+                    map.terrain(sq).map_or("wall", Terrain::name)
+                ),
+                None => "into the ground".to_owned(),
+            };
             return Err(RuleError::new(
                 rule::FLY,
-                format!("step {n} would go into the ground"),
+                format!("step {n} would go {into}"),
             ));
         }
         let there = body(next, h);

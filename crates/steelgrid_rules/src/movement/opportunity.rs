@@ -192,7 +192,7 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
             && !c.surprised
             && !c.conditions.has(Condition::Dazed)
             && c.is_adjacent(target)
-            && map.line_of_effect(c.footprint, target.footprint)
+            && map.line_of_effect_at(c.placed(), target.placed())
             && crate::movement::burrow::check_reach(c, target).is_ok()
     };
     if !eligible(attacker) || !eligible(ally) {
@@ -367,7 +367,7 @@ fn condition_modifiers(
         && taunter != target.id
         && let Some(t) = others.iter().find(|o| o.id == taunter)
         && t.vitality.can_act()
-        && map.line_of_effect(attacker.footprint, t.footprint)
+        && map.line_of_effect_at(attacker.placed(), t.placed())
     {
         for _ in 0..2 {
             banes.push(note(

@@ -66,6 +66,10 @@ pub struct Tile {
     pub terrain: Terrain,
     #[serde(default)]
     pub elevation: i32,
+    /// For a wall or object: how many squares tall it stands, its squares stacked (seed 002
+    /// L1474-1478); left out, it is taller than anything on the map.
+    #[serde(default)]
+    pub height: Option<u32>,
     /// A named zone (spawn zone, area for scripted events) this square belongs to.
     #[serde(default)]
     pub zone: Option<String>,
@@ -559,6 +563,19 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
     let mut legend = default_legend();
     legend.extend(spec.legend.clone());
     let map_at = source::field(ck.src, None, "map").unwrap_or(0);
+    for (ch, tile) in &spec.legend {
+        let stands = tile.terrain.is_solid();
+        if tile.height.is_some_and(|h| h == 0 || !stands) {
+            let legend_at = source::field(ck.src, Some(map_at), "legend").unwrap_or(map_at);
+            ck.at(
+                legend_at,
+                format!(
+                    "legend `{ch}`: `height` is how many squares tall a wall or object stands, at least 1; this square is {}",
+                    if stands { "given 0" } else { tile.terrain.name() }
+                ),
+            );
+        }
+    }
     let rows_at = source::field(ck.src, Some(map_at), "rows").unwrap_or(map_at);
     let row_starts = source::list_elements(ck.src, rows_at);
     let height = spec.rows.len() as i32;
@@ -586,12 +603,7 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
                     row_at + 1 + row.char_indices().nth(x).map_or(0, |(i, _)| i),
                     format!("`{ch}` is not in the map legend"),
                 );
-                cells.push(Cell {
-                    terrain: Terrain::Floor,
-                    elevation: 0,
-                    object_stamina: None,
-                    concealing: false,
-                });
+                cells.push(Cell::default());
                 continue;
             };
             if let Some(zone) = &tile.zone {
@@ -604,22 +616,17 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
                 terrain: tile.terrain,
                 elevation: tile.elevation,
                 object_stamina: match tile.terrain {
-                    Terrain::Object { material } => Some(Material::stamina_per_square(material)),
+                    Terrain::Object { material } => {
+                        Some(Material::stamina_per_square(material) * tile.height.unwrap_or(1))
+                    }
                     _ => None,
                 },
                 concealing: tile.concealing,
+                height: tile.height,
             });
         }
     }
-    cells.resize(
-        (width * height).max(0) as usize,
-        Cell {
-            terrain: Terrain::Floor,
-            elevation: 0,
-            object_stamina: None,
-            concealing: false,
-        },
-    );
+    cells.resize((width * height).max(0) as usize, Cell::default());
     Map {
         width,
         height,

@@ -16,9 +16,7 @@ fn map(rows: &[&str]) -> Map {
             } else {
                 Terrain::Floor
             },
-            elevation: 0,
-            object_stamina: None,
-            concealing: false,
+            ..Cell::default()
         })
         .collect();
     Map {

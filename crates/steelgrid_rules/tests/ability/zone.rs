@@ -63,26 +63,23 @@ fn cell(e: &Engine, x: i32, y: i32) -> Cell {
 }
 
 fn floor() -> Cell {
-    Cell {
-        terrain: Terrain::Floor,
-        elevation: 0,
-        object_stamina: None,
-        concealing: false,
-    }
+    Cell::default()
 }
 
 fn with(terrain: Terrain) -> Cell {
     Cell { terrain, ..floor() }
 }
 
+/// A square of an ability's stone wall: 1 square tall, 6 Stamina (seed 002 L1474-1478,
+/// L3108-3111).
 fn stone() -> Cell {
     Cell {
         terrain: Terrain::Object {
             material: Material::Stone,
         },
-        elevation: 0,
         object_stamina: Some(6),
-        concealing: false,
+        height: Some(1),
+        ..Cell::default()
     }
 }
 
@@ -216,7 +213,7 @@ fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
 }
 
 #[test]
-fn a_wall_blocks_movement_and_line_of_effect() {
+fn a_wall_blocks_line_of_effect_and_is_climbed_not_walked_through() {
     let mut e = Fight::new()
         .abilities(&abilities())
         .hero("mason", at(1, 2))
@@ -229,24 +226,53 @@ fn a_wall_blocks_movement_and_line_of_effect() {
         e.preview_ability(&bolt).is_ok(),
         "before the wall the bolt reaches g"
     );
+    // Three squares laid flat: a wall 1 square tall (seed 002 L1474-1478).
     apply(&mut e, raise("mason", "rampart", &[(4, 1), (4, 2), (4, 3)]));
-    let err = refused(&mut e, advance("mason", &[(2, 2), (3, 2), (4, 2), (5, 2)]));
-    assert_eq!(err.rule, "movement.advance");
-    assert!(err.reason.contains("(4, 2)"), "{}", err.reason);
     let err = refused(&mut e, bolt.clone());
     assert_eq!(err.rule, "target.line_of_effect");
     assert_eq!(
         e.preview_ability(&bolt).unwrap_err().rule,
         "target.line_of_effect"
     );
-    // Round the end of the wall is still open.
+    // Round the end of the wall is still open, but not past its corner.
     let err = refused(&mut e, advance("mason", &[(2, 3), (3, 4), (4, 4), (5, 3)]));
     assert_eq!(
         err.rule, "movement.no_cutting_corners",
         "nor past its corner"
     );
+    let before = e.snapshot();
     let events = apply(&mut e, advance("mason", &[(2, 3), (3, 4), (4, 4), (5, 4)]));
     assert_eq!(move_costs(&events), vec![4]);
+    // Over the top: 1 + 1, the wall climbed at 2 (no climb speed), 1 down the far side.
+    let mut e = Engine::restore(before);
+    let events = apply(&mut e, advance("mason", &[(2, 2), (3, 2), (4, 2), (5, 2)]));
+    assert_eq!(move_costs(&events), vec![5]);
+    assert_eq!(creature(&e, "mason").position, Square::new(5, 2));
+}
+
+#[test]
+fn a_wall_stacked_two_high_is_too_tall_to_climb_in_one_move() {
+    let mut e = Fight::new()
+        .abilities(&abilities())
+        .hero("mason", at(1, 2))
+        .knows(&["rampart", "bolt"])
+        .monster("g", at(7, 2))
+        .start();
+    start(&mut e, "mason");
+    // (4, 2) named twice: that square of the wall is 2 tall, with 12 Stamina (digest A-24).
+    apply(&mut e, raise("mason", "rampart", &[(4, 2), (4, 2), (4, 3)]));
+    let tall = cell(&e, 4, 2);
+    assert_eq!((tall.height, tall.object_stamina), (Some(2), Some(12)));
+    assert_eq!(cell(&e, 4, 3), stone());
+    // 1 + 1 + 2 × 2 climbed + 1 down = 7: more than speed 5.
+    let err = refused(&mut e, advance("mason", &[(2, 2), (3, 2), (4, 2), (5, 2)]));
+    assert_eq!(err.rule, "movement.speed_limit");
+    assert_eq!(err.reason, "the path costs 7 movement but speed is 5");
+    assert_eq!(
+        zones(&e)[0].squares,
+        vec![Square::new(4, 2), Square::new(4, 3)],
+        "three squares of wall on two squares of the map"
+    );
 }
 
 #[test]

@@ -12,3 +12,4 @@ mod misc;
 mod more;
 mod mount;
 mod opportunity_ask;
+mod stacked_walls;

@@ -731,7 +731,7 @@ fn chosen_targets(
                     format!("{id} is {gap} squares away; `{}` reaches {reach}", ab.name),
                 ));
             }
-            if !map.line_of_effect(user.footprint, c.footprint) {
+            if !map.line_of_effect_at(user.placed(), c.placed()) {
                 return Err(RuleError::new(
                     rule::LINE_OF_EFFECT,
                     format!("no line of effect from {creature} to {id}"),

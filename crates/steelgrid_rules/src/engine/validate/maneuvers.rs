@@ -348,7 +348,7 @@ impl Engine {
         if !self
             .world
             .resource::<Map>()
-            .line_of_effect(att.footprint, tgt.footprint)
+            .line_of_effect_at(att.placed(), tgt.placed())
         {
             return Err(RuleError::new(
                 rule::LINE_OF_EFFECT,
