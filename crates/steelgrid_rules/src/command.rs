@@ -218,6 +218,40 @@ pub enum Command {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         maneuver: bool,
     },
+    /// Once the fight is over, the Director gives `amount` Victories to each hero named (every
+    /// living hero when none is), or takes some back (seed 002 L815-829: more for a hard
+    /// fight, none for a trivial one, 1 for a challenge met without a fight).
+    AwardVictories {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        heroes: Vec<String>,
+        amount: i32,
+    },
+    /// Once the fight is over, a respite: after 24 uninterrupted hours each living hero regains
+    /// its Recoveries and Stamina and turns its Victories into experience; `hours` short of 24
+    /// (an interruption) gives nothing (seed 002 L859-867).
+    Respite {
+        #[serde(default = "full_day")]
+        hours: u32,
+    },
+    /// Once the fight is over, begin a montage test: its limits follow the difficulty and the
+    /// heroes fit to take part; it lasts `rounds` rounds, 2 by default (seed 002 L2319-2386).
+    StartMontage {
+        task: String,
+        difficulty: crate::power_roll::test_roll::Difficulty,
+        #[serde(default = "two")]
+        rounds: u32,
+    },
+    /// A hero's montage turn spent on a test: each hero once a round, a skill once a montage
+    /// (seed 002 L2323-2351).
+    MontageTest {
+        creature: String,
+        characteristic: Characteristic,
+        difficulty: crate::power_roll::test_roll::Difficulty,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        skill: Option<String>,
+    },
+    /// A hero's montage turn spent doing nothing (seed 002 L2327).
+    MontagePass { creature: String },
     /// The creature whose turn it is ends it (seed 002 L2538-2542).
     EndTurn { creature: String },
     /// A creature the open trigger window waits on lets the moment pass, using none of its
@@ -370,6 +404,19 @@ impl Command {
     }
 
     /// A short name for the log and error messages.
+    /// A command for between fights, the only kind that may follow the end of the encounter:
+    /// Victories, a respite or a montage (seed 002 L815-867, L2319-2409).
+    pub fn between_fights(&self) -> bool {
+        matches!(
+            self,
+            Command::AwardVictories { .. }
+                | Command::Respite { .. }
+                | Command::StartMontage { .. }
+                | Command::MontageTest { .. }
+                | Command::MontagePass { .. }
+        )
+    }
+
     pub fn name(&self) -> &'static str {
         match self {
             Command::ChooseFirstSide { .. } => "ChooseFirstSide",
@@ -414,12 +461,25 @@ impl Command {
             Command::GrantedMove { .. } => "GrantedMove",
             Command::Land { .. } => "Land",
             Command::LastStand { .. } => "LastStand",
+            Command::AwardVictories { .. } => "AwardVictories",
+            Command::Respite { .. } => "Respite",
+            Command::StartMontage { .. } => "StartMontage",
+            Command::MontageTest { .. } => "MontageTest",
+            Command::MontagePass { .. } => "MontagePass",
         }
     }
 }
 
 fn yes() -> bool {
     true
+}
+
+fn full_day() -> u32 {
+    crate::terms::damage::RESPITE_HOURS
+}
+
+fn two() -> u32 {
+    2
 }
 
 /// The command being resolved by the rules schedule.

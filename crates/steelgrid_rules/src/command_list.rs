@@ -75,17 +75,17 @@ pub fn run(
             break;
         }
         let played = match engine.outcome() {
-            Some(outcome) => Err(RuleError::new(
+            Some(outcome) if !placed.command.between_fights() => Err(RuleError::new(
                 crate::rule::ENCOUNTER_OVER,
                 format!(
-                    "the encounter has already ended ({}): no command can follow it",
+                    "the encounter has already ended ({}): only Victories, a respite or a montage can follow it",
                     match outcome {
                         crate::event::Outcome::Victory => "the heroes won",
                         crate::event::Outcome::Defeat => "the heroes lost",
                     }
                 ),
             )),
-            None => table.play(placed.command.clone()),
+            _ => table.play(placed.command.clone()),
         };
         if let Err(error) = played {
             return Some(Refusal {

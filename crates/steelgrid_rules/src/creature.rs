@@ -158,6 +158,9 @@ pub struct Hero {
     /// the start of combat (seed 002 L4334).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub victories: u32,
+    /// Experience: the Victories turned in at each respite (seed 002 L831-835).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub xp: u32,
     /// Its kit's weapon damage bonuses (seed 002 L335, L1438-1442).
     #[serde(default, skip_serializing_if = "crate::terms::ability::Kit::is_empty")]
     pub kit: crate::terms::ability::Kit,

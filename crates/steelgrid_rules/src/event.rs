@@ -507,6 +507,46 @@ pub enum Event {
         when: String,
     },
     /// A test (seed 002 L1803-1862): the roll and the outcome its difficulty gives it.
+    /// Victories a hero gained (or lost: a negative amount), and why (seed 002 L815-829).
+    VictoriesGained {
+        creature: String,
+        amount: i32,
+        now: u32,
+        reason: String,
+    },
+    /// A hero's respite done: what it regained and the experience its Victories became
+    /// (seed 002 L859-867).
+    RespiteFinished {
+        creature: String,
+        recoveries: u32,
+        stamina: i32,
+        xp: u32,
+        xp_total: u32,
+    },
+    /// A respite interrupted before its 24 hours: no benefit (seed 002 L865).
+    RespiteCutShort {
+        hours: u32,
+    },
+    MontageStarted {
+        task: String,
+        difficulty: Difficulty,
+        successes: u32,
+        failures: u32,
+        rounds: u32,
+    },
+    /// The montage's tally after a hero's turn.
+    MontageProgress {
+        task: String,
+        round: u32,
+        successes: u32,
+        failures: u32,
+    },
+    MontageEnded {
+        task: String,
+        outcome: crate::power_roll::test_roll::MontageOutcome,
+        /// Victories each hero gains for it.
+        victories: u32,
+    },
     TestMade {
         creature: String,
         /// The called test it answers.

@@ -123,6 +123,16 @@ steelgrid_kernel::rules! {
         "An object can be pushed, pulled or slid like a creature: run into a creature, it stops and the creature takes 1 damage per square it had left.";
     FORCED_OBJECT_DAMAGE = "forced_movement.object_damage", "seed 002 L2782-2790",
         "Optional: an object forced into a creature, an object, a wall or the ground takes damage as a creature would; wood breaks at 3 a square, stone at 6, metal at 9, anything frailer at any damage.";
+    BETWEEN_FIGHTS = "between_fights", "seed 002 L815-867",
+        "Victories, respites and montage tests come once the fight is over.";
+    VICTORIES = "victories", "seed 002 L815-829",
+        "Each hero who survives a fight whose objective was met gains a Victory; the Director may give more for a hard fight, or for a challenge met without one.";
+    RESPITE = "respite", "seed 002 L859-867, L831-835",
+        "After 24 uninterrupted hours of rest a hero regains every Recovery and all Stamina, and its Victories become experience; interrupted, the respite gives nothing.";
+    MONTAGE = "montage", "seed 002 L2319-2409",
+        "A montage test: each hero a turn a round, a test or nothing; it ends at its success or failure limit or after its rounds, in total success, partial success (2 more successes than failures) or total failure, with Victories for success.";
+    MONTAGE_SKILL = "montage.skill", "seed 002 L2349-2351",
+        "A hero can't use the same skill twice in one montage test.";
     OBJECT_DESTROYED = "object.destroyed", "seed 002 L2792-2801, L3104-3113",
         "An object broken by a creature hurled through it is gone; its square is open.";
     DAMAGING_TERRAIN = "movement.damaging_terrain", "seed 002 L2728, L2744",

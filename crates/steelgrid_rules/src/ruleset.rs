@@ -32,6 +32,11 @@ macro_rules! serves {
     };
 }
 
+/// A command for between fights: Victories, a respite or a montage.
+fn between_fights(command: Res<CurrentCommand>) -> bool {
+    command.0.as_ref().is_some_and(Command::between_fights)
+}
+
 /// The ruleset a scenario plays by: `ruleset: DrawSteel` (the default when left out). The d20
 /// and D&D Miniatures rulesets join this list as their plugins are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,7 +99,11 @@ impl Ruleset for DrawSteel {
                     )
                         .chain(),
                     malice::resolve_spend.run_if(serves!(SpendMalice)),
-                    encounter::resolve_commands,
+                    (
+                        encounter::resolve_commands,
+                        encounter::between_fights::resolve.run_if(between_fights),
+                    )
+                        .chain(),
                 )
                     .chain(),
                 (

@@ -147,6 +147,7 @@ impl Fight {
                 heroic_resource: 0,
                 resource_per_turn: 0,
                 victories: 0,
+                xp: 0,
                 kit: Default::default(),
                 surges: 0,
             }),
@@ -343,6 +344,7 @@ impl Fight {
             heroic_resource: 0,
             resource_per_turn: 0,
             victories: 0,
+            xp: 0,
             kit: Default::default(),
             surges: 0,
         });

@@ -774,6 +774,55 @@ pub fn line(event: &Event, state: &StateView) -> String {
         Event::TerrainChanged { squares, terrain } => {
             format!("{} squares become {}", squares.len(), terrain.name())
         }
+        Event::VictoriesGained {
+            creature,
+            amount,
+            now,
+            reason,
+        } => format!(
+            "{} {} {} Victor{} for {reason} ({now} now)",
+            n(creature),
+            if *amount < 0 { "loses" } else { "gains" },
+            amount.unsigned_abs(),
+            if amount.unsigned_abs() == 1 {
+                "y"
+            } else {
+                "ies"
+            }
+        ),
+        Event::RespiteFinished {
+            creature,
+            recoveries,
+            stamina,
+            xp,
+            xp_total,
+        } => format!(
+            "{} rests: +{recoveries} Recoveries, +{stamina} Stamina, {xp} Victories become XP ({xp_total} XP)",
+            n(creature)
+        ),
+        Event::RespiteCutShort { hours } => {
+            format!("The respite is cut short after {hours} hours: no benefit")
+        }
+        Event::MontageStarted {
+            task,
+            difficulty,
+            successes,
+            failures,
+            rounds,
+        } => format!(
+            "Montage: {task} ({difficulty:?}): {successes} successes before {failures} failures, in {rounds} rounds"
+        ),
+        Event::MontageProgress {
+            round,
+            successes,
+            failures,
+            ..
+        } => format!("Montage round {round}: {successes} successes, {failures} failures"),
+        Event::MontageEnded {
+            task,
+            outcome,
+            victories,
+        } => format!("Montage over: {task}: {outcome:?}, {victories} Victories each"),
     };
     ascii(&text)
 }

@@ -6,8 +6,7 @@
 
 use crate::creature::{Hero, Stamina};
 
-/// Hours a respite takes, uninterrupted (seed 002 L861).
-pub const RESPITE_HOURS: u32 = 24;
+pub use crate::terms::damage::RESPITE_HOURS;
 
 /// End a respite after `uninterrupted_hours` of rest. Finished (24 hours or more), the hero
 /// regains all its Recoveries and Stamina and its Victories become experience: gives the

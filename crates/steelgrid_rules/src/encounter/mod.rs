@@ -18,6 +18,7 @@
 //! - "Rounds" limits are checked at the end of a round: a limit of 3 means the objective's
 //!   state at the end of round 3 decides (digest A-21: Assault the Defenses' "4 turns" are rounds).
 
+pub mod between_fights;
 pub mod script;
 pub mod test_action;
 
@@ -1095,7 +1096,8 @@ fn end_of_round(world: &mut World) {
     }
 }
 
-fn end(world: &mut World, outcome: Outcome, rule: Rule) {
+/// The encounter ends; won, each hero who survived it gains a Victory (seed 002 L815-817).
+pub(crate) fn end(world: &mut World, outcome: Outcome, rule: Rule) {
     let mut turn = world.resource_mut::<TurnState>();
     turn.outcome = Some(outcome);
     turn.current = None;
@@ -1103,6 +1105,9 @@ fn end(world: &mut World, outcome: Outcome, rule: Rule) {
     world
         .resource_mut::<EventLog>()
         .push(rule, Event::EncounterEnded { outcome });
+    if outcome == Outcome::Victory {
+        between_fights::award(world, &[], 1, "the fight won");
+    }
 }
 
 /// Victory when every objective is met; defeat when one failed or no hero can fight on.

@@ -109,11 +109,14 @@ pub struct Script {
     /// The test the last command made, which a hero token may reroll (seed 002 L766).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_test: Option<Box<JustTested>>,
+    /// The montage test under way or last made, once the fight is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub montage: Option<Box<crate::encounter::between_fights::Montage>>,
 }
 
 impl Script {
     pub fn is_empty(&self) -> bool {
-        self.rules.is_empty() && self.last_test.is_none()
+        self.rules.is_empty() && self.last_test.is_none() && self.montage.is_none()
     }
 
     /// The ids of the creatures the script brings in, a called test's outcome included.
@@ -251,13 +254,7 @@ pub(crate) fn perform(world: &mut World, action: Action) {
                 Ending::Victory => Outcome::Victory,
                 Ending::Defeat => Outcome::Defeat,
             };
-            let mut turn = world.resource_mut::<TurnState>();
-            turn.outcome = Some(outcome);
-            turn.current = None;
-            turn.next_side = None;
-            world
-                .resource_mut::<EventLog>()
-                .push(rule::SCRIPT, Event::EncounterEnded { outcome });
+            crate::encounter::end(world, outcome, rule::SCRIPT);
         }
         Action::Spawn(record) => {
             spawn(world, *record, rule::SCRIPT);

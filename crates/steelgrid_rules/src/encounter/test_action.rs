@@ -207,12 +207,12 @@ pub fn resolve_reroll(world: &mut World) {
     reward(world, &made, true);
 }
 
-fn roll_2d10(world: &mut World) -> [u32; 2] {
+pub(crate) fn roll_2d10(world: &mut World) -> [u32; 2] {
     let mut dice = world.resource_mut::<Dice>();
     [dice.d10(), dice.d10()]
 }
 
-fn log_test(world: &mut World, made: &JustTested) {
+pub(crate) fn log_test(world: &mut World, made: &JustTested) {
     let r = &made.result;
     world.resource_mut::<EventLog>().push(
         rule::TEST,
@@ -230,7 +230,7 @@ fn log_test(world: &mut World, made: &JustTested) {
 }
 
 /// A hero's success with a reward gives the heroes a hero token (seed 002 L758, L1949).
-fn reward(world: &mut World, made: &JustTested, hero: bool) {
+pub(crate) fn reward(world: &mut World, made: &JustTested, hero: bool) {
     if !hero || made.result.outcome != TestOutcome::SuccessWithReward {
         return;
     }

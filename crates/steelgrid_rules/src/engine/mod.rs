@@ -185,6 +185,25 @@ impl Engine {
             .collect()
     }
 
+    /// The heroes as the checks between fights see them, in turn order.
+    fn hero_states(&self) -> Vec<crate::encounter::between_fights::HeroState> {
+        let mut rows: Vec<(u32, crate::encounter::between_fights::HeroState)> = self
+            .read::<(&Identity, &CreatureId, &Vitality, &Hero)>()
+            .iter(&self.world)
+            .map(|(ident, id, vitality, _)| {
+                (
+                    ident.order,
+                    crate::encounter::between_fights::HeroState {
+                        id: id.0.clone(),
+                        can_act: vitality.can_act(),
+                    },
+                )
+            })
+            .collect();
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
+
     fn roster(&self) -> Vec<turn::RosterEntry> {
         turn::roster(self.read::<turn::RosterRow>().iter(&self.world))
     }

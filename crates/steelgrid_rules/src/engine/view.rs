@@ -308,6 +308,12 @@ pub struct CreatureView {
     pub surges: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recoveries: Option<u32>,
+    /// A hero's Victories since its last respite, when it has any (seed 002 L815-829).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub victories: Option<u32>,
+    /// A hero's experience, when it has any (seed 002 L831-835).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub xp: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub squad: Option<String>,
     pub minion: bool,
@@ -536,6 +542,8 @@ impl CreatureView {
             heroic_resource: c.hero.map(|h| h.heroic_resource),
             surges: c.hero.map(|h| h.surges),
             recoveries: c.hero.map(|h| h.recoveries),
+            victories: c.hero.map(|h| h.victories).filter(|&v| v > 0),
+            xp: c.hero.map(|h| h.xp).filter(|&v| v > 0),
             squad: c.minion.as_ref().and_then(|m| m.squad.clone()),
             group: c.group.clone(),
             minion: c.minion.is_some(),

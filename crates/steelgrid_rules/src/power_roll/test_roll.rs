@@ -274,3 +274,28 @@ pub fn montage_limits(difficulty: Difficulty, heroes: u32) -> MontageLimits {
         failures: limit(failures),
     }
 }
+
+/// How a montage test ended (seed 002 L2388-2409).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MontageOutcome {
+    /// The success limit reached first: the goal achieved cleanly.
+    TotalSuccess,
+    /// The failure limit or the last round reached with successes at least 2 more than
+    /// failures (core AMB-15): achieved at a cost.
+    PartialSuccess,
+    TotalFailure,
+}
+
+impl MontageOutcome {
+    /// The Victories each hero gains (L2392-2405; core AMB-14: an Easy partial success gives
+    /// none).
+    pub fn victories(self, difficulty: Difficulty) -> u32 {
+        match (self, difficulty) {
+            (MontageOutcome::TotalSuccess, Difficulty::Hard) => 2,
+            (MontageOutcome::TotalSuccess, _) => 1,
+            (MontageOutcome::PartialSuccess, Difficulty::Easy) => 0,
+            (MontageOutcome::PartialSuccess, _) => 1,
+            (MontageOutcome::TotalFailure, _) => 0,
+        }
+    }
+}

@@ -110,6 +110,9 @@ pub struct HeroSpec {
     /// Victories earned since the last respite (their average feeds the Director's Malice).
     #[serde(default)]
     pub victories: u32,
+    /// Experience from earlier respites (seed 002 L831-835).
+    #[serde(default)]
+    pub xp: u32,
     /// Its kit's melee and ranged weapon damage bonuses (seed 002 L1438-1442).
     #[serde(default)]
     pub kit: crate::ability::Kit,
@@ -1223,6 +1226,7 @@ fn creature_record(
         resource_per_turn: h.resource_per_turn,
         surges: h.surges,
         victories: h.victories,
+        xp: h.xp,
         kit: h.kit,
     });
     let vitality = crate::damage::stamina::vitality_for(

@@ -122,6 +122,7 @@ pub(crate) fn build(
         fired,
         tests: Vec::new(),
         last_test: None,
+        montage: None,
     }
 }
 

@@ -1,4 +1,5 @@
-//! The damage types weakness and immunity name. The rules of damage are in `damage`.
+//! The damage types weakness and immunity name, and how long a respite takes. The rules of
+//! damage are in `damage`.
 
 use serde::{Deserialize, Serialize};
 
@@ -25,3 +26,6 @@ pub enum DamageType {
     #[serde(alias = "Sonic")]
     Sonic,
 }
+
+/// Hours a respite takes, uninterrupted (seed 002 L861).
+pub const RESPITE_HOURS: u32 = 24;

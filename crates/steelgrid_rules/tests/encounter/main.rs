@@ -3,6 +3,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod between_fights;
 mod objective;
 mod script;
 mod setup;

@@ -148,8 +148,11 @@ fn ds_combat_x6_sim_refuses_a_command_after_the_encounter_has_ended() {
     assert_eq!(refusal.error.rule.id, "encounter.over");
     assert_eq!(
         refusal.error.reason,
-        "the encounter has already ended (the heroes won): no command can follow it"
+        "the encounter has already ended (the heroes won): only Victories, a respite or a montage can follow it"
     );
+    // What comes between fights does follow it.
+    let rest = [placed(Command::Respite { hours: 24 })];
+    assert!(command_list::run(&mut e, &rest, None).is_none());
 }
 
 #[test]

@@ -2,8 +2,9 @@
 //! and chapters), kept under `tests/fixtures/`: they must still load, verify checksum by checksum
 //! and resume. A format change that breaks old saves fails here first. The replay was recorded
 //! again (same file, same AI game) when free strikes became strikes their targets can answer
-//! (issue 23): the default battle's ogre now parries them, so the old game no longer happens.
-//! The save is still the one 3135d0c wrote.
+//! (issue 23): the default battle's ogre now parries them, so the old game no longer happens;
+//! and its last step again when a fight won began to give the heroes their Victories (one more
+//! event, another checksum). The save is still the one 3135d0c wrote.
 //!
 //! The fixtures are AI-vs-AI games on the default scenario; `STEELGRID_BLESS=1` writes them anew
 //! (only ever on purpose, and with a new FORMAT if old files can no longer be read).

@@ -630,6 +630,7 @@ fn ds_core_82_a_respite_interrupted_at_hour_20_gives_nothing() {
                 resource_per_turn: 0,
                 surges: 0,
                 victories: 3,
+                xp: 0,
                 kit: Kit::default(),
             },
             Stamina {

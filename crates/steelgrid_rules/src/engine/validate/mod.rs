@@ -166,6 +166,18 @@ impl Engine {
                     *self.world.get::<Side>(e).expect("side"),
                 )?;
             }
+            Command::AwardVictories { .. }
+            | Command::Respite { .. }
+            | Command::StartMontage { .. }
+            | Command::MontageTest { .. }
+            | Command::MontagePass { .. } => {
+                encounter::between_fights::check(
+                    self.world.resource::<TurnState>(),
+                    self.world.resource::<encounter::script::Script>(),
+                    &self.hero_states(),
+                    command,
+                )?;
+            }
             Command::Land { creature, to } => {
                 crate::forced::falling::check_land(
                     self.world.resource::<TurnState>(),
