@@ -64,6 +64,12 @@ pub struct Refusal {
 
 /// Apply commands in order until one is refused or the round limit passes; a command after the
 /// encounter has ended is refused (seed 002 L3133-3135).
+/// What may be played once the encounter has ended: what comes between fights, and the
+/// scripted dice a montage's tests roll.
+fn may_follow_the_end(command: &Command) -> bool {
+    command.between_fights() || matches!(command, Command::ScriptDice { .. })
+}
+
 pub fn run(
     table: &mut impl Table,
     commands: &[PlacedCommand],
@@ -75,7 +81,7 @@ pub fn run(
             break;
         }
         let played = match engine.outcome() {
-            Some(outcome) if !placed.command.between_fights() => Err(RuleError::new(
+            Some(outcome) if !may_follow_the_end(&placed.command) => Err(RuleError::new(
                 crate::rule::ENCOUNTER_OVER,
                 format!(
                     "the encounter has already ended ({}): only Victories, a respite or a montage can follow it",

@@ -817,7 +817,11 @@ pub fn line(event: &Event, state: &StateView) -> String {
             successes,
             failures,
             ..
-        } => format!("Montage round {round}: {successes} successes, {failures} failures"),
+        } => format!(
+            "Montage round {round}: {successes} success{}, {failures} failure{}",
+            if *successes == 1 { "" } else { "es" },
+            if *failures == 1 { "" } else { "s" }
+        ),
         Event::MontageEnded {
             task,
             outcome,

@@ -151,7 +151,10 @@ fn ds_combat_x6_sim_refuses_a_command_after_the_encounter_has_ended() {
         "the encounter has already ended (the heroes won): only Victories, a respite or a montage can follow it"
     );
     // What comes between fights does follow it.
-    let rest = [placed(Command::Respite { hours: 24 })];
+    let rest = [
+        placed(Command::Respite { hours: 24 }),
+        placed(Command::ScriptDice { faces: vec![5, 5] }),
+    ];
     assert!(command_list::run(&mut e, &rest, None).is_none());
 }
 
