@@ -277,7 +277,14 @@ fn aimed_forced(
     };
     let melee_weapon = ability.has(Keyword::Melee) && ability.has(Keyword::Weapon);
     let mut found = Vec::new();
-    for target in &preview.targets {
+    // Creatures and the objects it names alike (an object is pushed as "object at (x, y)").
+    let moved = preview.targets.iter().map(|t| t.id.clone()).chain(
+        preview
+            .objects
+            .iter()
+            .map(|o| steelgrid_rules::forced::object_target(o.square)),
+    );
+    for target in moved {
         for (tier, outcome) in [&roll.tier1, &roll.tier2, &roll.tier3]
             .into_iter()
             .enumerate()
@@ -288,7 +295,7 @@ fn aimed_forced(
             let spec = ForcedSpec {
                 kind: f.kind,
                 forcer: Some(user.id.clone()),
-                target: target.id.clone(),
+                target: target.clone(),
                 distance: f.distance,
                 melee_weapon,
                 stability: None,
@@ -319,7 +326,7 @@ fn aimed_forced(
             if let Some(outcome) = best {
                 found.push(TierForced {
                     tier: tier + 1,
-                    target: target.id.clone(),
+                    target: target.clone(),
                     outcome,
                 });
             }
@@ -460,6 +467,15 @@ fn aim_at(
                     "{}{mods}: {}",
                     short_name(state, &t.id),
                     outcomes.join(" / ")
+                ));
+            }
+            for o in &p.objects {
+                let damage: Vec<String> = o.damage.iter().map(u32::to_string).collect();
+                parts.push(format!(
+                    "the object at {} (Stamina {}): {} damage",
+                    sq(o.square),
+                    o.stamina,
+                    damage.join(" / ")
                 ));
             }
             let text = if parts.is_empty() {
