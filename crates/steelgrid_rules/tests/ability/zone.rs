@@ -212,8 +212,8 @@ fn a_wall_raises_stone_on_exactly_its_squares_and_publishes_the_zone() {
     assert_eq!(cell(&e, 4, 2), stone());
 }
 
-#[test]
-fn a_wall_blocks_line_of_effect_and_is_climbed_not_walked_through() {
+/// The mason at (1, 2), on its turn, with a wall to raise and a bolt for g at (7, 2).
+fn mason_facing_g() -> Engine {
     let mut e = Fight::new()
         .abilities(&abilities())
         .hero("mason", at(1, 2))
@@ -221,6 +221,12 @@ fn a_wall_blocks_line_of_effect_and_is_climbed_not_walked_through() {
         .monster("g", at(7, 2))
         .start();
     start(&mut e, "mason");
+    e
+}
+
+#[test]
+fn a_wall_blocks_line_of_effect_and_is_climbed_not_walked_through() {
+    let mut e = mason_facing_g();
     let bolt = use_ability("mason", "bolt", &["g"]);
     assert!(
         e.preview_ability(&bolt).is_ok(),
@@ -252,13 +258,7 @@ fn a_wall_blocks_line_of_effect_and_is_climbed_not_walked_through() {
 
 #[test]
 fn a_wall_stacked_two_high_is_too_tall_to_climb_in_one_move() {
-    let mut e = Fight::new()
-        .abilities(&abilities())
-        .hero("mason", at(1, 2))
-        .knows(&["rampart", "bolt"])
-        .monster("g", at(7, 2))
-        .start();
-    start(&mut e, "mason");
+    let mut e = mason_facing_g();
     // (4, 2) named twice: that square of the wall is 2 tall, with 12 Stamina (digest A-24).
     apply(&mut e, raise("mason", "rampart", &[(4, 2), (4, 2), (4, 3)]));
     let tall = cell(&e, 4, 2);

@@ -52,6 +52,16 @@ fn victories(events: &[LoggedEvent]) -> Vec<(String, i32, u32)> {
     })
 }
 
+/// Each `MontageEnded` as (outcome, Victories each hero gains).
+fn montage_ended(events: &[LoggedEvent]) -> Vec<(MontageOutcome, u32)> {
+    pick(events, |ev| match &ev.event {
+        Event::MontageEnded {
+            outcome, victories, ..
+        } => Some((*outcome, *victories)),
+        _ => None,
+    })
+}
+
 fn hero_view(state: &StateView, id: &str) -> (Option<u32>, Option<u32>, Option<u32>, i32) {
     let c = state.creatures.iter().find(|c| c.id == id).expect("a hero");
     (c.victories, c.xp, c.recoveries, c.stamina.current)
@@ -227,12 +237,7 @@ fn ds_core_x36_a_montage_of_two_heroes_ends_in_total_success_at_its_limit() {
     );
     dice(&mut e, &[9, 9]);
     let events = apply(&mut e, test("tala", Some("Climb"), Difficulty::Hard));
-    let ended = pick(&events, |ev| match &ev.event {
-        Event::MontageEnded {
-            outcome, victories, ..
-        } => Some((*outcome, *victories)),
-        _ => None,
-    });
+    let ended = montage_ended(&events);
     assert_eq!(ended, vec![(MontageOutcome::TotalSuccess, 1)]);
     assert_eq!(
         victories(&events),
@@ -261,12 +266,7 @@ fn ds_core_x37_a_montage_out_of_rounds_is_a_partial_success_with_two_more_succes
     apply(&mut e, test("tala", None, Difficulty::Easy));
     let events = apply(&mut e, test("oskar", None, Difficulty::Easy));
     // 2 successes, 0 failures when the round runs out: partial, 1 Victory at Medium (L2401-2405).
-    let ended = pick(&events, |ev| match &ev.event {
-        Event::MontageEnded {
-            outcome, victories, ..
-        } => Some((*outcome, *victories)),
-        _ => None,
-    });
+    let ended = montage_ended(&events);
     assert_eq!(ended, vec![(MontageOutcome::PartialSuccess, 1)]);
     assert_eq!(
         MontageOutcome::PartialSuccess.victories(Difficulty::Easy),

@@ -9,7 +9,7 @@ use common::*;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::event::{Event, LoggedEvent};
-use steelgrid_rules::forced::{ForcedKind, object_target};
+use steelgrid_rules::forced::{ForcedKind, ForcedSpec, object_target};
 use steelgrid_rules::grid::{Material, Square, Terrain};
 use steelgrid_rules::{Command, Engine};
 
@@ -64,6 +64,24 @@ fn push_crate(from: (i32, i32), path: &[(i32, i32)]) -> Command {
         *melee_weapon = true;
     }
     cmd
+}
+
+/// `forcer`'s push of `distance` on the object at `at`, every choice left open (for
+/// predictions).
+fn object_push(forcer: &str, at: (i32, i32), distance: u32, melee_weapon: bool) -> ForcedSpec {
+    ForcedSpec {
+        kind: ForcedKind::Push,
+        forcer: Some(forcer.into()),
+        target: object_target(Square::new(at.0, at.1)),
+        distance,
+        melee_weapon,
+        stability: None,
+        chosen: None,
+        path: Vec::new(),
+        break_objects: true,
+        vertical: false,
+        heights: Vec::new(),
+    }
 }
 
 fn terrain(e: &Engine, x: i32, y: i32) -> Option<Terrain> {
@@ -209,19 +227,7 @@ fn ds_combat_x36_naming_a_square_with_no_object_is_refused_with_the_rule() {
     assert!(err.reason.contains("object at (3, 2)"), "{err:?}");
     // A script's push on an empty square names the object rule.
     let err = e
-        .predict_forced(&steelgrid_rules::forced::ForcedSpec {
-            kind: ForcedKind::Push,
-            forcer: Some("h".into()),
-            target: object_target(Square::new(4, 4)),
-            distance: 2,
-            melee_weapon: false,
-            stability: None,
-            chosen: None,
-            path: Vec::new(),
-            break_objects: true,
-            vertical: false,
-            heights: Vec::new(),
-        })
+        .predict_forced(&object_push("h", (4, 4), 2, false))
         .expect_err("nothing there");
     assert_eq!(err.rule, "forced_movement.object");
     assert_eq!(err.reason, "there is no object at (4, 4) to move");
@@ -323,25 +329,13 @@ fn ds_combat_x39_a_bigger_creature_shoves_a_crate_one_square_farther() {
     // seed 002 L2762-2764: a melee weapon ability moving a smaller target goes 1 farther; a
     // 1-square object counts as size 1M, smaller than a size-2 ogre.
     let e = loft("");
-    let spec = steelgrid_rules::forced::ForcedSpec {
-        kind: ForcedKind::Push,
-        forcer: Some("ogre".into()),
-        target: object_target(Square::new(3, 2)),
-        distance: 2,
-        melee_weapon: true,
-        stability: None,
-        chosen: None,
-        path: Vec::new(),
-        break_objects: true,
-        vertical: false,
-        heights: Vec::new(),
-    };
+    let spec = object_push("ogre", (3, 2), 2, true);
     let outcome = e.predict_forced(&spec).expect("a push the ogre could make");
     assert_eq!(
         (outcome.distance.big_vs_little, outcome.distance.allowed),
         (1, 3)
     );
-    let hero = steelgrid_rules::forced::ForcedSpec {
+    let hero = ForcedSpec {
         forcer: Some("h".into()),
         ..spec
     };
