@@ -384,19 +384,13 @@ impl Turn<'_> {
             return options;
         }
         for target in &self.adjacent {
-            let spec = ForcedSpec {
-                kind: crate::forced::ForcedKind::Push,
-                forcer: Some(self.actor()),
-                target: target.id.clone(),
-                distance: 2,
-                melee_weapon: true,
-                stability: None,
-                chosen: None,
-                path: Vec::new(),
-                break_objects: true,
-                vertical: false,
-                heights: Vec::new(),
-            };
+            let spec = ForcedSpec::open(
+                crate::forced::ForcedKind::Push,
+                Some(self.actor()),
+                target.id.clone(),
+                2,
+                true,
+            );
             let best = self
                 .engine
                 .forced_choices(&spec)

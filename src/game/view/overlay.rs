@@ -293,17 +293,14 @@ fn aimed_forced(
                 continue;
             };
             let spec = ForcedSpec {
-                kind: f.kind,
-                forcer: Some(user.id.clone()),
-                target: target.clone(),
-                distance: f.distance,
-                melee_weapon,
-                stability: None,
-                chosen: None,
-                path: Vec::new(),
-                break_objects: true,
                 vertical: f.vertical,
-                heights: Vec::new(),
+                ..ForcedSpec::open(
+                    f.kind,
+                    Some(user.id.clone()),
+                    target.clone(),
+                    f.distance,
+                    melee_weapon,
+                )
             };
             // The way that hurts most (a slam into a wall or a creature), else the straightest
             // and farthest: what a player aiming it would most want to see.

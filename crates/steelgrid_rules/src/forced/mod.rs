@@ -173,6 +173,31 @@ pub struct ForcedSpec {
 }
 
 impl ForcedSpec {
+    /// A push, pull or slide with every choice still open: all of the distance and of the
+    /// target's stability, no path yet, objects hurled through when the movement can, and
+    /// along the ground (not vertical).
+    pub fn open(
+        kind: ForcedKind,
+        forcer: Option<String>,
+        target: String,
+        distance: u32,
+        melee_weapon: bool,
+    ) -> ForcedSpec {
+        ForcedSpec {
+            kind,
+            forcer,
+            target,
+            distance,
+            melee_weapon,
+            stability: None,
+            chosen: None,
+            path: Vec::new(),
+            break_objects: true,
+            vertical: false,
+            heights: Vec::new(),
+        }
+    }
+
     /// The `ForceMove` command that makes one of the outcomes [`choices`] offers.
     pub fn command_for(&self, outcome: &ForcedOutcome) -> Command {
         ForcedSpec {
@@ -749,17 +774,14 @@ impl PendingForced {
     /// of its stability unless told otherwise.
     pub fn spec(&self) -> ForcedSpec {
         ForcedSpec {
-            kind: self.kind,
-            forcer: Some(self.forcer.clone()),
-            target: self.target.clone(),
-            distance: self.distance,
-            melee_weapon: self.melee_weapon,
-            stability: None,
-            chosen: None,
-            path: Vec::new(),
-            break_objects: true,
             vertical: self.vertical,
-            heights: Vec::new(),
+            ..ForcedSpec::open(
+                self.kind,
+                Some(self.forcer.clone()),
+                self.target.clone(),
+                self.distance,
+                self.melee_weapon,
+            )
         }
     }
 }

@@ -69,19 +69,13 @@ fn push_crate(from: (i32, i32), path: &[(i32, i32)]) -> Command {
 /// `forcer`'s push of `distance` on the object at `at`, every choice left open (for
 /// predictions).
 fn object_push(forcer: &str, at: (i32, i32), distance: u32, melee_weapon: bool) -> ForcedSpec {
-    ForcedSpec {
-        kind: ForcedKind::Push,
-        forcer: Some(forcer.into()),
-        target: object_target(Square::new(at.0, at.1)),
+    ForcedSpec::open(
+        ForcedKind::Push,
+        Some(forcer.into()),
+        object_target(Square::new(at.0, at.1)),
         distance,
         melee_weapon,
-        stability: None,
-        chosen: None,
-        path: Vec::new(),
-        break_objects: true,
-        vertical: false,
-        heights: Vec::new(),
-    }
+    )
 }
 
 fn terrain(e: &Engine, x: i32, y: i32) -> Option<Terrain> {
