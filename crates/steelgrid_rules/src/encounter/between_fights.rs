@@ -220,7 +220,7 @@ pub fn resolve(world: &mut World) {
 /// Each hero named (every living hero when none is) gains `amount` Victories, never going
 /// below 0 (seed 002 L815-829).
 pub fn award(world: &mut World, named: &[String], amount: i32, reason: &str) {
-    let mut rows: Vec<(u32, String, i32)> = Vec::new();
+    let mut rows: Vec<(u32, Event)> = Vec::new();
     let mut q = world.query::<HeroRow>();
     for (ident, id, vitality, mut hero, ..) in q.iter_mut(world) {
         let chosen = if named.is_empty() {
@@ -233,35 +233,21 @@ pub fn award(world: &mut World, named: &[String], amount: i32, reason: &str) {
         }
         let before = hero.victories as i32;
         hero.victories = (before + amount).max(0) as u32;
-        rows.push((ident.order, id.0.clone(), hero.victories as i32 - before));
-    }
-    rows.sort();
-    let now: Vec<(String, i32, u32)> = rows
-        .into_iter()
-        .map(|(_, id, gained)| {
-            let victories = victories_of(world, &id);
-            (id, gained, victories)
-        })
-        .collect();
-    let mut log = world.resource_mut::<EventLog>();
-    for (creature, amount, now) in now {
-        log.push(
-            rule::VICTORIES,
+        rows.push((
+            ident.order,
             Event::VictoriesGained {
-                creature,
-                amount,
-                now,
+                creature: id.0.clone(),
+                amount: hero.victories as i32 - before,
+                now: hero.victories,
                 reason: reason.to_owned(),
             },
-        );
+        ));
     }
-}
-
-fn victories_of(world: &mut World, id: &str) -> u32 {
-    let mut q = world.query::<(&CreatureId, &Hero)>();
-    q.iter(world)
-        .find(|(c, _)| c.0 == id)
-        .map_or(0, |(_, h)| h.victories)
+    rows.sort_by_key(|r| r.0);
+    let mut log = world.resource_mut::<EventLog>();
+    for (_, event) in rows {
+        log.push(rule::VICTORIES, event);
+    }
 }
 
 /// seed 002 L859-867: 24 hours uninterrupted, and every living hero regains its Recoveries and
