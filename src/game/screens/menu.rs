@@ -4,6 +4,7 @@
 //! actions ([`Action::Pan`], [`Action::NextCreature`], [`Action::Confirm`], [`Action::Cancel`]),
 //! so the player's bindings apply here too.
 
+use bevy::camera::visibility::RenderLayers;
 use bevy::input::mouse::AccumulatedMouseMotion;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -13,6 +14,7 @@ use crate::game::settings::Direction::{Down, Left, Right, Up};
 use crate::game::settings::{Settings, Slot};
 use crate::game::ui::hud::{MUTED, TEXT};
 use crate::game::ui::rebind::BindingsList;
+use crate::game::view::camera::BoardCamera;
 
 /// Menus are drawn above the board, its panels and the hot-seat hand-off screen.
 pub const MENU_Z: i32 = 200;
@@ -37,7 +39,11 @@ pub enum MenuSystems {
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<Focus>()
+    // Spawned now rather than at start-up: the title opens before start-up runs.
+    spawn_menu_camera(app.world_mut());
+    app.add_observer(cover_board)
+        .add_observer(uncover_board)
+        .init_resource::<Focus>()
         .add_message::<MenuInput>()
         .configure_sets(Update, (MenuSystems::Navigate, MenuSystems::Choose).chain())
         .add_systems(
@@ -48,6 +54,61 @@ pub fn plugin(app: &mut App) {
                 // The key bindings list, over a menu, has the input to itself.
                 .run_if(not(resource_exists::<BindingsList>)),
         );
+}
+
+/// The camera of the menus that hide the whole window. Ordered below the board's camera, so
+/// the battle's own panels keep that one as their default; a covering menu names it as its
+/// target. It sees nothing of the world: it looks far from the board, on a layer of its own
+/// (the tilemap ignores layers, but not where a camera looks).
+#[derive(Component)]
+struct MenuCamera;
+
+/// A menu layer that hides the whole window: while one is up, the board's camera (the board,
+/// its tokens, overlays and panels) sleeps and costs nothing to draw.
+#[derive(Component)]
+pub struct CoversBoard;
+
+fn spawn_menu_camera(world: &mut World) {
+    world.spawn((
+        Camera2d,
+        MenuCamera,
+        Camera {
+            order: -1,
+            is_active: false,
+            clear_color: ClearColorConfig::Custom(BACKDROP),
+            ..default()
+        },
+        Msaa::Off,
+        Transform::from_xyz(1.0e6, 1.0e6, 0.0),
+        RenderLayers::layer(1),
+    ));
+}
+
+/// A covering menu opened: the menus' camera draws it, and the board's camera sleeps.
+fn cover_board(
+    cover: On<Add, CoversBoard>,
+    mut commands: Commands,
+    mut board: Single<&mut Camera, (With<BoardCamera>, Without<MenuCamera>)>,
+    menu: Single<(Entity, &mut Camera), With<MenuCamera>>,
+) {
+    let (menu, mut menu_camera) = menu.into_inner();
+    commands.entity(cover.entity).insert(UiTargetCamera(menu));
+    menu_camera.is_active = true;
+    board.is_active = false;
+}
+
+/// The last covering menu closed: the board's camera draws again.
+fn uncover_board(
+    _: On<Remove, CoversBoard>,
+    covers: Query<(), With<CoversBoard>>,
+    mut board: Single<&mut Camera, (With<BoardCamera>, Without<MenuCamera>)>,
+    mut menu: Single<&mut Camera, With<MenuCamera>>,
+) {
+    // The closing menu still counts while it is being removed.
+    if covers.iter().count() <= 1 {
+        menu.is_active = false;
+        board.is_active = true;
+    }
 }
 
 /// A button of the menu on screen, with its place in the menu's order (from 0).
@@ -179,6 +240,13 @@ pub fn layer(background: Color) -> impl Bundle {
         BackgroundColor(background),
         GlobalZIndex(MENU_Z),
     )
+}
+
+/// A whole-window menu on the plain backdrop, hiding the board: the title, the picker, the
+/// seats and the settings. The backdrop is the menus' camera's clear colour (a full-window
+/// panel costs a software-rendered frame as much as the whole board).
+pub fn cover() -> impl Bundle {
+    (layer(Color::NONE), CoversBoard)
 }
 
 /// A framed panel in the status bar's colour, for menus over the board.

@@ -13,9 +13,7 @@ use steelgrid_rules::grid::Terrain;
 use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
-use super::menu::{
-    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, PANEL, hints, layer, text,
-};
+use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, text};
 use super::{Screen, Selection};
 use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Settings;
@@ -224,7 +222,7 @@ fn spawn(
     };
 
     commands
-        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Picker)))
+        .spawn((cover(), DespawnOnExit(Screen::Picker)))
         .with_children(|screen| {
             screen
                 .spawn(Node {

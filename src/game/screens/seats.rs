@@ -8,7 +8,7 @@ use steelgrid_rules::record::Game;
 
 use super::battle::start;
 use super::menu::{
-    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
+    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, cover, hints, text,
 };
 use super::{Screen, Selection};
 use crate::game::battle::handoff::Players;
@@ -139,7 +139,7 @@ fn spawn(
     // Start the battle is where Enter goes first.
     *focus = Focus(start);
     commands
-        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Seats)))
+        .spawn((cover(), DespawnOnExit(Screen::Seats)))
         .with_children(|screen| {
             screen.spawn(text("Who plays?", 34.0, TITLE));
             screen.spawn((

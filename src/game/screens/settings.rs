@@ -4,9 +4,7 @@
 
 use bevy::prelude::*;
 
-use super::menu::{
-    Ask, BACKDROP, Focus, MenuInput, MenuItem, MenuSystems, button, hints, layer, text,
-};
+use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, button, cover, hints, text};
 use super::{Pause, Screen};
 use crate::game::battle::actions::Action;
 use crate::game::settings::{ANIMATION_SPEEDS, Palette, Settings, Slot, UI_SCALES};
@@ -107,7 +105,7 @@ fn value(settings: &Settings, entry: Entry) -> String {
 fn spawn(mut commands: Commands, mut focus: ResMut<Focus>, settings: Res<Settings>) {
     *focus = Focus(0);
     commands
-        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Settings)))
+        .spawn((cover(), DespawnOnExit(Screen::Settings)))
         .with_children(|layer| {
             let mut body = layer.spawn((
                 Body,

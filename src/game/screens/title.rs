@@ -6,7 +6,7 @@ use std::f32::consts::FRAC_PI_4;
 use bevy::prelude::*;
 
 use super::Screen;
-use super::menu::{Ask, BACKDROP, Focus, MenuInput, MenuSystems, button, hints, layer, text};
+use super::menu::{Ask, Focus, MenuInput, MenuSystems, button, cover, hints, text};
 use crate::game::settings::Settings;
 use crate::game::ui::hud::{MUTED, TITLE};
 
@@ -61,7 +61,7 @@ fn spawn(mut commands: Commands, mut focus: ResMut<Focus>, settings: Res<Setting
     *focus = Focus(0);
     let colours = settings.palette.tokens();
     commands
-        .spawn((layer(BACKDROP), DespawnOnExit(Screen::Title)))
+        .spawn((cover(), DespawnOnExit(Screen::Title)))
         .with_children(|screen| {
             screen
                 .spawn(Node {
