@@ -10,7 +10,7 @@ use steelgrid_rules::director::monster::{MonsterFormula, Organization, Reading, 
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
-use steelgrid_rules::{ai, encounter_budget, sim};
+use steelgrid_rules::{encounter_budget, sim};
 
 use crate::game::{self, LaunchOptions, Screen};
 use crate::{saves, scenarios};
@@ -408,6 +408,17 @@ fn start(path: &Path, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
     Game::new(&path.display().to_string(), &src, seed)
 }
 
+/// Load a scenario file, or an embedded scenario named by its short name when no such file
+/// exists.
+fn load_named(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
+    if !path.exists()
+        && let Some(embedded) = path.to_str().and_then(scenarios::by_name)
+    {
+        return scenario::load(embedded.file, embedded.text);
+    }
+    load(path)
+}
+
 /// Read and parse an optional command file.
 fn read_commands(path: Option<&Path>) -> Result<Vec<sim::PlacedCommand>, Vec<Diagnostic>> {
     let Some(file) = path else {
@@ -521,85 +532,85 @@ fn simulate(
     }
 }
 
-/// Play `count` AI-vs-AI games from seed `first` on, and print the figures: outcomes, rounds,
-/// Malice gained and spent per round, and the time each AI decision took.
+/// Play `count` AI-vs-AI games from seed `first` on, on every core, and print the batch's
+/// figures (`sim::batch::Report`) with the time it took; a progress bar on stderr meanwhile
+/// when that is a terminal.
 fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
-    use std::time::Instant;
-    let (mut wins, mut losses, mut unfinished, mut errors) = (0u32, 0u32, 0u32, Vec::new());
-    let (mut rounds, mut gained, mut spent) = (0u64, 0u64, 0u64);
-    let mut times: Vec<f64> = Vec::new();
-    let mut villain_actions = 0u64;
-    for seed in first..first + count {
-        let mut game = match start(path, Some(seed)) {
-            Ok(g) => g,
-            Err(problems) => return report(&problems),
-        };
-        loop {
-            let engine = game.engine();
-            if engine.turn().round > max_rounds {
-                break;
-            }
-            let state = engine.state();
-            let Some(side) = ai::side_to_answer(&state) else {
-                break;
-            };
-            let clock = Instant::now();
-            let decision = ai::decide(engine, side);
-            times.push(clock.elapsed().as_secs_f64() * 1000.0);
-            let Some(decision) = decision else {
-                errors.push(format!("seed {seed}: the AI had no move for {side:?}"));
-                break;
-            };
-            if let Err(e) = sim::Table::play(&mut game, decision.command.clone()) {
-                errors.push(format!(
-                    "seed {seed}: {} refused: {e}",
-                    decision.command.name()
-                ));
-                break;
-            }
-        }
-        let state = game.engine().state();
-        match state.status {
-            "victory" => wins += 1,
-            "defeat" => losses += 1,
-            _ => unfinished += 1,
-        }
-        rounds += u64::from(state.round);
-        gained += u64::from(state.malice.gained);
-        spent += u64::from(state.malice.spent);
-        villain_actions += game
-            .engine()
-            .log()
-            .iter()
-            .filter(|e| e.rule == "villain_action")
-            .count() as u64;
-    }
-    times.sort_by(f64::total_cmp);
-    let pct = |p: f64| times[((times.len() as f64 - 1.0) * p).round() as usize];
-    let games = count as f64;
-    let summary = serde_json::json!({
+    use rayon::prelude::*;
+    let scenario = match load_named(path) {
+        Ok(s) => s,
+        Err(problems) => return report(&problems),
+    };
+    let clock = std::time::Instant::now();
+    let progress = Progress::new(count);
+    let results: Vec<sim::batch::GameResult> = (first..first + count)
+        .into_par_iter()
+        .map(|seed| {
+            let result = sim::batch::play(&scenario, seed, max_rounds);
+            progress.tick();
+            result
+        })
+        .collect();
+    progress.clear();
+    let figures = sim::batch::Report::of(&results);
+    let mut summary = serde_json::json!({
         "scenario": path.display().to_string(),
-        "games": count,
         "first_seed": first,
-        "hero_victories": wins,
-        "hero_defeats": losses,
-        "unfinished": unfinished,
-        "errors": errors,
-        "hero_win_rate": f64::from(wins) / games,
-        "mean_rounds": rounds as f64 / games,
-        "malice_gained_per_round": gained as f64 / rounds.max(1) as f64,
-        "malice_spent_per_round": spent as f64 / rounds.max(1) as f64,
-        "villain_actions_per_game": villain_actions as f64 / games,
-        "decisions": times.len(),
-        "decision_ms_median": pct(0.5),
-        "decision_ms_p95": pct(0.95),
-        "decision_ms_max": pct(1.0),
+        "max_rounds": max_rounds,
+        "threads": rayon::current_num_threads(),
+        "seconds": clock.elapsed().as_secs_f64(),
     });
+    if let (Some(out), serde_json::Value::Object(more)) = (
+        summary.as_object_mut(),
+        serde_json::to_value(&figures).expect("the figures serialize"),
+    ) {
+        out.extend(more);
+    }
     println!("{}", serde_json::to_string_pretty(&summary).expect("json"));
-    if errors.is_empty() {
+    if figures.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
+    }
+}
+
+/// A one-line progress bar on stderr, redrawn as games finish; nothing when stderr is not a
+/// terminal (CI logs, pipes). Written here rather than taken from a crate: it is one line.
+struct Progress {
+    total: u64,
+    done: std::sync::atomic::AtomicU64,
+    shown: bool,
+}
+
+impl Progress {
+    const WIDTH: u64 = 32;
+
+    fn new(total: u64) -> Progress {
+        use std::io::IsTerminal;
+        Progress {
+            total: total.max(1),
+            done: Default::default(),
+            shown: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn tick(&self) {
+        let done = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if self.shown {
+            let filled = (done * Self::WIDTH / self.total) as usize;
+            eprint!(
+                "\r[{}{}] {done}/{} games",
+                "#".repeat(filled),
+                "-".repeat(Self::WIDTH as usize - filled),
+                self.total
+            );
+        }
+    }
+
+    fn clear(&self) {
+        if self.shown {
+            eprint!("\r{}\r", " ".repeat(Self::WIDTH as usize + 24));
+        }
     }
 }
 

@@ -3,6 +3,8 @@
 
 use serde::Serialize;
 
+pub mod batch;
+
 use crate::ai;
 use crate::command::{Command, RuleError};
 use crate::creature::Side;

@@ -5,6 +5,7 @@
 mod common;
 
 mod ai;
+mod batch;
 mod broken_scenarios;
 mod determinism;
 mod random_commands;
