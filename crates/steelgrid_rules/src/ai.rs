@@ -123,7 +123,7 @@ fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
 
 /// What `side` does next, or `None` when it is not that side's move.
 pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
-    let state = engine.state();
+    let state = engine.state_unhashed();
     if side_to_answer(&state) != Some(side) {
         return None;
     }

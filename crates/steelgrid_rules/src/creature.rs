@@ -508,10 +508,15 @@ impl CreatureRef {
     /// The squares between two creatures' spaces, counting height too: Chebyshev distance
     /// between the nearest squares of their N×N×N spaces (digest A-8).
     pub fn gap(&self, other: &CreatureRef) -> u32 {
-        let levels = |c: &CreatureRef| (c.z, c.z + c.size.side() - 1);
-        let ((a0, a1), (b0, b1)) = (levels(self), levels(other));
+        self.gap_to(other.footprint, other.z, other.size)
+    }
+
+    /// [`Self::gap`] to a body of `size` standing on `footprint` at height `z`.
+    pub fn gap_to(&self, footprint: Footprint, z: i32, size: Size) -> u32 {
+        let (a0, a1) = (self.z, self.z + self.size.side() - 1);
+        let (b0, b1) = (z, z + size.side() - 1);
         let vertical = (b0 - a1).max(a0 - b1).max(0) as u32;
-        self.footprint.distance(other.footprint).max(vertical)
+        self.footprint.distance(footprint).max(vertical)
     }
 
     /// Within 1 square, not sharing space (seed 002 L1699-1701).

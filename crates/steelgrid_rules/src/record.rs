@@ -102,7 +102,7 @@ impl Game {
 
     /// Apply a command and record it. A refused command records nothing.
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
-        let by = ai::side_to_answer(&self.engine.state());
+        let by = ai::side_to_answer(&self.engine.state_unhashed());
         let rolled_before = self.engine.dice_rolled();
         let events = self.engine.apply(command.clone())?;
         self.steps.push(Step {

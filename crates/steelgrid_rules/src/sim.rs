@@ -41,7 +41,7 @@ pub fn run_ai(table: &mut impl Table, sides: &[Side], max_rounds: Option<u32>) -
         if max_rounds.is_some_and(|max| engine.turn().round > max) {
             break;
         }
-        let state = engine.state();
+        let state = engine.state_unhashed();
         let Some(side) = ai::side_to_answer(&state).filter(|s| sides.contains(s)) else {
             break;
         };

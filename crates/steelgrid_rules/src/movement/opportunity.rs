@@ -281,20 +281,27 @@ pub fn provoked(
     to: (Footprint, i32),
     others: &[CreatureRef],
 ) -> Vec<String> {
-    let at = |(footprint, z): (Footprint, i32)| CreatureRef {
-        footprint,
-        z,
-        ..mover.clone()
-    };
-    let (at_start, at_end) = (at(from), at(to));
-    others
+    let gap =
+        |c: &CreatureRef, (footprint, z): (Footprint, i32)| c.gap_to(footprint, z, mover.size);
+    let mut leaving = others
         .iter()
         // seed 002 L1735: a dazed creature takes no triggered actions.
         .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
         .filter(|c| !c.conditions.has(Condition::Dazed))
         // seed 002 L1745: the creature it holds moves along with it, so never falls behind.
         .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
-        .filter(|c| c.is_adjacent(&at_start) && c.gap(&at_end) > 1)
+        .filter(|c| gap(c, from) == 1 && gap(c, to) > 1)
+        .peekable();
+    // Most steps leave no one's reach: the mover is only copied to where it starts when one does.
+    if leaving.peek().is_none() {
+        return Vec::new();
+    }
+    let at_start = CreatureRef {
+        footprint: from.0,
+        z: from.1,
+        ..mover.clone()
+    };
+    leaving
         // seed 002 L2616-2620: no strike without line of effect through the ground.
         .filter(|c| crate::movement::burrow::check_reach(c, &at_start).is_ok())
         .filter(|c| {
