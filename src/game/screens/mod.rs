@@ -10,6 +10,7 @@
 //! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
+mod estimate;
 mod keys;
 mod menu;
 mod pause;
@@ -139,6 +140,7 @@ impl Plugin for ScreensPlugin {
                 menu::plugin,
                 title::plugin,
                 picker::plugin,
+                estimate::plugin,
                 seats::plugin,
                 settings::plugin,
                 battle::plugin,

@@ -13,6 +13,7 @@ use steelgrid_rules::grid::Terrain;
 use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
+use super::estimate::{Estimate, EstimateLine};
 use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, text};
 use super::{Screen, Selection};
 use crate::game::battle::actions::{Action, Controls};
@@ -413,6 +414,7 @@ fn describe(
     selection: Res<Selection>,
     entries: Query<(&MenuItem, &Entry)>,
     details: Single<Entity, With<Details>>,
+    mut estimate: ResMut<Estimate>,
 ) {
     if !focus.is_changed() && !field.is_changed() {
         return;
@@ -423,6 +425,12 @@ fn describe(
     else {
         return;
     };
+    match (entry, catalogue.as_ref()) {
+        (Entry::Builtin(n), Some(c)) if c.0[n].as_ref().is_ok_and(|card| !card.demo) => {
+            estimate.aim(EMBEDDED[n].file, EMBEDDED[n].text);
+        }
+        _ => estimate.clear(),
+    }
     let mut panel = commands.entity(*details);
     panel.despawn_children();
     panel.with_children(|panel| match entry {
@@ -516,6 +524,9 @@ fn card_lines(panel: &mut ChildSpawnerCommands, card: &Card) {
             16.0,
             TEXT,
         ));
+    }
+    if !card.demo {
+        panel.spawn((text(String::new(), 15.0, MUTED), EstimateLine));
     }
     if card.demo {
         panel.spawn(text(

@@ -2,7 +2,6 @@
 //! reports them, the scenario picker shows their estimate and the soak test plays them.
 
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 use serde::Serialize;
 
@@ -28,7 +27,7 @@ pub struct GameResult {
     pub villain_actions: u32,
     pub decisions: u32,
     /// How long each AI decision took, in milliseconds (the only figure that is not the same
-    /// from one run to the next).
+    /// from one run to the next; natively only).
     #[serde(skip)]
     pub decision_ms: Vec<f64>,
     /// Why the game stopped before its end: the AI had no move, or the engine refused its
@@ -74,14 +73,18 @@ impl Running {
         if self.result.error.is_some() || self.engine.turn().round > self.max_rounds {
             return false;
         }
-        let Some(side) = ai::side_to_answer(&self.engine.state()) else {
+        let Some(side) = ai::side_to_answer(&self.engine.state_unhashed()) else {
             return false;
         };
-        let clock = Instant::now();
+        // Timed natively only: the browser has no clock here.
+        #[cfg(not(target_arch = "wasm32"))]
+        let clock = std::time::Instant::now();
         let decision = ai::decide(&self.engine, side);
+        #[cfg(not(target_arch = "wasm32"))]
         self.result
             .decision_ms
             .push(clock.elapsed().as_secs_f64() * 1000.0);
+        self.result.decisions += 1;
         let Some(decision) = decision else {
             self.result.error = Some(format!(
                 "seed {}: the AI had no move for {side:?}",
@@ -120,7 +123,6 @@ impl Running {
             .iter()
             .filter(|e| e.rule == crate::rule::VILLAIN_ACTION.id)
             .count() as u32;
-        r.decisions = r.decision_ms.len() as u32;
         self.result
     }
 }

@@ -13,3 +13,4 @@ mod record;
 mod record_fixtures;
 mod ruleset;
 mod sim_commands;
+mod soak;
