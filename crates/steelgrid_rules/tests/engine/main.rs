@@ -8,6 +8,7 @@ mod ai;
 mod batch;
 mod broken_scenarios;
 mod determinism;
+mod fuzz;
 mod random_commands;
 mod record;
 mod record_fixtures;
