@@ -141,10 +141,9 @@ fn fuzz_mutated_scenario_files_load_or_are_refused_with_a_place_and_never_panic(
                 let mut engine = s.start(Some(case));
                 if let Some(side) = ai::side_to_answer(&engine.state())
                     && let Some(first) = ai::decide(&engine, side)
+                    && let Err(e) = engine.apply(first.command.clone())
                 {
-                    if let Err(e) = engine.apply(first.command.clone()) {
-                        panic!("case {case}: the AI's first move was refused: {e}");
-                    }
+                    panic!("case {case}: the AI's first move was refused: {e}");
                 }
                 true
             }
