@@ -396,27 +396,27 @@ fn load(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
     scenario::load(&path.display().to_string(), &src)
 }
 
-/// Start a recorded game on a scenario file, or on an embedded scenario named by its short
+/// The file name and text of a scenario file, or of an embedded scenario named by its short
 /// name (`demo_ledge`) when no such file exists.
-fn start(path: &Path, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
+fn named_source(path: &Path) -> Result<(String, String), Vec<Diagnostic>> {
     if !path.exists()
         && let Some(embedded) = path.to_str().and_then(scenarios::by_name)
     {
-        return Game::new(embedded.file, embedded.text, seed);
+        return Ok((embedded.file.to_owned(), embedded.text.to_owned()));
     }
-    let src = read(path)?;
-    Game::new(&path.display().to_string(), &src, seed)
+    Ok((path.display().to_string(), read(path)?))
 }
 
-/// Load a scenario file, or an embedded scenario named by its short name when no such file
-/// exists.
+/// Start a recorded game on a scenario file or an embedded scenario ([`named_source`]).
+fn start(path: &Path, seed: Option<u64>) -> Result<Game, Vec<Diagnostic>> {
+    let (file, text) = named_source(path)?;
+    Game::new(&file, &text, seed)
+}
+
+/// Load a scenario file or an embedded scenario ([`named_source`]).
 fn load_named(path: &Path) -> Result<scenario::Scenario, Vec<Diagnostic>> {
-    if !path.exists()
-        && let Some(embedded) = path.to_str().and_then(scenarios::by_name)
-    {
-        return scenario::load(embedded.file, embedded.text);
-    }
-    load(path)
+    let (file, text) = named_source(path)?;
+    scenario::load(&file, &text)
 }
 
 /// Read and parse an optional command file.

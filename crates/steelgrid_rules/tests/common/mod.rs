@@ -273,3 +273,22 @@ pub fn ai_game(seed: u64, limit: usize) -> Game {
     }
     game
 }
+
+/// Every file in `scenarios/`, sorted, as (its path as diagnostics write it, its text): what the
+/// soak and the fuzz tests play.
+pub fn scenario_files() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the scenarios folder")
+        .map(|e| e.expect("a folder entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            let name = format!("scenarios/{}", p.file_name().unwrap().to_string_lossy());
+            (name, std::fs::read_to_string(p).expect("a scenario file"))
+        })
+        .collect()
+}

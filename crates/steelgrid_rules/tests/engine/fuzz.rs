@@ -9,35 +9,18 @@
 //! runs 100,000. The inputs follow from the case number, so a failure names one to replay.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::Path;
 
 use steelgrid_rules::ai;
 use steelgrid_rules::dice::Dice;
 use steelgrid_rules::{scenario, sim};
+
+use crate::common::scenario_files;
 
 fn cases() -> u64 {
     std::env::var("STEELGRID_FUZZ_CASES")
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(1000)
-}
-
-/// Every scenario file, as (path as written in diagnostics, text).
-fn scenario_files() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the scenarios folder")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
-    files
-        .iter()
-        .map(|p| {
-            let name = format!("scenarios/{}", p.file_name().unwrap().to_string_lossy());
-            (name, std::fs::read_to_string(p).expect("a scenario file"))
-        })
-        .collect()
 }
 
 /// A number from 0 to `n - 1`.

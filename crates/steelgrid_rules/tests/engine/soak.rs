@@ -6,11 +6,11 @@
 //! CI plays); `STEELGRID_SOAK_SEEDS=345 cargo test --release -p steelgrid_rules --test engine
 //! soak` plays 10,000.
 
-use std::path::Path;
-
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::sim;
+
+use crate::common::scenario_files;
 
 const ROUNDS: u32 = 12;
 
@@ -20,19 +20,11 @@ fn soak_every_scenario_plays_ai_against_ai_and_every_replay_verifies() {
         .ok()
         .and_then(|n| n.parse().ok())
         .unwrap_or(3);
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the scenarios folder")
-        .map(|e| e.expect("a folder entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    files.sort();
+    let files = scenario_files();
     let mut games = 0;
-    for path in &files {
-        let text = std::fs::read_to_string(path).expect("a scenario file");
-        let file = format!("scenarios/{}", path.file_name().unwrap().to_string_lossy());
+    for (file, text) in &files {
         for seed in 1..=seeds {
-            let mut game = Game::new(&file, &text, Some(seed)).expect("a valid scenario");
+            let mut game = Game::new(file, text, Some(seed)).expect("a valid scenario");
             let run = sim::run_ai(&mut game, &[Side::Heroes, Side::Director], Some(ROUNDS));
             assert!(
                 run.refused.is_none(),
