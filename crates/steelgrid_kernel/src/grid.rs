@@ -93,6 +93,16 @@ pub fn straight(steps: &[(i32, i32)]) -> bool {
     }
 }
 
+/// [`straight`] for a path of squares walked from `from`.
+pub fn straight_path(from: Square, path: &[Square]) -> bool {
+    let steps: Vec<(i32, i32)> = std::iter::once(&from)
+        .chain(path)
+        .zip(path)
+        .map(|(a, b)| (b.x - a.x, b.y - a.y))
+        .collect();
+    straight(&steps)
+}
+
 /// Whether a diagonal step `(dx, dy)` of the space `at` passes the corner of something solid:
 /// one of the two squares beside the step, for any square of the space (seed 002 L2588;
 /// digest A-6). Creatures never block diagonals.

@@ -63,108 +63,44 @@ pub fn plan_advance(
     gait: Gait,
     jump: u32,
 ) -> Result<AdvancePlan, RuleError> {
-    plan_path(map, mover, speed, others, path, gait, jump, true)
-}
-
-/// [`plan_advance`], optionally letting the path end inside another creature's space (so the
-/// movement overlay can price paths that pass through it).
-fn plan_path(
-    map: &Map,
-    mover: &CreatureRef,
-    speed: u32,
-    others: &[CreatureRef],
-    path: &[Square],
-    gait: Gait,
-    jump: u32,
-    end_must_be_free: bool,
-) -> Result<AdvancePlan, RuleError> {
     let Some(&last) = path.last() else {
         return Err(RuleError::new(rule::ADVANCE, "the path is empty"));
     };
     if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
         return plan_teleport(map, mover, speed, others, path);
     }
-    let mut at = mover.footprint;
-    let mut cost = 0u32;
+    let walk = Walk {
+        map,
+        mover,
+        others,
+        gait,
+        jump,
+    };
+    let mut stride = walk.start()?;
     let mut terrain_damage = Vec::new();
     let mut provoked = Vec::new();
-    let ground = |fp: Footprint| map.ground_under(fp);
-    let mut heights = Heights {
-        z: ground(at),
-        gap: None,
-        drop: None,
-    };
-    if gait == Gait::Shift
-        && let Some(sq) = hazard(map, at)
-    {
-        return Err(RuleError::new(
-            rule::SHIFT,
-            format!(
-                "{} is in difficult or damaging terrain at {sq} and can't shift out of it",
-                mover.id
-            ),
-        ));
-    }
-    for (i, &step) in path.iter().enumerate() {
-        let next = Footprint {
-            origin: step,
-            side: at.side,
-        };
-        let n = i + 1;
-        check_step(map, at, next, n, heights.z)?;
-        let z_from = heights.z;
-        let climbed = heights.step(map, at, next, n, n == path.len())?;
-        // Mid-leap or stepping off a ledge, the mover is still at the height it left from: the
-        // fall that follows draws no opportunity attack (seed 002 L2714; digest §30.1).
-        let z_to = if heights.gap.is_some() || heights.drop.is_some() {
-            z_from
-        } else {
-            heights.z
-        };
-        if let Some(width) = heights.gap
-            && width > jump
-        {
-            return Err(RuleError::new(
-                rule::MOVE_JUMP,
-                format!("step {n}: a gap of {width} squares is wider than the {jump}-square jump"),
-            ));
+    for (i, &square) in path.iter().enumerate() {
+        let step = walk.step(&stride, square, i + 1, i + 1 == path.len())?;
+        terrain_damage.extend(step.damage.into_iter().map(|d| (i, d)));
+        if !step.provoked.is_empty() {
+            provoked.push((i, step.provoked));
         }
-        let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
-        cost += step_cost(map, mover, others, gait, (next, &entered), climbed, n)?;
-        for &s in &entered {
-            if let Some(Terrain::Damaging { damage }) = map.terrain(s) {
-                terrain_damage.push((i, damage));
-            }
-        }
-        if gait == Gait::Move {
-            let who = opportunity::provoked(map, mover, (at, z_from), (next, z_to), others);
-            if !who.is_empty() {
-                provoked.push((i, who));
-            }
-        }
-        at = next;
+        stride = step.stride;
     }
-    let (z, gap, mut drop) = (heights.z, heights.gap, heights.drop);
-    if gap.is_some() {
-        // Ending over the pit: the jump falls short into it.
-        drop = Some(
-            (z - ground(Footprint {
-                origin: last,
-                side: at.side,
-            })) as u32,
-        );
-    }
-    if cost > speed {
+    if stride.cost > speed {
         return Err(RuleError::new(
             rule::MOVE_SPEED,
-            format!("the path costs {cost} movement but speed is {speed}"),
+            format!(
+                "the path costs {} movement but speed is {speed}",
+                stride.cost
+            ),
         ));
     }
     let end = Footprint {
         origin: last,
         side: mover.footprint.side,
     };
-    if let Some(o) = occupant(mover, end, others).filter(|_| end_must_be_free) {
+    if let Some(o) = occupant(mover, end, others) {
         return Err(RuleError::new(
             rule::MOVE_OCCUPIED,
             format!(
@@ -175,15 +111,140 @@ fn plan_path(
     }
     Ok(AdvancePlan {
         to: last,
-        cost,
+        cost: stride.cost,
         terrain_damage,
         provoked,
-        drop,
+        drop: walk.fall_at_end(&stride),
         side: mover.footprint.side,
         teleport: false,
         altitude: None,
         depth: None,
     })
+}
+
+/// A move on foot checked one step at a time: who moves, where, among whom, and how.
+struct Walk<'a> {
+    map: &'a Map,
+    mover: &'a CreatureRef,
+    others: &'a [CreatureRef],
+    gait: Gait,
+    jump: u32,
+}
+
+/// Where a walk stands after some steps: the mover's space, its heights and the movement spent.
+#[derive(Clone, Copy, Debug)]
+struct Stride {
+    at: Footprint,
+    heights: Heights,
+    cost: u32,
+}
+
+/// One step of a walk: where it leaves the mover, the damage of each damaging square it
+/// enters, and the enemies that may make an opportunity attack before it.
+struct Step {
+    stride: Stride,
+    damage: Vec<u32>,
+    provoked: Vec<String>,
+}
+
+impl Walk<'_> {
+    /// Where the walk starts; a shift can't start in difficult or damaging terrain.
+    fn start(&self) -> Result<Stride, RuleError> {
+        let at = self.mover.footprint;
+        if self.gait == Gait::Shift
+            && let Some(sq) = hazard(self.map, at)
+        {
+            return Err(RuleError::new(
+                rule::SHIFT,
+                format!(
+                    "{} is in difficult or damaging terrain at {sq} and can't shift out of it",
+                    self.mover.id
+                ),
+            ));
+        }
+        Ok(Stride {
+            at,
+            heights: Heights {
+                z: self.map.ground_under(at),
+                gap: None,
+                drop: None,
+            },
+            cost: 0,
+        })
+    }
+
+    /// Step `n` of the path, into `square` (the `last` step or not), from `from`.
+    fn step(&self, from: &Stride, square: Square, n: usize, last: bool) -> Result<Step, RuleError> {
+        let (map, mover, at) = (self.map, self.mover, from.at);
+        let next = Footprint {
+            origin: square,
+            side: at.side,
+        };
+        let mut heights = from.heights;
+        check_step(map, at, next, n, heights.z)?;
+        let z_from = heights.z;
+        let climbed = heights.step(map, at, next, n, last)?;
+        // Mid-leap or stepping off a ledge, the mover is still at the height it left from: the
+        // fall that follows draws no opportunity attack (seed 002 L2714; digest §30.1).
+        let z_to = if heights.gap.is_some() || heights.drop.is_some() {
+            z_from
+        } else {
+            heights.z
+        };
+        if let Some(width) = heights.gap
+            && width > self.jump
+        {
+            return Err(RuleError::new(
+                rule::MOVE_JUMP,
+                format!(
+                    "step {n}: a gap of {width} squares is wider than the {}-square jump",
+                    self.jump
+                ),
+            ));
+        }
+        let entered: Vec<Square> = next.squares().filter(|&s| !at.contains(s)).collect();
+        let cost = step_cost(
+            map,
+            mover,
+            self.others,
+            self.gait,
+            (next, &entered),
+            climbed,
+            n,
+        )?;
+        let damage = entered
+            .iter()
+            .filter_map(|&s| match map.terrain(s) {
+                Some(Terrain::Damaging { damage }) => Some(damage),
+                _ => None,
+            })
+            .collect();
+        let provoked = match self.gait {
+            Gait::Move => {
+                opportunity::provoked(map, mover, (at, z_from), (next, z_to), self.others)
+            }
+            Gait::Shift => Vec::new(),
+        };
+        Ok(Step {
+            stride: Stride {
+                at: next,
+                heights,
+                cost: from.cost + cost,
+            },
+            damage,
+            provoked,
+        })
+    }
+
+    /// The fall a walk that stops at `end` ends with: a drop off its last step, or a jump
+    /// that ends over the pit falling short into it.
+    fn fall_at_end(&self, end: &Stride) -> Option<u32> {
+        let Heights { z, gap, drop } = end.heights;
+        match gap {
+            Some(_) => Some((z - self.map.ground_under(end.at)) as u32),
+            None => drop,
+        }
+    }
 }
 
 /// The first square of `fp` in difficult or damaging terrain.
@@ -227,6 +288,7 @@ fn check_step(
 /// The heights along a path (seed 002 L2644-2682): a step of 1 up or down is walking; higher
 /// ground is climbed at 2 movement per square; a gap of pits no wider than the jump is leapt
 /// at the same height; a drop of 2 or more ends the move with a fall.
+#[derive(Clone, Copy, Debug)]
 struct Heights {
     /// The height the mover is at.
     z: i32,
@@ -575,7 +637,9 @@ pub struct Reach {
 
 /// Every square `mover` can end a move on with `speed`, each with a cheapest path (ties go to
 /// the path that provokes fewer opportunity attacks), for the client's movement overlay and the
-/// AI. Each path is checked by [`plan_advance`] itself, so an offered square is always legal.
+/// AI. The search walks each path one step further with the same checks [`plan_advance`]
+/// makes, so an offered square is always legal, and a step is checked once, not once for
+/// every path through it.
 pub fn reachable(
     map: &Map,
     mover: &CreatureRef,
@@ -603,60 +667,111 @@ pub fn reachable(
             })
             .collect();
     }
+    let walk = Walk {
+        map,
+        mover,
+        others,
+        gait,
+        jump,
+    };
+    let Ok(origin) = walk.start() else {
+        return Vec::new();
+    };
     // Search through squares one may pass (allies freely, enemies as difficult terrain), then
-    // keep the ends that are free and within speed.
-    let mut best: BTreeMap<Square, (u32, usize, Vec<Square>)> = BTreeMap::new();
+    // keep the ends that are free. Each entry: the path priced as ending there (cost,
+    // opportunity attacks, a fall), and the walk before its last step with the attacks drawn
+    // so far, to walk on from.
+    let mut best: BTreeMap<Square, (u32, usize)> = BTreeMap::new();
     let mut heap = BinaryHeap::new();
-    heap.push(Reverse((0u32, 0usize, start, Vec::<Square>::new())));
+    heap.push(Reverse((
+        0u32,
+        0usize,
+        start,
+        Vec::<Square>::new(),
+        false,
+        Before(origin, 0),
+    )));
     let mut out = Vec::new();
-    while let Some(Reverse((cost, provokes, sq, path))) = heap.pop() {
-        if best
-            .get(&sq)
-            .is_some_and(|b| (b.0, b.1) <= (cost, provokes))
-            && !path.is_empty()
-        {
+    while let Some(Reverse((cost, provokes, sq, path, falls, Before(before, drawn)))) = heap.pop() {
+        if best.get(&sq).is_some_and(|b| *b <= (cost, provokes)) && !path.is_empty() {
             continue;
         }
-        best.insert(sq, (cost, provokes, path.clone()));
-        if !path.is_empty() {
-            let end = Footprint {
-                origin: sq,
-                side: mover.footprint.side,
-            };
-            if occupant(mover, end, others).is_none()
-                && let Ok(plan) = plan_advance(map, mover, speed, others, &path, gait, jump)
-            {
-                out.push(Reach {
-                    square: sq,
-                    cost: plan.cost,
-                    path: path.clone(),
-                    provokes: !plan.provoked.is_empty(),
-                    falls: plan.drop.is_some(),
-                });
-            }
+        best.insert(sq, (cost, provokes));
+        let end = Footprint {
+            origin: sq,
+            side: mover.footprint.side,
+        };
+        if !path.is_empty() && occupant(mover, end, others).is_none() {
+            out.push(Reach {
+                square: sq,
+                cost,
+                path: path.clone(),
+                provokes: provokes > 0,
+                falls,
+            });
         }
         if cost >= speed {
             continue;
         }
+        // The same path with more to come: its last step is no longer the last.
+        let (here, drawn) = if path.is_empty() {
+            (origin, 0)
+        } else {
+            match walk.step(&before, sq, path.len(), false) {
+                Ok(step) => (step.stride, drawn + step.provoked.len()),
+                Err(_) => continue,
+            }
+        };
         for (dx, dy) in NEIGHBOURS {
             let next = Square::new(sq.x + dx, sq.y + dy);
             if next == start || best.contains_key(&next) {
                 continue;
             }
-            let mut p = path.clone();
-            p.push(next);
-            // Price the extended path; a path may pass through an occupied square.
-            let Ok(plan) = plan_path(map, mover, u32::MAX, others, &p, gait, jump, false) else {
+            let Ok(step) = walk.step(&here, next, path.len() + 1, true) else {
                 continue;
             };
-            if plan.cost <= speed {
-                let provokes = plan.provoked.iter().map(|(_, w)| w.len()).sum();
-                heap.push(Reverse((plan.cost, provokes, next, p)));
+            if step.stride.cost <= speed {
+                let mut p = path.clone();
+                p.push(next);
+                let entry = (
+                    step.stride.cost,
+                    drawn + step.provoked.len(),
+                    next,
+                    p,
+                    walk.fall_at_end(&step.stride).is_some(),
+                    Before(here, drawn),
+                );
+                heap.push(Reverse(entry));
             }
         }
     }
     out.sort_by_key(|r| (r.square.y, r.square.x));
     out
+}
+
+/// The walk before a search entry's last step, and the opportunity attacks drawn on it. It
+/// follows from the entry's path, so it takes no part in the search's order.
+#[derive(Debug)]
+struct Before(Stride, usize);
+
+impl PartialEq for Before {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for Before {}
+
+impl PartialOrd for Before {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Before {
+    fn cmp(&self, _: &Self) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
 }
 
 /// The plan made while validating an Advance, handed to the command stage.

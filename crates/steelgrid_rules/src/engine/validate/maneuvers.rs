@@ -91,16 +91,7 @@ impl Engine {
         let others = self.others_moving(e);
         let jump = self.jump(e);
         let plan = self.plan_on_foot(&mover, speed, &others, path, movement::Gait::Move, jump)?;
-        let mut at = mover.footprint.origin;
-        let steps: Vec<(i32, i32)> = path
-            .iter()
-            .map(|s| {
-                let d = (s.x - at.x, s.y - at.y);
-                at = *s;
-                d
-            })
-            .collect();
-        if !crate::grid::straight(&steps) {
+        if !crate::grid::straight_path(mover.footprint.origin, path) {
             return Err(RuleError::new(
                 rule::CHARGE,
                 "a Charge moves in a straight line",
