@@ -21,7 +21,7 @@ use crate::creature::{
 use crate::creature::{Consumables, Minion, Prone, Retainer};
 use crate::damage::{DamageRequest, PendingDamage};
 use crate::dice::Dice;
-use crate::director::malice::{Boost, Malice};
+use crate::director::malice::Malice;
 use crate::director::squad::{AreaDamage, Squads};
 use crate::event::{Event, EventLog};
 use crate::forced::PendingForced;
@@ -758,14 +758,13 @@ impl AbilityWorld<'_, '_> {
     /// Use up the Brutal Effectiveness and Malicious Strike bought for the user on the first
     /// ability each can add to (seed 002 L4356-4362): the potency raise and the strike damage.
     fn use_boosts(&mut self, ability: &Ability, by: &str) -> (i32, u32) {
-        let mut boost = self.malice.boosts.get(by).copied().unwrap_or_default();
-        let potency_boost = if boost.potency > 0 && ability.has_potency() {
-            std::mem::take(&mut boost.potency)
+        let potency_boost = if ability.has_potency() {
+            self.malice.take_potency_boost(by)
         } else {
             0
         };
-        let strike_boost = if boost.strike > 0 && ability.is_strike() {
-            std::mem::take(&mut boost.strike)
+        let strike_boost = if ability.is_strike() {
+            self.malice.take_strike_boost(by)
         } else {
             0
         };
@@ -779,11 +778,6 @@ impl AbilityWorld<'_, '_> {
                     amount: potency_boost as u32,
                 },
             );
-        }
-        if boost == Boost::default() {
-            self.malice.boosts.remove(by);
-        } else {
-            self.malice.boosts.insert(by.to_owned(), boost);
         }
         (potency_boost, strike_boost)
     }

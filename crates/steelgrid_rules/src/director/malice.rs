@@ -57,6 +57,30 @@ pub struct Malice {
     pub villain_action_round: Option<u32>,
 }
 
+impl Malice {
+    /// Use up the Brutal Effectiveness bought for `by`: the potency raise (seed 002 L4356-4358).
+    pub fn take_potency_boost(&mut self, by: &str) -> i32 {
+        self.take_boost(by, |b| std::mem::take(&mut b.potency))
+    }
+
+    /// Use up the Malicious Strike bought for `by` on its strike: the extra damage (seed 002
+    /// L4360-4362).
+    pub fn take_strike_boost(&mut self, by: &str) -> u32 {
+        self.take_boost(by, |b| std::mem::take(&mut b.strike))
+    }
+
+    fn take_boost<T: Default>(&mut self, by: &str, take: impl FnOnce(&mut Boost) -> T) -> T {
+        let Some(boost) = self.boosts.get_mut(by) else {
+            return T::default();
+        };
+        let taken = take(boost);
+        if *boost == Boost::default() {
+            self.boosts.remove(by);
+        }
+        taken
+    }
+}
+
 /// A bought basic feature not yet used up.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]

@@ -426,6 +426,7 @@ pub fn resolve_free_strike(
     mut dice: ResMut<Dice>,
     mut log: ResMut<EventLog>,
     mut pending: ResMut<PendingDamage>,
+    mut malice: ResMut<crate::director::malice::Malice>,
     gear: StrikeGear,
     mut attackers: Query<(
         &CreatureId,
@@ -551,7 +552,26 @@ pub fn resolve_free_strike(
         &result,
         Some(&mut budget),
     );
-    let landing = gear.land(checked.attacker, result.damage, *damage_type, target_mods);
+    // seed 002 L4360-4362: Malicious Strike adds to the monster's next strike, and a free
+    // strike is a strike (L2980-2985: its keywords).
+    let malicious = malice.take_strike_boost(&id.0);
+    if malicious > 0 {
+        log.push(
+            rule::MALICIOUS_STRIKE,
+            Event::MaliceBoostUsed {
+                creature: id.0.clone(),
+                feature: "Malicious Strike".into(),
+                target: Some(target_id.0.clone()),
+                amount: malicious,
+            },
+        );
+    }
+    let landing = gear.land(
+        checked.attacker,
+        result.damage + malicious,
+        *damage_type,
+        target_mods,
+    );
     log.push(
         rule::FREE_STRIKE,
         Event::FreeStrikeHit {

@@ -281,6 +281,25 @@ fn ds_dir_14_malicious_strike_stops_at_three_times_the_characteristic() {
 }
 
 #[test]
+fn malicious_strike_adds_to_a_monsters_free_strike_the_next_strike_it_makes() {
+    // seed 002 L4360-4362 and L2980-2985: a free strike is a strike, so Malicious Strike bought
+    // at the start of the turn rides on it. Free strike 3, Might 2: 5 Malice adds 2.
+    let mut e = heroes(&[0; 4]).monster("o", at(1, 1)).might(2).start();
+    assert_eq!(malice(&e), 5);
+    until_turn_of(&mut e, "o", &HEROES);
+    apply(&mut e, buy("o", MaliceSpend::MaliciousStrike { malice: 5 }));
+    let log = apply(&mut e, common::strike("o", "h0"));
+    assert_eq!(stamina(&e, "h0"), 30 - (3 + 2));
+    assert_eq!(
+        count(&log, |ev| matches!(
+            ev,
+            Event::MaliceBoostUsed { target: Some(t), amount: 2, .. } if t == "h0"
+        )),
+        1
+    );
+}
+
+#[test]
 fn ds_dir_16_malicious_strike_never_in_two_rounds_running() {
     let mut e = heroes(&[0])
         .ogre("a", at(5, 4))
