@@ -117,4 +117,65 @@ mod tests {
         assert!(err.starts_with(&format!("{}:", path.display())), "{err}");
         assert!(err.contains("not a readable save or replay"), "{err}");
     }
+
+    /// Two different saves, each padded with a long comment so that writing one takes long
+    /// enough for a kill to land in the middle of it: what the killed writer alternates.
+    fn two_saves() -> [String; 2] {
+        [3, 4].map(|seed| {
+            let game = Game::new("mill.ron", MILL, Some(seed)).unwrap();
+            format!("{}\n// {}\n", game.save().to_ron(), "x".repeat(8 << 20))
+        })
+    }
+
+    /// Not a test on its own: the process the next test kills. It writes the two saves of
+    /// [`two_saves`] in turn to `$STEELGRID_SAVE_LOOP`, forever.
+    #[test]
+    #[ignore = "run by a_save_killed_mid_write_leaves_a_loadable_save"]
+    fn keep_saving_until_killed() {
+        let Some(path) = std::env::var_os("STEELGRID_SAVE_LOOP") else {
+            return;
+        };
+        let saves = two_saves();
+        println!("writing");
+        for i in 0.. {
+            write_atomically(Path::new(&path), saves[i % 2].as_bytes()).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_save_killed_mid_write_leaves_a_loadable_save() {
+        let dir = scratch("kill");
+        let path = dir.join("slot.ron");
+        let saves = two_saves();
+        write_atomically(&path, saves[0].as_bytes()).unwrap();
+        let mut mid_write = 0;
+        for i in 0..12u64 {
+            let _ = fs::remove_file(temporary_name(&path));
+            let mut writer = std::process::Command::new(std::env::current_exe().unwrap())
+                .args(["--exact", "saves::tests::keep_saving_until_killed"])
+                .args(["--ignored", "--nocapture", "--test-threads=1"])
+                .env("STEELGRID_SAVE_LOOP", &path)
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let out = std::io::BufReader::new(writer.stdout.take().unwrap());
+            use std::io::BufRead;
+            let started = out
+                .lines()
+                .map_while(Result::ok)
+                .any(|l| l.ends_with("writing"));
+            assert!(started, "the writer never started");
+            // Killed at a different moment each time: a write (with its flush to disk) takes
+            // most of the loop, so most kills land in the middle of one.
+            std::thread::sleep(std::time::Duration::from_millis(3 + 7 * i));
+            writer.kill().unwrap(); // SIGKILL: no chance to tidy up.
+            writer.wait().unwrap();
+            mid_write += usize::from(temporary_name(&path).exists());
+            let text = fs::read_to_string(&path).unwrap();
+            assert!(saves.contains(&text), "kill {i}: the save is neither one");
+            assert!(read(&path).is_ok(), "kill {i}: the save does not load");
+        }
+        // The half-written temporary file left behind shows a kill came mid-write.
+        assert!(mid_write > 0, "no kill landed in the middle of a write");
+    }
 }
