@@ -10,7 +10,7 @@ use steelgrid_rules::director::monster::{MonsterFormula, Organization, Reading, 
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
-use steelgrid_rules::{encounter_budget, sim};
+use steelgrid_rules::{ai, encounter_budget, sim};
 
 use crate::game::{self, LaunchOptions, Screen};
 use crate::{saves, scenarios};
@@ -137,6 +137,10 @@ enum Cmd {
         /// and print the batch's figures instead of a state.
         #[arg(long)]
         seeds: Option<u64>,
+        /// With --seeds, how the AI Director plays: `plain` is the first AI Director, kept to
+        /// measure the default against.
+        #[arg(long, value_enum, default_value_t = DirectorAi::Cunning)]
+        director: DirectorAi,
     },
     /// Re-run a replay or save headless and check its checksum after every command.
     Replay {
@@ -204,6 +208,21 @@ impl AiSides {
             AiSides::Director => &[Side::Director],
             AiSides::Heroes => &[Side::Heroes],
             AiSides::Both => &[Side::Heroes, Side::Director],
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum DirectorAi {
+    Plain,
+    Cunning,
+}
+
+impl From<DirectorAi> for ai::Director {
+    fn from(d: DirectorAi) -> Self {
+        match d {
+            DirectorAi::Plain => ai::Director::Plain,
+            DirectorAi::Cunning => ai::Director::Cunning,
         }
     }
 }
@@ -362,9 +381,16 @@ pub fn main(args: Vec<String>) -> ExitCode {
             json,
             record,
             seeds,
+            director,
         }) => {
             if let Some(n) = seeds {
-                return batch(&scenario, seed.unwrap_or(1), n, max_rounds.unwrap_or(30));
+                let games = Games {
+                    first: seed.unwrap_or(1),
+                    count: n,
+                    max_rounds: max_rounds.unwrap_or(30),
+                    director: director.into(),
+                };
+                return batch(&scenario, games);
             }
             let ai_sides = ai.map_or(&[][..], AiSides::sides);
             simulate(
@@ -535,18 +561,32 @@ fn simulate(
 /// Play `count` AI-vs-AI games from seed `first` on, on every core, and print the batch's
 /// figures (`sim::batch::Report`) with the time it took; a progress bar on stderr meanwhile
 /// when that is a terminal.
-fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
+/// A batch of AI-vs-AI games: seeds `first` onwards, each to its end or `max_rounds`.
+struct Games {
+    first: u64,
+    count: u64,
+    max_rounds: u32,
+    director: ai::Director,
+}
+
+fn batch(path: &Path, games: Games) -> ExitCode {
     use rayon::prelude::*;
     let scenario = match load_named(path) {
         Ok(s) => s,
         Err(problems) => return report(&problems),
     };
     let clock = std::time::Instant::now();
+    let Games {
+        first,
+        count,
+        max_rounds,
+        director,
+    } = games;
     let progress = Progress::new(count);
     let results: Vec<sim::batch::GameResult> = (first..first + count)
         .into_par_iter()
         .map(|seed| {
-            let result = sim::batch::play(&scenario, seed, max_rounds);
+            let result = sim::batch::play(&scenario, seed, max_rounds, director);
             progress.tick();
             result
         })
@@ -557,6 +597,7 @@ fn batch(path: &Path, first: u64, count: u64, max_rounds: u32) -> ExitCode {
         "scenario": path.display().to_string(),
         "first_seed": first,
         "max_rounds": max_rounds,
+        "director": director,
         "threads": rayon::current_num_threads(),
         "seconds": clock.elapsed().as_secs_f64(),
     });

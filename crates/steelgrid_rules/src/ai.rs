@@ -9,10 +9,17 @@
 //! does to allies — aiming areas at each enemy in turn; charging in when a clear
 //! straight line reaches it; otherwise move next to the weakest reachable enemy without
 //! provoking if it can; search for enemies hidden from it; aid an ally's attack; hide when it
-//! has cover and no enemy beside it; catch its breath when winded and alone; end the turn.
+//! has cover and no enemy beside it; catch its breath when winded; end the turn.
 //! Off its turn it answers trigger windows: a triggered ability when the preview says it helps
 //! (or it gives a strike at a friend a bane, halves its damage, or takes it in a weaker
 //! friend's place), else it lets the moment pass; a move an answer grants it passes up.
+//!
+//! The Director plays [`Director::Cunning`] by default: its creatures close on the hero their
+//! side is wearing down and gang up on it, a brute with a burst wades into a crowd, a strike
+//! that drops or kills a hero is worth more, and Malice goes into Malicious Strike (on any
+//! strike, a free strike too, bought before the move) and family features rather than waiting
+//! to be lost. [`Director::Plain`] is the first AI Director, kept to measure against
+//! (`steelgrid sim <scenario> --seeds N --director plain`).
 
 use serde::Serialize;
 
@@ -22,7 +29,7 @@ use crate::creature::Side;
 use crate::engine::{CreatureView, Engine, StateView};
 use crate::forced::ForcedSpec;
 use crate::grid::{Footprint, Square};
-use crate::movement::Gait;
+use crate::movement::{Gait, Reach};
 
 /// One option the AI weighed, for the log: the command and its score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -121,18 +128,47 @@ fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
         .map(|(command, _)| Decision { side, command, top })
 }
 
-/// What `side` does next, or `None` when it is not that side's move.
+/// How the AI Director plays its creatures (the heroes' AI plays one way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Director {
+    /// Each creature closes on the nearest hero and strikes the weakest one in reach.
+    Plain,
+    /// The side fights as one: creatures close on the hero it is already wearing down and
+    /// gang up on it, and a strike that drops a hero, or kills a dying one, is worth more.
+    #[default]
+    Cunning,
+}
+
+/// What `side` does next, or `None` when it is not that side's move (the default Director).
 pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     let state = engine.state_unhashed();
-    if side_to_answer(&state) != Some(side) {
-        return None;
-    }
+    (side_to_answer(&state) == Some(side))
+        .then(|| decide_for(engine, &state, side, Director::default()))
+        .flatten()
+}
+
+/// The next decision of whichever side must answer now, its Director playing as `director`:
+/// what a game played AI against AI steps by.
+pub fn next(engine: &Engine, director: Director) -> Option<Decision> {
+    let state = engine.state_unhashed();
+    let side = side_to_answer(&state)?;
+    decide_for(engine, &state, side, director)
+}
+
+/// What `side`, the side to answer in `state`, does.
+fn decide_for(
+    engine: &Engine,
+    state: &StateView,
+    side: Side,
+    director: Director,
+) -> Option<Decision> {
     if state.awaiting_first_side_choice.is_some() {
         // Going first lets it strike before the other side closes in.
         return decision(side, vec![(Command::ChooseFirstSide { side }, 1)]);
     }
     if let Some(l) = &state.landing {
-        return decision(side, landing_options(&state, l));
+        return decision(side, landing_options(state, l));
     }
     if let Some(p) = state.pending_forced.clone() {
         let spec = p.spec();
@@ -166,7 +202,13 @@ pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
             },
             0,
         )];
-        options.extend(ability_options(engine, &state, me, Moment::Trigger(w)));
+        options.extend(ability_options(
+            engine,
+            state,
+            me,
+            Moment::Trigger(w),
+            director,
+        ));
         // An opportunity attack is always worth taking.
         if let Some(crate::trigger::Happening::Leaving { creature }) =
             state.trigger_window.as_ref().map(|w| &w.happening)
@@ -181,13 +223,13 @@ pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     }
     let Some(actor) = state.turn.clone() else {
         if side == Side::Director
-            && let Some(d) = villain_action(engine, &state)
+            && let Some(d) = villain_action(engine, state, director)
         {
             return Some(d);
         }
-        return pick_creature(&state, side);
+        return pick_creature(state, side);
     };
-    act(engine, &state, side, &actor)
+    act(engine, state, side, &actor, director)
 }
 
 /// The AI Director breaks its forces' morale (Last-Stand Stamina, when the scenario allows
@@ -263,7 +305,13 @@ fn pick_creature(state: &StateView, side: Side) -> Option<Decision> {
 }
 
 /// A creature's turn: one command at a time, the best legal one.
-fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<Decision> {
+fn act(
+    engine: &Engine,
+    state: &StateView,
+    side: Side,
+    actor: &str,
+    director: Director,
+) -> Option<Decision> {
     let me = state.creatures.iter().find(|c| c.id == actor)?.clone();
     let end = (
         Command::EndTurn {
@@ -279,6 +327,8 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
         state,
         me: &me,
         adjacent: state.enemies_of(&me).filter(|e| me.gap(e) <= 1).collect(),
+        reach: std::cell::OnceCell::new(),
+        cunning: side == Side::Director && director == Director::Cunning,
     };
     if let Some(stand) = turn.stand_up() {
         return decision(side, vec![(stand, 50)]);
@@ -290,8 +340,8 @@ fn act(engine: &Engine, state: &StateView, side: Side, actor: &str) -> Option<De
     options.extend(granted_strikes(engine, state, side));
     options.extend(turn.knockbacks());
     options.extend(turn.free_strikes());
-    options.extend(ability_options(engine, state, &me, Moment::Turn));
-    options.extend(malice_options(engine, state, &me, &options));
+    options.extend(ability_options(engine, state, &me, Moment::Turn, director));
+    options.extend(malice_options(engine, state, &me, &options, director));
     let hold = holds_for_squad(state, &me);
     // The last member to act leads the squad's strike: with members waiting on it and its move
     // unused, it first closes in rather than strike alone.
@@ -356,6 +406,10 @@ struct Turn<'a> {
     me: &'a CreatureView,
     /// The enemies next to it.
     adjacent: Vec<&'a CreatureView>,
+    /// Where it can move now, asked of the engine once for the advances and the charges.
+    reach: std::cell::OnceCell<Vec<Reach>>,
+    /// A creature of the cunning Director's.
+    cunning: bool,
 }
 
 type Options = Vec<(Command, i32)>;
@@ -367,6 +421,14 @@ impl Turn<'_> {
 
     fn actor(&self) -> String {
         self.me.id.clone()
+    }
+
+    fn reach(&self) -> &[Reach] {
+        self.reach.get_or_init(|| {
+            self.engine
+                .reachable(&self.me.id, Gait::Move)
+                .unwrap_or_default()
+        })
     }
 
     /// A prone creature stands up first.
@@ -482,38 +544,49 @@ impl Turn<'_> {
             .collect()
     }
 
-    /// Advances that close in, on the enemy or on the objective's `goal`.
+    /// Advances that close in, on the enemy or on the objective's `goal`; the cunning
+    /// Director's creatures close in on the enemy [`focus`] picks.
     fn advances(&self, goal: &Option<Vec<Square>>, goal_now: Option<i32>) -> Options {
         let me = self.me;
-        let Ok(reach) = self.engine.reachable(&me.id, Gait::Move) else {
-            return Vec::new();
-        };
-        let targets: Vec<&CreatureView> = self.state.enemies_of(me).collect();
-        let now = targets.iter().map(|t| me.gap(t)).min().unwrap_or(99) as i32;
+        let space = |c: &CreatureView| Footprint::new(c.position, c.size);
+        let targets: Vec<(&CreatureView, Footprint)> =
+            self.state.enemies_of(me).map(|t| (t, space(t))).collect();
+        let gap = |fp: Footprint| targets.iter().map(move |(_, t)| fp.distance(*t));
+        let now = gap(space(me)).min().unwrap_or(99) as i32;
+        let bursts = self.cunning
+            && me.abilities.iter().any(|a| {
+                matches!(a.distance, crate::ability::Distance::Burst(_))
+                    && a.action == crate::ability::ActionType::MainAction
+            });
         let mut options = Vec::new();
-        for r in reach.iter() {
-            let moved = CreatureView {
-                footprint: me
-                    .footprint
-                    .iter()
-                    .map(|s| {
-                        Square::new(
-                            s.x - me.position.x + r.square.x,
-                            s.y - me.position.y + r.square.y,
-                        )
-                    })
-                    .collect(),
-                ..me.clone()
-            };
-            let closest = targets.iter().map(|t| moved.gap(t)).min().unwrap_or(99) as i32;
-            let beside = targets.iter().filter(|t| moved.gap(t) <= 1).count() as i32;
+        for r in self.reach() {
+            let moved = Footprint::new(r.square, me.size);
+            let closest = gap(moved).min().unwrap_or(99) as i32;
+            let beside = targets.iter().filter(|(_, t)| moved.distance(*t) <= 1);
+            let focus = beside
+                .clone()
+                .map(|(t, _)| {
+                    if self.cunning {
+                        focus(self.state, me, t)
+                    } else {
+                        0
+                    }
+                })
+                .max();
             // Only moves that close in (on the enemy, or on the objective) are worth more than
             // ending the turn.
-            let toward_goal = match (goal_now, distance_to(goal, &moved.footprint)) {
+            let squares: Vec<Square> = moved.squares().collect();
+            let toward_goal = match (goal_now, distance_to(goal, &squares)) {
                 (Some(before), Some(after)) => 4 * (before - after) + 30 * i32::from(after == 0),
                 _ => 0,
             };
-            let score = 2 * (now - closest) + 15 * beside.min(1) + toward_goal
+            // A burst hits everyone beside it: the cunning Director wades into a crowd.
+            let crowd = if bursts {
+                6 * (beside.clone().count() as i32 - 1).max(0)
+            } else {
+                0
+            };
+            let score = 2 * (now - closest) + crowd + focus.map_or(0, |f| 15 + f) + toward_goal
                 - 8 * i32::from(r.provokes)
                 - 10 * i32::from(r.falls);
             if score > 0 {
@@ -553,12 +626,23 @@ impl Turn<'_> {
 
     /// Charge along a straight, clear line to strike an enemy out of reach.
     fn charges(&self) -> Options {
-        let Ok(reach) = self.engine.reachable(&self.me.id, Gait::Move) else {
-            return Vec::new();
+        // A Charge moves in a straight line at 1 movement a square and ends on its feet
+        // (seed 002 L2940-2944): only such paths are put to the engine.
+        let from = self.me.position;
+        let charging = |r: &&Reach| {
+            !r.provokes
+                && !r.falls
+                && r.cost == r.path.len() as u32
+                && crate::grid::straight_path(from, &r.path)
         };
         let mut options = Vec::new();
-        for r in reach.iter().filter(|r| !r.provokes) {
-            for target in self.state.enemies_of(self.me) {
+        for r in self.reach().iter().filter(charging) {
+            let end = Footprint::new(r.square, self.me.size);
+            // It ends with a melee free strike: only enemies within its reach from there.
+            let in_reach = |t: &&CreatureView| {
+                end.distance(Footprint::new(t.position, t.size)) <= self.me.free_strike_melee
+            };
+            for target in self.state.enemies_of(self.me).filter(in_reach) {
                 let charge = Command::Charge {
                     creature: self.actor(),
                     path: r.path.clone(),
@@ -575,7 +659,7 @@ impl Turn<'_> {
 
     /// Aid an ally's coming attack when there is nothing better to do with the maneuver; look
     /// for enemies hidden from it (only an area could reach them otherwise); hide when nothing
-    /// is next to it and it has cover; catch its breath when winded and alone.
+    /// is next to it and it has cover; catch its breath when winded.
     fn maneuvers(&self) -> Options {
         let me = self.me;
         let mut options = Vec::new();
@@ -610,8 +694,11 @@ impl Turn<'_> {
         let breath = Command::CatchBreath {
             creature: self.actor(),
         };
-        if me.winded && self.adjacent.is_empty() && self.legal(&breath) {
-            options.push((breath, 12));
+        // A Recovery kept while winded is Stamina lost to the next blow: a maneuver draws no
+        // opportunity attack, so it catches its breath even beside an enemy (seed 002
+        // L2847-2851), before its other maneuvers.
+        if me.winded && self.legal(&breath) {
+            options.push((breath, 30));
         }
         options
     }
@@ -625,7 +712,7 @@ impl Turn<'_> {
 /// from the first round, crowd control once two enemies are beside the villain or it is
 /// winded, the ultimate from round 4 or when it is winded — each only if the preview says it
 /// does real harm.
-fn villain_action(engine: &Engine, state: &StateView) -> Option<Decision> {
+fn villain_action(engine: &Engine, state: &StateView, director: Director) -> Option<Decision> {
     use crate::ability::ActionType;
     let mut options = Vec::new();
     for me in state.creatures.iter().filter(|c| {
@@ -643,7 +730,7 @@ fn villain_action(engine: &Engine, state: &StateView) -> Option<Decision> {
             .map(|a| a.id.as_str())
             .collect();
         let beside = state.enemies_of(me).filter(|e| me.gap(e) <= 1).count();
-        for (command, score) in ability_options(engine, state, me, Moment::Villain) {
+        for (command, score) in ability_options(engine, state, me, Moment::Villain, director) {
             let Command::UseAbility { ability, .. } = &command else {
                 continue;
             };
@@ -662,18 +749,21 @@ fn villain_action(engine: &Engine, state: &StateView) -> Option<Decision> {
 
 /// Malice for a monster at the start of its turn (seed 002 L4340-4362), spent with a plan:
 /// a family feature that hurts, Malicious Strike when a strike is in reach (keeping some back
-/// for later rounds), Brutal Effectiveness before an ability with a potency, an extra main
+/// for later rounds; the cunning Director keeps nothing back, and buys it whenever a strike is
+/// within a move), Brutal Effectiveness before an ability with a potency, an extra main
 /// action when Malice is plentiful. Each is only offered if the engine accepts it now.
 fn malice_options(
     engine: &Engine,
     state: &StateView,
     me: &CreatureView,
     options: &[(Command, i32)],
+    director: Director,
 ) -> Vec<(Command, i32)> {
     use crate::director::malice::MaliceSpend;
     if me.side != Side::Director || !(me.actions.main && me.actions.maneuver) {
         return Vec::new();
     }
+    let cunning = director == Director::Cunning;
     let malice = &state.malice;
     let best = |pred: &dyn Fn(&Command) -> bool| {
         options.iter().filter(|(c, _)| pred(c)).map(|o| o.1).max()
@@ -683,7 +773,8 @@ fn malice_options(
             if !targets.is_empty() && me.abilities.iter().any(|a| &a.id == ability
                 && a.keywords.contains(&crate::ability::Keyword::Strike)))
     })
-    .is_some_and(|s| s >= 20);
+    .is_some_and(|s| s >= 20)
+        || (cunning && strike_within_a_move(state, me));
     let mut out = Vec::new();
     let spend = |spend: MaliceSpend| Command::SpendMalice {
         creature: me.id.clone(),
@@ -707,13 +798,19 @@ fn malice_options(
             e if e.contains("main action") => i32::from(malice.current >= 10) * 12,
             _ => 0,
         };
-        if value >= 6 {
+        if value >= if cunning { 3 } else { 6 } {
             out.push((spend(MaliceSpend::Feature { id: f.id.clone() }), 50 + value));
         }
     }
     if strike_ready && malice.current >= 5 {
         let highest = me.characteristics.highest().max(0) as u32;
-        let keep = malice.current.saturating_sub(5) / 2;
+        // The cunning Director puts all it can into it: unspent Malice is lost at the end
+        // (seed 002 L4336), and more comes every round.
+        let keep = if cunning {
+            malice.current
+        } else {
+            malice.current.saturating_sub(5) / 2
+        };
         let amount = (5 + keep).min(crate::director::malice::malicious_strike_max(
             highest as i32,
         ));
@@ -725,6 +822,52 @@ fn malice_options(
     }
     out.retain(|(c, _)| engine.check(c).is_ok());
     out
+}
+
+/// How much the cunning Director wants `me` beside `target`: the less Stamina the target
+/// has left (a dying hero is one blow from death: seed 002 L3080-3092) and the more of its
+/// creatures already beside it (ganging up flanks it: seed 002 L3002-3008), the more.
+fn focus(state: &StateView, me: &CreatureView, target: &CreatureView) -> i32 {
+    let there = state
+        .creatures
+        .iter()
+        .filter(|c| c.side == me.side && c.id != me.id && !c.dead && !c.unconscious)
+        .filter(|c| c.gap(target) <= 1)
+        .count() as i32;
+    (30 - target.stamina.current.clamp(-30, 30)) * 3 / 10 + 4 * there.min(3)
+}
+
+/// What `damage` to `target` is worth to the cunning Director beyond the damage itself: a hero
+/// dropped to 0 Stamina is dying (seed 002 L3062-3078), and one driven to minus its winded
+/// value is dead (L3080-3092); any other creature dies at 0.
+fn finishes(target: &CreatureView, damage: i32) -> f64 {
+    let left = target.stamina.current;
+    let dead_at = if target.hero {
+        -(target.stamina.max / 2)
+    } else {
+        0
+    };
+    let drops = target.hero && left > 0 && left - damage <= 0;
+    let kills = left - damage <= dead_at;
+    10.0 * f64::from(u8::from(drops)) + 20.0 * f64::from(u8::from(kills))
+}
+
+/// Whether `me` has a strike that could reach an enemy after moving its speed: Malicious
+/// Strike lasts until its next strike (seed 002 L4358-4360), so it may be bought before the move.
+fn strike_within_a_move(state: &StateView, me: &CreatureView) -> bool {
+    use crate::ability::{Distance, Keyword};
+    let reach = me
+        .abilities
+        .iter()
+        .filter(|a| a.keywords.contains(&Keyword::Strike))
+        .filter_map(|a| match a.distance {
+            Distance::Melee(n) | Distance::Ranged(n) => Some(n),
+            Distance::MeleeOrRanged(m, r) => Some(m.max(r)),
+            _ => None,
+        })
+        .chain([me.free_strike_melee, me.free_strike_ranged])
+        .max();
+    reach.is_some_and(|r| state.enemies_of(me).any(|e| me.gap(e) <= me.speed + r))
 }
 
 /// A squad member whose squad has others still to take their turn this round only moves into
@@ -839,8 +982,10 @@ fn ability_options(
     state: &StateView,
     me: &CreatureView,
     moment: Moment,
+    director: Director,
 ) -> Vec<(Command, i32)> {
     use crate::ability::area::Direction;
+    let cunning = me.side == Side::Director && director == Director::Cunning;
     use crate::ability::{ActionType, Distance};
     let mut out = Vec::new();
     for a in &me.abilities {
@@ -915,6 +1060,7 @@ fn ability_options(
             };
             let mut value = 0.0;
             let mut weakest = 30;
+            let mut finishing = 0.0;
             for t in &preview.targets {
                 let Some(c) = state.creatures.iter().find(|c| c.id == t.id) else {
                     continue;
@@ -947,6 +1093,13 @@ fn ability_options(
                 } else {
                     value += harm;
                     weakest = weakest.min(c.stamina.current.min(30));
+                    if cunning {
+                        finishing += odds
+                            .iter()
+                            .zip(&t.numbers)
+                            .map(|(p, n)| p * finishes(c, n.damage as i32))
+                            .sum::<f64>();
+                    }
                 }
             }
             if let Moment::Trigger(_) = moment {
@@ -956,7 +1109,7 @@ fn ability_options(
                 continue;
             }
             // On the free strike's scale (about 5 damage, favouring the weakest enemy).
-            let score = 20 + 30 - weakest + (2.0 * (value - 5.0)).round() as i32;
+            let score = 20 + 30 - weakest + (2.0 * (value - 5.0) + finishing).round() as i32;
             let (command, joined) = if a.signature {
                 engine.join_squad(state, me, command)
             } else {

@@ -41,11 +41,9 @@ pub fn run_ai(table: &mut impl Table, sides: &[Side], max_rounds: Option<u32>) -
         if max_rounds.is_some_and(|max| engine.turn().round > max) {
             break;
         }
-        let state = engine.state_unhashed();
-        let Some(side) = ai::side_to_answer(&state).filter(|s| sides.contains(s)) else {
-            break;
-        };
-        let Some(decision) = ai::decide(engine, side) else {
+        let Some(decision) =
+            ai::next(engine, ai::Director::default()).filter(|d| sides.contains(&d.side))
+        else {
             break;
         };
         if let Err(e) = table.play(decision.command.clone()) {

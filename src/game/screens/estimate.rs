@@ -99,7 +99,7 @@ fn play_some(mut estimate: ResMut<Estimate>) {
         let seed = estimate.results.len() as u64 + 1;
         let game = estimate
             .running
-            .get_or_insert_with(|| Running::new(&scenario, seed, MAX_ROUNDS));
+            .get_or_insert_with(|| Running::new(&scenario, seed, MAX_ROUNDS, Default::default()));
         if !game.step() {
             let finished = estimate.running.take().expect("a game under way");
             estimate.results.push(finished.finish());

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::ai;
+use crate::ai::{self, Director};
 use crate::engine::{Engine, StateView};
 use crate::scenario::Scenario;
 
@@ -37,8 +37,8 @@ pub struct GameResult {
 }
 
 /// One AI-vs-AI game of `scenario` on `seed`, to its end or through round `max_rounds`.
-pub fn play(scenario: &Scenario, seed: u64, max_rounds: u32) -> GameResult {
-    let mut game = Running::new(scenario, seed, max_rounds);
+pub fn play(scenario: &Scenario, seed: u64, max_rounds: u32, director: Director) -> GameResult {
+    let mut game = Running::new(scenario, seed, max_rounds, director);
     while game.step() {}
     game.finish()
 }
@@ -48,17 +48,19 @@ pub fn play(scenario: &Scenario, seed: u64, max_rounds: u32) -> GameResult {
 pub struct Running {
     engine: Engine,
     max_rounds: u32,
+    director: Director,
     recoveries_at_start: u32,
     result: GameResult,
 }
 
 impl Running {
-    pub fn new(scenario: &Scenario, seed: u64, max_rounds: u32) -> Running {
+    pub fn new(scenario: &Scenario, seed: u64, max_rounds: u32, director: Director) -> Running {
         let engine = scenario.start(Some(seed));
         let recoveries_at_start = hero_recoveries(&engine.state());
         Running {
             engine,
             max_rounds,
+            director,
             recoveries_at_start,
             result: GameResult {
                 seed,
@@ -73,25 +75,24 @@ impl Running {
         if self.result.error.is_some() || self.engine.turn().round > self.max_rounds {
             return false;
         }
-        let Some(side) = ai::side_to_answer(&self.engine.state_unhashed()) else {
-            return false;
-        };
         // Timed natively only: the browser has no clock here.
         #[cfg(not(target_arch = "wasm32"))]
         let clock = std::time::Instant::now();
-        let decision = ai::decide(&self.engine, side);
+        let Some(decision) = ai::next(&self.engine, self.director) else {
+            // Nobody to answer: the game is over. Someone to answer with no move is a bug.
+            if let Some(side) = ai::side_to_answer(&self.engine.state_unhashed()) {
+                self.result.error = Some(format!(
+                    "seed {}: the AI had no move for {side:?}",
+                    self.result.seed
+                ));
+            }
+            return false;
+        };
         #[cfg(not(target_arch = "wasm32"))]
         self.result
             .decision_ms
             .push(clock.elapsed().as_secs_f64() * 1000.0);
         self.result.decisions += 1;
-        let Some(decision) = decision else {
-            self.result.error = Some(format!(
-                "seed {}: the AI had no move for {side:?}",
-                self.result.seed
-            ));
-            return false;
-        };
         if let Err(e) = self.engine.apply(decision.command.clone()) {
             self.result.error = Some(format!(
                 "seed {}: the engine refused the AI's {}: {e}",

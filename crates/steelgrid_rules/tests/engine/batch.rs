@@ -1,6 +1,7 @@
 //! Batches of AI-vs-AI games (`steelgrid sim --seeds N`): each game's figures, the round limit,
 //! and the batch's report.
 
+use steelgrid_rules::ai::Director;
 use steelgrid_rules::scenario;
 use steelgrid_rules::sim::batch;
 
@@ -10,7 +11,7 @@ const SCENARIO: &str = include_str!("../../../../scenarios/mill_ambush.ron");
 fn a_round_limit_counts_the_rounds_played_not_the_round_about_to_start() {
     let scenario = scenario::load("mill_ambush.ron", SCENARIO).unwrap();
     let results: Vec<_> = (1..=4)
-        .map(|seed| batch::play(&scenario, seed, 3))
+        .map(|seed| batch::play(&scenario, seed, 3, Director::default()))
         .collect();
     for r in &results {
         assert!(r.error.is_none(), "{:?}", r.error);
@@ -28,8 +29,8 @@ fn a_round_limit_counts_the_rounds_played_not_the_round_about_to_start() {
 #[test]
 fn a_game_is_the_same_for_the_same_seed_and_its_figures_add_up() {
     let scenario = scenario::load("mill_ambush.ron", SCENARIO).unwrap();
-    let once = batch::play(&scenario, 5, 30);
-    let again = batch::play(&scenario, 5, 30);
+    let once = batch::play(&scenario, 5, 30, Director::default());
+    let again = batch::play(&scenario, 5, 30, Director::default());
     let figures = |r: &batch::GameResult| serde_json::to_string(r).unwrap();
     assert_eq!(figures(&once), figures(&again));
     assert_ne!(once.status, "in_progress");
