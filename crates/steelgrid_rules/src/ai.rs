@@ -986,7 +986,7 @@ fn ability_options(
 ) -> Vec<(Command, i32)> {
     use crate::ability::area::Direction;
     let cunning = me.side == Side::Director && director == Director::Cunning;
-    use crate::ability::{ActionType, Distance};
+    use crate::ability::{ActionType, Distance, Party};
     let mut out = Vec::new();
     for a in &me.abilities {
         let left = match (moment, a.action) {
@@ -1051,6 +1051,7 @@ fn ability_options(
                 .collect(),
             Distance::Wall { .. } => Vec::new(),
             Distance::Melee(_) | Distance::Ranged(_) | Distance::MeleeOrRanged(..) => living
+                .filter(|c| a.target.admits(Party::of(c.side == me.side, c.id == me.id)))
                 .map(|c| use_it(vec![c.id.clone()], None, None))
                 .collect(),
         };

@@ -573,6 +573,15 @@ pub enum Party {
 }
 
 impl Party {
+    /// Who a creature is to a user: the user itself, on its side, or not.
+    pub fn of(same_side: bool, itself: bool) -> Party {
+        match (itself, same_side) {
+            (true, _) => Party::You,
+            (false, true) => Party::Ally,
+            (false, false) => Party::Enemy,
+        }
+    }
+
     pub fn describe(self) -> &'static str {
         match self {
             Party::You => "its user",

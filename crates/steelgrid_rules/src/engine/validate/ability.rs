@@ -5,7 +5,7 @@ use bevy_ecs::prelude::*;
 
 use crate::ability::hero_token;
 use crate::ability::resolve;
-use crate::ability::{Ability, AbilityBook, ActionType, Cost, Distance, Keyword, Who};
+use crate::ability::{Ability, AbilityBook, ActionType, Cost, Distance, Keyword, Party, Who};
 use crate::command::{Command, RuleError};
 use crate::condition::Condition;
 use crate::creature::*;
@@ -636,14 +636,10 @@ fn eligible(ab: &Ability, user: &CreatureRef, c: &CreatureRef) -> Result<(), Str
     if c.vitality == Vitality::Dead {
         return Err(format!("{} is dead", c.id));
     }
-    let me = c.id == user.id;
-    let ok = match ab.target.who {
-        Who::SelfOnly => me,
-        Who::Creature | Who::CreatureOrObject => !me || ab.target.with_self,
-        Who::Enemy => c.side != user.side,
-        Who::Ally => c.side == user.side && (!me || ab.target.with_self),
-    };
-    if ok {
+    if ab
+        .target
+        .admits(Party::of(c.side == user.side, c.id == user.id))
+    {
         Ok(())
     } else {
         Err(format!(
