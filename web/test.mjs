@@ -150,10 +150,20 @@ try {
   // 2. Play with the mouse: the heroes go first (H), click Brann to start his turn, then click
   //    a square two steps away; the engine moves him there.
   await page.mouse.click(5, 790); // focus the canvas without touching the board
-  await page.keyboard.press("h");
-  await page.waitForFunction(() => !document.getElementById("status").textContent.includes("first"), null, {
-    timeout: 30_000,
-  }).catch(() => {});
+  // H is held for a few frames and pressed again if the choice is still open (a press and
+  // release inside one slow software-rendered frame can go unseen, as with F5 below).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.down("h");
+    await new Promise((r) => setTimeout(r, 300));
+    await page.keyboard.up("h");
+    const chosen = await page
+      .waitForFunction(() => !document.getElementById("status").textContent.includes("first"), null, {
+        timeout: 10_000,
+      })
+      .then(() => true)
+      .catch(() => false);
+    if (chosen) break;
+  }
   s = await status(page);
   const from = positionOf(s, "brann");
   const at = squareOnScreen(s, from.x, from.y);
