@@ -558,9 +558,6 @@ fn simulate(
     }
 }
 
-/// Play `count` AI-vs-AI games from seed `first` on, on every core, and print the batch's
-/// figures (`sim::batch::Report`) with the time it took; a progress bar on stderr meanwhile
-/// when that is a terminal.
 /// A batch of AI-vs-AI games: seeds `first` onwards, each to its end or `max_rounds`.
 struct Games {
     first: u64,
@@ -569,6 +566,8 @@ struct Games {
     director: ai::Director,
 }
 
+/// Play the `games` on every core, and print the batch's figures (`sim::batch::Report`) with
+/// the time it took; a progress bar on stderr meanwhile when that is a terminal.
 fn batch(path: &Path, games: Games) -> ExitCode {
     use rayon::prelude::*;
     let scenario = match load_named(path) {

@@ -140,6 +140,13 @@ pub enum Director {
     Cunning,
 }
 
+impl Director {
+    /// Whether a creature of `side` plays the cunning Director's way.
+    fn cunning_for(self, side: Side) -> bool {
+        side == Side::Director && self == Director::Cunning
+    }
+}
+
 /// What `side` does next, or `None` when it is not that side's move (the default Director).
 pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
     let state = engine.state_unhashed();
@@ -328,7 +335,7 @@ fn act(
         me: &me,
         adjacent: state.enemies_of(&me).filter(|e| me.gap(e) <= 1).collect(),
         reach: std::cell::OnceCell::new(),
-        cunning: side == Side::Director && director == Director::Cunning,
+        cunning: director.cunning_for(side),
     };
     if let Some(stand) = turn.stand_up() {
         return decision(side, vec![(stand, 50)]);
@@ -763,7 +770,7 @@ fn malice_options(
     if me.side != Side::Director || !(me.actions.main && me.actions.maneuver) {
         return Vec::new();
     }
-    let cunning = director == Director::Cunning;
+    let cunning = director.cunning_for(me.side);
     let malice = &state.malice;
     let best = |pred: &dyn Fn(&Command) -> bool| {
         options.iter().filter(|(c, _)| pred(c)).map(|o| o.1).max()
@@ -985,7 +992,7 @@ fn ability_options(
     director: Director,
 ) -> Vec<(Command, i32)> {
     use crate::ability::area::Direction;
-    let cunning = me.side == Side::Director && director == Director::Cunning;
+    let cunning = director.cunning_for(me.side);
     use crate::ability::{ActionType, Distance, Party};
     let mut out = Vec::new();
     for a in &me.abilities {
