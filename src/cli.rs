@@ -328,10 +328,10 @@ pub fn main(args: Vec<String>) -> ExitCode {
             };
             if verify {
                 println!(
-                    "{}: {} commands verified, final checksum {:016x}",
+                    "{}: {} commands verified, final checksum {}",
                     file.display(),
                     g.steps().len(),
-                    g.engine().checksum()
+                    g.checksum()
                 );
                 return ExitCode::SUCCESS;
             }

@@ -35,9 +35,9 @@ fn open() -> Result<(Game, LaunchOptions), String> {
         if flag("verify") {
             let verdict = match record.verify() {
                 Ok(verified) => format!(
-                    "replay verified: {} commands, final checksum {:016x}",
+                    "replay verified: {} commands, final checksum {}",
                     verified.steps().len(),
-                    verified.engine().checksum()
+                    verified.checksum()
                 ),
                 Err(e) => format!("replay differs: {e}"),
             };

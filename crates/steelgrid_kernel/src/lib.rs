@@ -16,6 +16,7 @@ pub mod dice;
 pub mod grid;
 pub mod log;
 pub mod persist;
+pub mod reads;
 pub mod rule;
 pub mod schedule;
 pub mod source;

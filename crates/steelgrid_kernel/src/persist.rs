@@ -4,6 +4,9 @@
 //! into one are both derived from that list.
 
 use bevy_ecs::prelude::{Bundle, Component};
+use serde::Serialize;
+
+use crate::checksum::StateHash;
 
 /// A creature component a save keeps, as one field of the creature record.
 pub trait Persisted: Component + Sized {
@@ -18,6 +21,14 @@ pub trait Persisted: Component + Sized {
     fn load(field: Self::Field) -> (Self::Spawned, Option<Self>);
     /// The field for a creature with this component, or without it (`None`).
     fn save(component: Option<&Self>) -> Self::Field;
+    /// Feed the field into a state checksum as [`Persisted::save`] would write it, borrowed
+    /// where the shape allows (a checksum is taken after every command).
+    fn hash(component: Option<&Self>, h: &mut StateHash)
+    where
+        Self::Field: Serialize,
+    {
+        h.value(&Self::save(component));
+    }
 }
 
 /// Say how a component is saved, in one of its usual shapes:
@@ -43,6 +54,9 @@ macro_rules! persisted {
                     .expect(concat!("every creature has ", stringify!($c)))
                     .clone()
             }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(component.expect(concat!("every creature has ", stringify!($c))));
+            }
         }
     };
     (always $c:ident($f:ty)) => {
@@ -58,6 +72,13 @@ macro_rules! persisted {
                     .0
                     .clone()
             }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(
+                    &component
+                        .expect(concat!("every creature has ", stringify!($c)))
+                        .0,
+                );
+            }
         }
     };
     (maybe $c:ident) => {
@@ -69,6 +90,9 @@ macro_rules! persisted {
             }
             fn save(component: Option<&$c>) -> Option<$c> {
                 component.cloned()
+            }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(&component);
             }
         }
     };
@@ -82,6 +106,9 @@ macro_rules! persisted {
             fn save(component: Option<&$c>) -> Option<$f> {
                 component.map(|c| c.0.clone())
             }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(&component.map(|c| &c.0));
+            }
         }
     };
     (maybe $c:ident { $name:ident: $f:ty }) => {
@@ -93,6 +120,9 @@ macro_rules! persisted {
             }
             fn save(component: Option<&$c>) -> Option<$f> {
                 component.map(|c| c.$name.clone())
+            }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(&component.map(|c| &c.$name));
             }
         }
     };
@@ -106,6 +136,9 @@ macro_rules! persisted {
             fn save(component: Option<&$c>) -> bool {
                 component.is_some()
             }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                h.value(&component.is_some());
+            }
         }
     };
     (unless_default $c:ident($f:ty)) => {
@@ -118,6 +151,12 @@ macro_rules! persisted {
             fn save(component: Option<&$c>) -> $f {
                 component.map(|c| c.0.clone()).unwrap_or_default()
             }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                match component {
+                    Some(c) => h.value(&c.0),
+                    None => h.value(&<$f>::default()),
+                }
+            }
         }
     };
     (unless_default $c:ident { $name:ident: $f:ty }) => {
@@ -129,6 +168,12 @@ macro_rules! persisted {
             }
             fn save(component: Option<&$c>) -> $f {
                 component.map(|c| c.$name.clone()).unwrap_or_default()
+            }
+            fn hash(component: Option<&$c>, h: &mut $crate::checksum::StateHash) {
+                match component {
+                    Some(c) => h.value(&c.$name),
+                    None => h.value(&<$f>::default()),
+                }
             }
         }
     };

@@ -12,8 +12,21 @@ use steelgrid_rules::{Command, Engine, scenario, sim};
 const SCENARIO: &str = include_str!("../../../scenarios/mill_ambush.ron");
 const OPENING: &str = include_str!("../../../tests/commands/mill_opening.ron");
 
+/// Whether to run measurement `name`: all of them, or those whose name has one of the words
+/// the bench was given (`cargo bench -p steelgrid_rules -- checksum restore`).
+fn wanted(name: &str) -> bool {
+    let words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    words.is_empty() || words.iter().any(|w| name.contains(w.as_str()))
+}
+
 /// Median time per iteration over 15 batches of `iters`.
 fn measure(name: &str, iters: u32, mut f: impl FnMut()) {
+    if !wanted(name) {
+        return;
+    }
     let mut batches: Vec<Duration> = (0..15)
         .map(|_| {
             let start = Instant::now();
@@ -91,10 +104,12 @@ fn main() {
         let state = e.state();
         last = (state.status.to_owned(), state.round, decisions.len());
     });
-    println!(
-        "  (ended in {} in round {} after {} AI decisions)",
-        last.0, last.1, last.2
-    );
+    if last.2 > 0 {
+        println!(
+            "  (ended in {} in round {} after {} AI decisions)",
+            last.0, last.1, last.2
+        );
+    }
     let mut mid = scenario.start(Some(7));
     sim::run(&mut mid, &commands, None);
     measure("one AI decision (mid-fight, a creature's turn)", 50, || {
@@ -274,6 +289,10 @@ fn abilities() {
 /// Every AI decision over 20 AI-vs-AI games of the Director's batch scenario (five heroes, a
 /// leader with villain actions, an eight-minion squad): the median, 95th percentile and worst.
 fn briar_decisions() {
+    let name = "AI decisions, briar warden, 20 games";
+    if !wanted(name) {
+        return;
+    }
     const BRIAR: &str = include_str!("../../../scenarios/briar_warden.ron");
     let scenario = scenario::load("briar_warden.ron", BRIAR).expect("briar warden");
     let mut times = Vec::new();
@@ -293,8 +312,7 @@ fn briar_decisions() {
     times.sort();
     let at = |p: f64| times[((times.len() - 1) as f64 * p).round() as usize];
     println!(
-        "{:<48} median {:.2?}, p95 {:.2?}, max {:.2?} over {} decisions",
-        "AI decisions, briar warden, 20 games",
+        "{name:<48} median {:.2?}, p95 {:.2?}, max {:.2?} over {} decisions",
         at(0.5),
         at(0.95),
         at(1.0),

@@ -244,6 +244,12 @@ impl steelgrid_kernel::persist::Persisted for Movement {
     fn save(component: Option<&Movement>) -> Movement {
         component.cloned().unwrap_or_default()
     }
+    fn hash(component: Option<&Movement>, h: &mut steelgrid_kernel::checksum::StateHash) {
+        match component {
+            Some(movement) => h.value(movement),
+            None => h.value(&Movement::default()),
+        }
+    }
 }
 
 /// Defending (the Defend main action): ability rolls against it take a double bane until the

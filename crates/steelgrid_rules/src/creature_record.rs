@@ -8,6 +8,7 @@
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::EntityRef;
 use serde::{Deserialize, Serialize};
+use steelgrid_kernel::checksum::StateHash;
 use steelgrid_kernel::persist::Persisted;
 
 use crate::condition;
@@ -21,6 +22,18 @@ use crate::movement::{burrow, mount, underwater};
 macro_rules! nested {
     () => { () };
     ($head:expr $(, $rest:expr)*) => { ($head, nested!($($rest),*)) };
+}
+
+/// The type of [`nested!`]'s value: `(A, (B, (C, ())))`, for a query row of any length.
+macro_rules! nested_type {
+    () => { () };
+    ($head:ty $(, $rest:ty)*) => { ($head, nested_type!($($rest),*)) };
+}
+
+/// The pattern that takes a [`nested!`] value apart into its names.
+macro_rules! nested_names {
+    () => { () };
+    ($head:ident $(, $rest:ident)*) => { ($head, nested_names!($($rest),*)) };
 }
 
 /// Declare the creature record: its id and name, then one field per saved component, the first
@@ -40,6 +53,15 @@ macro_rules! creature_record {
             $( pub $made: <$made_component as Persisted>::Field, )*
             $( $(#[$attr])* pub $field: <$component as Persisted>::Field, )*
         }
+
+        /// Every component of a creature's record, as one query row (the engine registers
+        /// them all when it builds a world, so the row can be read before any creature has
+        /// them).
+        pub(crate) type RecordRow = (
+            &'static CreatureId,
+            &'static Identity,
+            nested_type!($( Option<&'static $made_component>, )* $( Option<&'static $component> ),*),
+        );
 
         /// Put one creature into the world, `order` its place in the scenario's order: what a
         /// restore does for each creature, and what scripted reinforcements do mid-fight.
@@ -76,6 +98,23 @@ macro_rules! creature_record {
                     $( $made, )*
                     $( $field: Default::default(), )*
                 }
+            }
+
+            /// Feed every creature into a state checksum, in scenario order: its id, name and
+            /// every field as its record holds it, read in place.
+            pub(crate) fn hash_all(world: &World, h: &mut StateHash) {
+                steelgrid_kernel::reads::read::<RecordRow, _>(world, |q| {
+                    let mut rows: Vec<_> = q.iter().collect();
+                    rows.sort_by_key(|row| row.1.order);
+                    h.word(rows.len() as u64);
+                    for (id, identity, nested_names!($( $made, )* $( $field ),*)) in rows {
+                        h.value(&id.0);
+                        h.value(&identity.name);
+                        $( <$made_component as Persisted>::hash($made, h); )*
+                        $( <$component as Persisted>::hash($field, h); )*
+                    }
+                })
+                .expect("the engine registers every record component when it builds its world");
             }
 
             /// The creature as a save writes it.

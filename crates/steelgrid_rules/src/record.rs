@@ -15,8 +15,13 @@ use crate::event::LoggedEvent;
 use crate::scenario::{self, Diagnostic, Scenario};
 use steelgrid_kernel::checksum::fnv1a;
 
-/// The version of the record format this build writes and reads.
-pub const FORMAT: u32 = 1;
+/// The version of the record format this build writes. Format 2 changed only the state
+/// checksum ([`Engine::checksum`]); a format 1 record is still read, verified with the checksum
+/// it was written with ([`Engine::checksum_format_1`]), and goes on in format 1.
+pub const FORMAT: u32 = 2;
+
+/// The record formats this build reads.
+pub const FORMATS_READ: std::ops::RangeInclusive<u32> = 1..=FORMAT;
 
 /// The scenario a game was played on, carried whole so that a record plays anywhere.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -48,7 +53,8 @@ pub struct Step {
     pub command: Command,
     /// The side whose turn it was when the command was given (none between turns).
     pub by: Option<Side>,
-    /// The state checksum after the command (as `Engine::checksum`, in hex).
+    /// The state checksum after the command, in hex: `Engine::checksum` in record format 2,
+    /// `Engine::checksum_format_1` in format 1.
     pub checksum: String,
     /// Whether the command rolled dice: such a step can never be undone.
     pub rolled: bool,
@@ -63,6 +69,8 @@ pub struct Game {
     seed: u64,
     engine: Engine,
     steps: Vec<Step>,
+    /// The record format the game's checksums are written in.
+    format: u32,
 }
 
 impl Game {
@@ -77,7 +85,17 @@ impl Game {
             seed,
             engine,
             steps: Vec::new(),
+            format: FORMAT,
         })
+    }
+
+    /// The state checksum after the last command, as the game's record format writes it.
+    pub fn checksum(&self) -> String {
+        let sum = match self.format {
+            1 => self.engine.checksum_format_1(),
+            _ => self.engine.checksum(),
+        };
+        format!("{sum:016x}")
     }
 
     pub fn engine(&self) -> &Engine {
@@ -108,7 +126,7 @@ impl Game {
         self.steps.push(Step {
             command,
             by,
-            checksum: format!("{:016x}", self.engine.checksum()),
+            checksum: self.checksum(),
             rolled: self.engine.dice_rolled() != rolled_before,
             events: events.len(),
         });
@@ -151,7 +169,7 @@ impl Game {
     /// The game as a replay: scenario, seed and the checked command log.
     pub fn replay(&self) -> Record {
         Record {
-            format: FORMAT,
+            format: self.format,
             scenario: self.source.clone(),
             seed: self.seed,
             steps: self.steps.clone(),
@@ -247,7 +265,9 @@ impl fmt::Display for RecordError {
             RecordError::Malformed(d) => write!(f, "{d} (not a readable save or replay)"),
             RecordError::Version { file, found } => write!(
                 f,
-                "{file}: written in record format {found}; this build reads format {FORMAT}"
+                "{file}: written in record format {found}; this build reads formats {} to {}",
+                FORMATS_READ.start(),
+                FORMATS_READ.end()
             ),
             RecordError::ScenarioChanged {
                 file,
@@ -303,7 +323,7 @@ impl Record {
             })
         };
         let header: Header = ron::Options::default().from_str(text).map_err(malformed)?;
-        if header.format != FORMAT {
+        if !FORMATS_READ.contains(&header.format) {
             return Err(RecordError::Version {
                 file: file.to_owned(),
                 found: header.format,
@@ -322,8 +342,10 @@ impl Record {
     }
 
     fn start(&self) -> Result<Game, RecordError> {
-        Game::new(&self.scenario.file, &self.scenario.text, Some(self.seed))
-            .map_err(RecordError::Scenario)
+        let mut game = Game::new(&self.scenario.file, &self.scenario.text, Some(self.seed))
+            .map_err(RecordError::Scenario)?;
+        game.format = self.format;
+        Ok(game)
     }
 
     /// Re-run every command from the start and compare each checksum; the first difference
@@ -353,16 +375,15 @@ impl Record {
             return self.verify();
         };
         let mut game = self.start()?;
-        let engine = Engine::restore(snapshot.clone());
-        let found = format!("{:016x}", engine.checksum());
         let expected = match self.steps.last() {
             Some(step) => step.checksum.clone(),
-            None => format!("{:016x}", game.engine.checksum()),
+            None => game.checksum(),
         };
+        game.engine = Engine::restore(snapshot.clone());
+        let found = game.checksum();
         if found != expected {
             return Err(RecordError::SnapshotMismatch { expected, found });
         }
-        game.engine = engine;
         game.steps = self.steps.clone();
         Ok(game)
     }

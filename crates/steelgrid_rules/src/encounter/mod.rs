@@ -346,23 +346,22 @@ pub(crate) type BodyRow = (
 
 /// Every creature on the map, in scenario order.
 pub(crate) fn bodies(world: &World) -> Vec<Body> {
-    let mut q = world
-        .try_query::<BodyRow>()
-        .expect("the engine registers what bodies read when it builds its world");
-    let mut out: Vec<Body> = q
-        .iter(world)
-        .map(
-            |(entity, id, ident, side, pos, size, vitality, hero)| Body {
-                entity,
-                id: id.0.clone(),
-                side: *side,
-                hero,
-                footprint: Footprint::new(pos.0, size.0),
-                vitality: *vitality,
-                order: ident.order,
-            },
-        )
-        .collect();
+    let mut out: Vec<Body> = steelgrid_kernel::reads::read::<BodyRow, _>(world, |q| {
+        q.iter()
+            .map(
+                |(entity, id, ident, side, pos, size, vitality, hero)| Body {
+                    entity,
+                    id: id.0.clone(),
+                    side: *side,
+                    hero,
+                    footprint: Footprint::new(pos.0, size.0),
+                    vitality: *vitality,
+                    order: ident.order,
+                },
+            )
+            .collect()
+    })
+    .expect("the engine registers what bodies read when it builds its world");
     out.sort_by_key(|b| b.order);
     out
 }

@@ -58,7 +58,10 @@ impl std::fmt::Debug for Engine {
 /// Register every component the `&self` reads name, so that they can be queried without
 /// `&mut World` (whether or not any creature has them yet).
 fn register_reads(world: &mut World) {
+    world.init_resource::<steelgrid_kernel::reads::Reads>();
+    world.init_resource::<snapshot::MapDigest>();
     world.query::<(EntityRef, &Identity)>();
+    world.query::<crate::creature_record::RecordRow>();
     world.query::<query::BodyRow>();
     world.query::<(&CreatureId, &Grabbed)>();
     world.query::<turn::RosterRow>();
@@ -81,11 +84,14 @@ impl Engine {
             .run(&mut self.world);
     }
 
-    /// A query for reading the world through `&self`: every component the reads name was
-    /// registered when the world was built ([`register_reads`]).
-    fn read<D: QueryData>(&self) -> QueryState<D> {
-        self.world
-            .try_query::<D>()
+    /// Read the world through `&self` with a query for `D`, its state kept in the world
+    /// ([`steelgrid_kernel::reads`]): every component the reads name was registered when the
+    /// world was built ([`register_reads`]).
+    fn read<D: QueryData + 'static, R>(
+        &self,
+        f: impl FnOnce(Query<'_, '_, D::ReadOnly, ()>) -> R,
+    ) -> R {
+        steelgrid_kernel::reads::read::<D, R>(&self.world, f)
             .expect("the components of every read are registered when the world is built")
     }
 
@@ -116,10 +122,7 @@ impl Engine {
     }
 
     pub(crate) fn entity(&self, id: &str) -> Result<Entity, RuleError> {
-        let mut q = self.read::<(Entity, &CreatureId)>();
-        q.iter(&self.world)
-            .find(|(_, c)| c.0 == id)
-            .map(|(e, _)| e)
+        self.read::<(Entity, &CreatureId), _>(|q| q.iter().find(|(_, c)| c.0 == id).map(|(e, _)| e))
             .ok_or_else(|| turn::unknown(id))
     }
 
@@ -173,12 +176,12 @@ impl Engine {
 
     /// Every creature other than `except`, in scenario order.
     pub(crate) fn others(&self, except: Entity) -> Vec<CreatureRef> {
-        let mut q = self.read::<(Entity, &Identity)>();
-        let mut rows: Vec<(u32, Entity)> = q
-            .iter(&self.world)
-            .filter(|(e, _)| *e != except)
-            .map(|(e, i)| (i.order, e))
-            .collect();
+        let mut rows: Vec<(u32, Entity)> = self.read::<(Entity, &Identity), _>(|q| {
+            q.iter()
+                .filter(|(e, _)| *e != except)
+                .map(|(e, i)| (i.order, e))
+                .collect()
+        });
         rows.sort();
         rows.into_iter()
             .map(|(_, e)| self.creature_ref(e))
@@ -187,25 +190,26 @@ impl Engine {
 
     /// The heroes as the checks between fights see them, in turn order.
     fn hero_states(&self) -> Vec<crate::encounter::between_fights::HeroState> {
-        let mut rows: Vec<(u32, crate::encounter::between_fights::HeroState)> = self
-            .read::<(&Identity, &CreatureId, &Vitality, &Hero)>()
-            .iter(&self.world)
-            .map(|(ident, id, vitality, _)| {
-                (
-                    ident.order,
-                    crate::encounter::between_fights::HeroState {
-                        id: id.0.clone(),
-                        can_act: vitality.can_act(),
-                    },
-                )
-            })
-            .collect();
+        let mut rows: Vec<(u32, crate::encounter::between_fights::HeroState)> =
+            self.read::<(&Identity, &CreatureId, &Vitality, &Hero), _>(|q| {
+                q.iter()
+                    .map(|(ident, id, vitality, _)| {
+                        (
+                            ident.order,
+                            crate::encounter::between_fights::HeroState {
+                                id: id.0.clone(),
+                                can_act: vitality.can_act(),
+                            },
+                        )
+                    })
+                    .collect()
+            });
         rows.sort_by_key(|r| r.0);
         rows.into_iter().map(|r| r.1).collect()
     }
 
     fn roster(&self) -> Vec<turn::RosterEntry> {
-        turn::roster(self.read::<turn::RosterRow>().iter(&self.world))
+        self.read::<turn::RosterRow, _>(|q| turn::roster(q.iter()))
     }
 
     /// Check an acting creature: it exists, can act, and it is its turn.

@@ -39,11 +39,11 @@ pub(super) type BodyRow = (
 impl Engine {
     /// Every grab: (grabbed creature, grabber), in a stable order.
     pub(super) fn board_grabs(&self) -> Vec<(String, String)> {
-        let mut q = self.read::<(&CreatureId, &Grabbed)>();
-        let mut grabs: Vec<(String, String)> = q
-            .iter(&self.world)
-            .map(|(id, g)| (id.0.clone(), g.by.clone()))
-            .collect();
+        let mut grabs: Vec<(String, String)> = self.read::<(&CreatureId, &Grabbed), _>(|q| {
+            q.iter()
+                .map(|(id, g)| (id.0.clone(), g.by.clone()))
+                .collect()
+        });
         grabs.sort();
         grabs
     }
@@ -52,53 +52,54 @@ impl Engine {
     pub fn board(&self) -> Vec<forced::Body> {
         let map = self.world.resource::<Map>();
         let effects = self.world.resource::<condition::effect::Effects>();
-        let mut q = self.read::<BodyRow>();
-        let mut rows: Vec<(u32, forced::Body)> = q
-            .iter(&self.world)
-            .map(
-                |(
-                    id,
-                    ident,
-                    side,
-                    size,
-                    pos,
-                    chars,
-                    stab,
-                    vit,
-                    grabbed,
-                    (altitude, movement, conditions, stability_modifier, rider, depth),
-                )| {
-                    let altitude = altitude.map_or(0, |a| a.0);
-                    let depth = depth.map_or(0, |d| d.0);
-                    let flies = movement
-                        .is_some_and(|m| m.has(MovementMode::Fly) || m.has(MovementMode::Hover));
-                    let footprint = Footprint::new(pos.0, size.0);
-                    (
-                        ident.order,
-                        forced::Body {
-                            id: id.0.clone(),
-                            side: *side,
-                            footprint,
-                            size: size.0,
-                            z: map.ground_under(footprint) + altitude as i32 - depth as i32,
-                            agility: chars.agility,
-                            might: chars.might,
-                            stability: stab.0,
-                            stability_change: stability_modifier.map_or(0, |m| m.0)
-                                + effects.stability(&id.0),
-                            vitality: *vit,
-                            grabbed_by: grabbed.map(|g| g.by.clone()),
-                            restrained: conditions.has(Condition::Restrained),
-                            altitude,
-                            flies,
-                            rider,
-                            depth,
-                            object: None,
-                        },
-                    )
-                },
-            )
-            .collect();
+        let mut rows: Vec<(u32, forced::Body)> = self.read::<BodyRow, _>(|q| {
+            q.iter()
+                .map(
+                    |(
+                        id,
+                        ident,
+                        side,
+                        size,
+                        pos,
+                        chars,
+                        stab,
+                        vit,
+                        grabbed,
+                        (altitude, movement, conditions, stability_modifier, rider, depth),
+                    )| {
+                        let altitude = altitude.map_or(0, |a| a.0);
+                        let depth = depth.map_or(0, |d| d.0);
+                        let flies = movement.is_some_and(|m| {
+                            m.has(MovementMode::Fly) || m.has(MovementMode::Hover)
+                        });
+                        let footprint = Footprint::new(pos.0, size.0);
+                        (
+                            ident.order,
+                            forced::Body {
+                                id: id.0.clone(),
+                                side: *side,
+                                footprint,
+                                size: size.0,
+                                z: map.ground_under(footprint) + altitude as i32 - depth as i32,
+                                agility: chars.agility,
+                                might: chars.might,
+                                stability: stab.0,
+                                stability_change: stability_modifier.map_or(0, |m| m.0)
+                                    + effects.stability(&id.0),
+                                vitality: *vit,
+                                grabbed_by: grabbed.map(|g| g.by.clone()),
+                                restrained: conditions.has(Condition::Restrained),
+                                altitude,
+                                flies,
+                                rider,
+                                depth,
+                                object: None,
+                            },
+                        )
+                    },
+                )
+                .collect()
+        });
         rows.sort_by_key(|r| r.0);
         rows.into_iter().map(|r| r.1).collect()
     }

@@ -1,10 +1,13 @@
 //! Snapshots: the whole rules state as data, saved and restored; creature records; checksums.
 
+use std::sync::Mutex;
+
+use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::SingleThreadedExecutor;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::check::Checked;
-use steelgrid_kernel::checksum::fnv1a;
+use steelgrid_kernel::checksum::{StateHash, fnv1a};
 
 use crate::ability::AbilityBook;
 use crate::ability::hero_token;
@@ -81,6 +84,38 @@ pub struct Snapshot {
     pub ground: crate::movement::burrow::Ground,
 }
 
+/// The map's own hash, kept with the tick the map last changed at: the map changes rarely (an
+/// object broken, a wall knocked through) and hashing its squares was a third of a checksum.
+#[derive(Resource, Default)]
+pub(super) struct MapDigest(Mutex<Option<(Tick, u64)>>);
+
+fn map_digest(world: &World) -> u64 {
+    let hash = || {
+        let mut h = StateHash::default();
+        h.value(world.resource::<Map>());
+        h.finish()
+    };
+    let (Some(kept), Some(ticks)) = (
+        world.get_resource::<MapDigest>(),
+        world.get_resource_change_ticks::<Map>(),
+    ) else {
+        return hash();
+    };
+    let mut kept = kept.0.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((tick, digest)) = *kept
+        && tick == ticks.changed
+    {
+        return digest;
+    }
+    let digest = hash();
+    // A change made at the world's current tick (outside any system) can be followed by
+    // another at the same tick, so only a digest of an older change is kept.
+    if ticks.changed != world.read_change_tick() {
+        *kept = Some((ticks.changed, digest));
+    }
+    digest
+}
+
 fn squads_are_empty(squads: &squad::Squads) -> bool {
     squads.0.is_empty()
 }
@@ -124,6 +159,9 @@ impl Engine {
             spawn_creature(&mut world, order as u32, c);
         }
         super::register_reads(&mut world);
+        // Past the tick everything was put in at, so that what a checksum keeps of it
+        // ([`MapDigest`]) counts as settled.
+        world.increment_change_tick();
         Engine {
             world,
             resolve: None,
@@ -176,11 +214,11 @@ impl Engine {
     /// the ability book only when `with_book` (it never changes in play, so the checksum and
     /// the published state leave it out; the scenario's hash covers it).
     pub(super) fn snapshot_without_log(&self, with_book: bool) -> Snapshot {
-        let mut q = self.read::<(EntityRef, &Identity)>();
-        let mut rows: Vec<(u32, CreatureRecord)> = q
-            .iter(&self.world)
-            .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
-            .collect();
+        let mut rows: Vec<(u32, CreatureRecord)> = self.read::<(EntityRef, &Identity), _>(|q| {
+            q.iter()
+                .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
+                .collect()
+        });
         rows.sort_by_key(|r| r.0);
         Snapshot {
             ruleset: self.ruleset,
@@ -196,8 +234,8 @@ impl Engine {
             effects: self.world.resource::<condition::effect::Effects>().clone(),
             squads: self.world.resource::<squad::Squads>().clone(),
             zones: {
-                let mut q = self.read::<&zone::Zone>();
-                let mut zones: Vec<zone::Zone> = q.iter(&self.world).cloned().collect();
+                let mut zones: Vec<zone::Zone> =
+                    self.read::<&zone::Zone, _>(|q| q.iter().cloned().collect());
                 zones.sort_by_key(|z| z.seq);
                 zones
             },
@@ -219,13 +257,39 @@ impl Engine {
         }
     }
 
-    /// A checksum of the rules state (everything but the log): FNV-1a over its canonical JSON.
+    /// The checksum of the rules state (everything a snapshot holds but the log, the ability
+    /// book and the summons table, which the scenario's hash covers), as record format 2
+    /// writes it: the state's values read in place, in the snapshot's order, into a
+    /// [`StateHash`], nothing copied.
     pub fn checksum(&self) -> u64 {
-        state_checksum(&self.snapshot_without_log(false))
+        let w = &self.world;
+        let mut h = StateHash::default();
+        h.value(&self.ruleset);
+        h.value(w.resource::<EncounterInfo>());
+        h.value(w.resource::<RulesOptions>());
+        h.word(map_digest(w));
+        h.value(w.resource::<hero_token::HeroTokens>());
+        h.value(w.resource::<malice::Malice>());
+        h.value(w.resource::<condition::effect::Effects>());
+        h.value(w.resource::<squad::Squads>());
+        self.read::<&zone::Zone, _>(|q| {
+            let mut zones: Vec<&zone::Zone> = q.iter().collect();
+            zones.sort_by_key(|z| z.seq);
+            h.value(&zones);
+        });
+        CreatureRecord::hash_all(w, &mut h);
+        h.value(w.resource::<TurnState>());
+        h.value(w.resource::<Dice>());
+        h.value(w.resource::<encounter::script::Script>());
+        h.value(w.resource::<crate::movement::burrow::Ground>());
+        h.finish()
     }
-}
 
-/// The checksum of a snapshot taken without its log.
-pub(super) fn state_checksum(snap: &Snapshot) -> u64 {
-    fnv1a(&serde_json::to_vec(snap).expect("the rules state always serializes"))
+    /// The checksum record format 1 wrote: FNV-1a over the canonical JSON of the snapshot
+    /// without its log (and with an empty ability book and summons table). Kept so that
+    /// records written in format 1 still verify.
+    pub fn checksum_format_1(&self) -> u64 {
+        let snap = self.snapshot_without_log(false);
+        fnv1a(&serde_json::to_vec(&snap).expect("the rules state always serializes"))
+    }
 }

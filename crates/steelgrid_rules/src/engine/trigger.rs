@@ -68,15 +68,18 @@ impl Engine {
         if let Happening::Leaving { .. } = happening {
             return self.leaving_window(happening);
         }
-        let mut q = self
-            .world
-            .query::<(&CreatureId, &Identity, &Side, &Abilities)>();
-        let mut all: Vec<(u32, String, Side, Vec<String>)> = q
-            .iter(&self.world)
-            .map(|(id, ident, side, abilities)| {
-                (ident.order, id.0.clone(), *side, abilities.0.clone())
-            })
-            .collect();
+        let mut all: Vec<(u32, String, Side, Vec<String>)> = steelgrid_kernel::reads::read::<
+            (&CreatureId, &Identity, &Side, &Abilities),
+            _,
+        >(&self.world, |q| {
+            q.iter()
+                .map(|(id, ident, side, abilities)| {
+                    (ident.order, id.0.clone(), *side, abilities.0.clone())
+                })
+                .collect()
+        })
+        // No creature has ever had abilities: no one to answer.
+        .unwrap_or_default();
         all.sort_by_key(|r| (r.2 != Side::Heroes, r.0));
         let side_of = |id: &str| all.iter().find(|r| r.1 == id).map(|r| r.2);
         let book = self.world.resource::<AbilityBook>();

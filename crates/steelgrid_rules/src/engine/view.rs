@@ -14,7 +14,6 @@ use crate::movement::free_strike;
 use crate::turn::TurnState;
 
 use super::Engine;
-use super::snapshot::state_checksum;
 use crate::creature_record::CreatureRecord;
 
 impl Engine {
@@ -33,7 +32,7 @@ impl Engine {
         let snap = self.snapshot_without_log(false);
         let book = self.world.resource::<AbilityBook>();
         let checksum = if hashed {
-            format!("{:016x}", state_checksum(&snap))
+            format!("{:016x}", self.checksum())
         } else {
             String::new()
         };

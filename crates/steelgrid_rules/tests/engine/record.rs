@@ -100,7 +100,7 @@ fn a_save_from_another_format_version_is_refused_by_name() {
     let err = Record::parse("old.ron", &text).unwrap_err();
     assert_eq!(
         err.to_string(),
-        format!("old.ron: written in record format 99; this build reads format {FORMAT}")
+        format!("old.ron: written in record format 99; this build reads formats 1 to {FORMAT}")
     );
 }
 

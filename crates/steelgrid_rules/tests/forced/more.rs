@@ -271,6 +271,34 @@ fn ds_combat_28_object_stamina_and_object_immunities() {
     assert_eq!(e.map().terrain(window), Some(Terrain::Floor));
 }
 
+/// The state checksum follows the map: breaking a window changes it, the same state gives the
+/// same checksum twice (the map's hash is kept between checksums), and the snapshot of the
+/// changed state, restored, gives it again.
+#[test]
+fn the_state_checksum_follows_an_object_broken() {
+    let rows = ["..........", ".g........", ".........."];
+    let h = hero_with("h", 2, 1, &["tap"], "");
+    let mut e = fight_with(
+        &rows,
+        &fields(&blast("tap", 1, ""), None),
+        &[h, foe("far", 9, 2, &[], "")],
+        &[],
+        Side::Heroes,
+    );
+    start(&mut e, "h");
+    let before = e.checksum();
+    assert_eq!(e.checksum(), before);
+    let mut cmd = use_ability("h", "tap", &[]);
+    if let Command::UseAbility { objects, .. } = &mut cmd {
+        *objects = vec![Square::new(1, 1)];
+    }
+    apply(&mut e, cmd);
+    assert_eq!(e.map().terrain(Square::new(1, 1)), Some(Terrain::Floor));
+    let after = e.checksum();
+    assert_ne!(after, before, "the broken window is in the checksum");
+    assert_eq!(Engine::restore(e.snapshot()).checksum(), after);
+}
+
 #[test]
 fn ds_combat_32_mid_air_collision_after_a_cliff_push() {
     let mut e = fight_in(
