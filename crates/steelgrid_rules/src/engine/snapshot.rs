@@ -204,22 +204,13 @@ impl Engine {
     /// Creature `id` as a snapshot records it (movement modes, depth, what it rides), without
     /// copying the log.
     pub fn creature_record(&self, id: &str) -> Option<CreatureRecord> {
-        self.snapshot_without_log(false)
-            .creatures
-            .into_iter()
-            .find(|c| c.id == id)
+        self.creature_records().into_iter().find(|c| c.id == id)
     }
 
     /// Everything but the event log (which only grows and is not part of the checksum), and
     /// the ability book only when `with_book` (it never changes in play, so the checksum and
     /// the published state leave it out; the scenario's hash covers it).
     pub(super) fn snapshot_without_log(&self, with_book: bool) -> Snapshot {
-        let mut rows: Vec<(u32, CreatureRecord)> = self.read::<(EntityRef, &Identity), _>(|q| {
-            q.iter()
-                .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
-                .collect()
-        });
-        rows.sort_by_key(|r| r.0);
         Snapshot {
             ruleset: self.ruleset,
             encounter: self.world.resource::<EncounterInfo>().clone(),
@@ -233,18 +224,13 @@ impl Engine {
             malice: self.world.resource::<malice::Malice>().clone(),
             effects: self.world.resource::<condition::effect::Effects>().clone(),
             squads: self.world.resource::<squad::Squads>().clone(),
-            zones: {
-                let mut zones: Vec<zone::Zone> =
-                    self.read::<&zone::Zone, _>(|q| q.iter().cloned().collect());
-                zones.sort_by_key(|z| z.seq);
-                zones
-            },
+            zones: self.zones(),
             abilities: if with_book {
                 self.world.resource::<AbilityBook>().clone()
             } else {
                 AbilityBook::default()
             },
-            creatures: rows.into_iter().map(|r| r.1).collect(),
+            creatures: self.creature_records(),
             turn: self.world.resource::<TurnState>().clone(),
             dice: self.world.resource::<Dice>().clone(),
             log: EventLog::default(),
@@ -255,6 +241,25 @@ impl Engine {
                 crate::summon::SummonTable::default()
             },
         }
+    }
+
+    /// Every creature as a save records it, in scenario order.
+    pub(super) fn creature_records(&self) -> Vec<CreatureRecord> {
+        let mut rows: Vec<(u32, CreatureRecord)> = self.read::<(EntityRef, &Identity), _>(|q| {
+            q.iter()
+                .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
+                .collect()
+        });
+        rows.sort_by_key(|r| r.0);
+        rows.into_iter().map(|r| r.1).collect()
+    }
+
+    /// The areas on the map, in the order they were made.
+    pub(super) fn zones(&self) -> Vec<zone::Zone> {
+        let mut zones: Vec<zone::Zone> =
+            self.read::<&zone::Zone, _>(|q| q.iter().cloned().collect());
+        zones.sort_by_key(|z| z.seq);
+        zones
     }
 
     /// The checksum of the rules state (everything a snapshot holds but the log, the ability

@@ -29,14 +29,14 @@ impl Engine {
     }
 
     fn view(&self, hashed: bool) -> StateView {
-        let snap = self.snapshot_without_log(false);
+        let snap = self.parts();
         let book = self.world.resource::<AbilityBook>();
         let checksum = if hashed {
             format!("{:016x}", self.checksum())
         } else {
             String::new()
         };
-        let turn = &snap.turn;
+        let turn = snap.turn;
         StateView {
             scenario: snap.encounter.scenario.clone(),
             seed: snap.encounter.seed,
@@ -116,7 +116,7 @@ impl Engine {
                     ZoneView {
                         owner: z.owner.clone(),
                         ability: z.ability.clone(),
-                        squares: z.covers(&snap.map, owner),
+                        squares: z.covers(snap.map, owner),
                         aura: z.aura,
                         ground: z.lasting.ground,
                         start_of_turn_damage: z.lasting.start_of_turn_damage,
@@ -134,10 +134,43 @@ impl Engine {
             creatures: snap
                 .creatures
                 .iter()
-                .map(|c| CreatureView::new(c, &snap.map, turn, book, &snap.effects))
+                .map(|c| CreatureView::new(c, snap.map, turn, book, snap.effects))
                 .collect(),
             scripted_dice_left: snap.dice.scripted_left(),
             checksum,
+        }
+    }
+}
+
+/// What the published state is made from, borrowed from the world where it can be (a snapshot
+/// copied the map and every other resource for each view: a twentieth of an AI-vs-AI game).
+struct Parts<'a> {
+    encounter: &'a encounter::EncounterInfo,
+    turn: &'a TurnState,
+    hero_tokens: &'a crate::ability::hero_token::HeroTokens,
+    squads: &'a crate::director::squad::Squads,
+    malice: &'a crate::director::malice::Malice,
+    map: &'a Map,
+    effects: &'a crate::condition::effect::Effects,
+    dice: &'a crate::dice::Dice,
+    zones: Vec<zone::Zone>,
+    creatures: Vec<CreatureRecord>,
+}
+
+impl Engine {
+    fn parts(&self) -> Parts<'_> {
+        let w = &self.world;
+        Parts {
+            encounter: w.resource(),
+            turn: w.resource(),
+            hero_tokens: w.resource(),
+            squads: w.resource(),
+            malice: w.resource(),
+            map: w.resource(),
+            effects: w.resource(),
+            dice: w.resource(),
+            zones: self.zones(),
+            creatures: self.creature_records(),
         }
     }
 }

@@ -15,6 +15,9 @@ mod walk;
 
 pub use walk::resolve_move;
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+
 use bevy_ecs::prelude::*;
 
 use crate::command::RuleError;
@@ -69,13 +72,7 @@ pub fn plan_advance(
     if gait == Gait::Move && mover.movement.has(MovementMode::Teleport) {
         return plan_teleport(map, mover, speed, others, path);
     }
-    let walk = Walk {
-        map,
-        mover,
-        others,
-        gait,
-        jump,
-    };
+    let walk = Walk::new(map, mover, others, gait, jump);
     let mut stride = walk.start()?;
     let mut terrain_damage = Vec::new();
     let mut provoked = Vec::new();
@@ -129,6 +126,10 @@ struct Walk<'a> {
     others: &'a [CreatureRef],
     gait: Gait,
     jump: u32,
+    /// Whether each enemy's free strike against the mover standing in a space would go without
+    /// a bane, by (enemy's place in `others`, the space's corner, height): the same for every path that
+    /// leaves that space, and the costliest part of an opportunity-attack check (cover).
+    unbaned: RefCell<HashMap<(usize, Square, i32), bool>>,
 }
 
 /// Where a walk stands after some steps: the mover's space, its heights and the movement spent.
@@ -147,7 +148,24 @@ struct Step {
     provoked: Vec<String>,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    fn new(
+        map: &'a Map,
+        mover: &'a CreatureRef,
+        others: &'a [CreatureRef],
+        gait: Gait,
+        jump: u32,
+    ) -> Self {
+        Walk {
+            map,
+            mover,
+            others,
+            gait,
+            jump,
+            unbaned: RefCell::default(),
+        }
+    }
+
     /// Where the walk starts; a shift can't start in difficult or damaging terrain.
     fn start(&self) -> Result<Stride, RuleError> {
         let at = self.mover.footprint;
@@ -220,9 +238,21 @@ impl Walk<'_> {
             })
             .collect();
         let provoked = match self.gait {
-            Gait::Move => {
-                opportunity::provoked(map, mover, (at, z_from), (next, z_to), self.others)
-            }
+            Gait::Move => opportunity::provoked_by(
+                mover,
+                (at, z_from),
+                (next, z_to),
+                self.others,
+                |i, striker, at_start| {
+                    *self
+                        .unbaned
+                        .borrow_mut()
+                        .entry((i, at_start.footprint.origin, at_start.z))
+                        .or_insert_with(|| {
+                            opportunity::strikes_without_bane(map, striker, at_start, self.others)
+                        })
+                },
+            ),
             Gait::Shift => Vec::new(),
         };
         Ok(Step {
@@ -667,13 +697,7 @@ pub fn reachable(
             })
             .collect();
     }
-    let walk = Walk {
-        map,
-        mover,
-        others,
-        gait,
-        jump,
-    };
+    let walk = Walk::new(map, mover, others, gait, jump);
     let Ok(origin) = walk.start() else {
         return Vec::new();
     };

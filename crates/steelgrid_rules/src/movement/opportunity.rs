@@ -281,16 +281,31 @@ pub fn provoked(
     to: (Footprint, i32),
     others: &[CreatureRef],
 ) -> Vec<String> {
+    provoked_by(mover, from, to, others, |_, striker, at_start| {
+        strikes_without_bane(map, striker, at_start, others)
+    })
+}
+
+/// [`provoked`], with the bane test asked of `unbaned(enemy's place in others, enemy, mover
+/// where it starts)`, so that a search over many steps can keep its answers.
+pub fn provoked_by(
+    mover: &CreatureRef,
+    from: (Footprint, i32),
+    to: (Footprint, i32),
+    others: &[CreatureRef],
+    mut unbaned: impl FnMut(usize, &CreatureRef, &CreatureRef) -> bool,
+) -> Vec<String> {
     let gap =
         |c: &CreatureRef, (footprint, z): (Footprint, i32)| c.gap_to(footprint, z, mover.size);
     let mut leaving = others
         .iter()
+        .enumerate()
         // seed 002 L1735: a dazed creature takes no triggered actions.
-        .filter(|c| c.side != mover.side && c.vitality.can_act() && !c.surprised)
-        .filter(|c| !c.conditions.has(Condition::Dazed))
+        .filter(|(_, c)| c.side != mover.side && c.vitality.can_act() && !c.surprised)
+        .filter(|(_, c)| !c.conditions.has(Condition::Dazed))
         // seed 002 L1745: the creature it holds moves along with it, so never falls behind.
-        .filter(|c| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
-        .filter(|c| gap(c, from) == 1 && gap(c, to) > 1)
+        .filter(|(_, c)| c.grabbed_by.as_deref() != Some(mover.id.as_str()))
+        .filter(|(_, c)| gap(c, from) == 1 && gap(c, to) > 1)
         .peekable();
     // Most steps leave no one's reach: the mover is only copied to where it starts when one does.
     if leaving.peek().is_none() {
@@ -303,19 +318,29 @@ pub fn provoked(
     };
     leaving
         // seed 002 L2616-2620: no strike without line of effect through the ground.
-        .filter(|c| crate::movement::burrow::check_reach(c, &at_start).is_ok())
-        .filter(|c| {
-            let everyone_else: Vec<CreatureRef> = others
-                .iter()
-                .filter(|o| o.id != c.id)
-                .cloned()
-                .chain(std::iter::once(at_start.clone()))
-                .collect();
-            let (edges, banes) = strike_modifiers(map, c, &at_start, &everyone_else, false);
-            !NetEdge::combine(edges.len(), banes.len()).is_bane()
-        })
-        .map(|c| c.id.clone())
+        .filter(|(_, c)| crate::movement::burrow::check_reach(c, &at_start).is_ok())
+        .filter(|(i, c)| unbaned(*i, c, &at_start))
+        .map(|(_, c)| c.id.clone())
         .collect()
+}
+
+/// Whether `striker`'s melee free strike against `target` would go without a net bane
+/// (an opportunity attack is refused when it would have one); `others` is everyone but
+/// `target`, `striker` among them.
+pub fn strikes_without_bane(
+    map: &Map,
+    striker: &CreatureRef,
+    target: &CreatureRef,
+    others: &[CreatureRef],
+) -> bool {
+    let everyone_else: Vec<CreatureRef> = others
+        .iter()
+        .filter(|o| o.id != striker.id)
+        .cloned()
+        .chain(std::iter::once(target.clone()))
+        .collect();
+    let (edges, banes) = strike_modifiers(map, striker, target, &everyone_else, false);
+    !NetEdge::combine(edges.len(), banes.len()).is_bane()
 }
 
 /// Banes a roller's own conditions put on every power roll it makes, whatever the target:
