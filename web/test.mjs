@@ -198,7 +198,7 @@ try {
       .catch(() => null);
   }
   check(
-    saved?.includes("format: 1") && saved.includes("brann"),
+    saved?.includes("format: 2") && saved.includes("brann"),
     `F5 saved the game to local storage (${saved?.length ?? 0} bytes; ${(await status(page)).text})`,
   );
   check(errors.every((e) => !e.includes("panicked")), `no panics (${errors.length} console errors)`);
