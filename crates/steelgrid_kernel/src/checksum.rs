@@ -195,8 +195,7 @@ impl ser::Serializer for &mut StateHash {
         value.serialize(self)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Self, Never> {
-        // Every sequence the state holds knows its length; one that does not is ended by
-        // SerializeSeq::end instead.
+        // Every sequence the state holds knows its length (u64::MAX stands for one that does not).
         self.word(tag::SEQ);
         self.word(len.map_or(u64::MAX, |n| n as u64));
         Ok(self)
@@ -237,7 +236,7 @@ impl ser::Serializer for &mut StateHash {
     }
 }
 
-/// The compound kinds: elements in order; an unsized sequence or map is closed with a tag.
+/// The compound kinds: their elements in order (a sequence's or map's length went before them).
 macro_rules! compound {
     ($($trait:ident: $method:ident),*) => {
         $(impl ser::$trait for &mut StateHash {
