@@ -27,7 +27,7 @@ pub fn read<D: QueryData + 'static, R>(
     f: impl FnOnce(Query<'_, '_, D::ReadOnly, ()>) -> R,
 ) -> Option<R> {
     let Some(reads) = world.get_resource::<Reads>() else {
-        return QueryState::<D, ()>::try_new(world).map(|state| f(state.query_manual(world)));
+        return read_afresh::<D, R>(world, f);
     };
     let cached = {
         let mut states = reads.0.lock().unwrap_or_else(|e| e.into_inner());
@@ -42,10 +42,18 @@ pub fn read<D: QueryData + 'static, R>(
     };
     let cached = Arc::downcast::<Cached<D>>(cached).expect("each type id keeps its own query");
     let Ok(mut state) = cached.try_lock() else {
-        return QueryState::<D, ()>::try_new(world).map(|state| f(state.query_manual(world)));
+        return read_afresh::<D, R>(world, f);
     };
     state.update_archetypes(world);
     Some(f(state.query_manual(world)))
+}
+
+/// [`read`] with a query state built for this read alone.
+fn read_afresh<D: QueryData + 'static, R>(
+    world: &World,
+    f: impl FnOnce(Query<'_, '_, D::ReadOnly, ()>) -> R,
+) -> Option<R> {
+    QueryState::<D, ()>::try_new(world).map(|state| f(state.query_manual(world)))
 }
 
 #[cfg(test)]
