@@ -104,7 +104,12 @@ pub fn field(src: &str, open: Option<usize>, key: &str) -> Option<usize> {
             && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
             && b[i + key.len()..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':')
     })?;
-    let colon = found + key.len() + b[found + key.len()..].iter().position(|&c| c == b':')?;
+    value_after(b, found + key.len())
+}
+
+/// The offset of the value after the key that ends at `key_end`: past the `:` and any space.
+fn value_after(b: &[u8], key_end: usize) -> Option<usize> {
+    let colon = key_end + b[key_end..].iter().position(|&c| c == b':')?;
     let value = colon
         + 1
         + b[colon + 1..]
@@ -112,6 +117,29 @@ pub fn field(src: &str, open: Option<usize>, key: &str) -> Option<usize> {
             .take_while(|c| c.is_ascii_whitespace())
             .count();
     Some(value)
+}
+
+/// Every field at the top level of the file with the offset of its value (the first of each
+/// name), found in one walk: what [`field`] with `open: None` gives, for a checker that asks
+/// for many.
+pub fn top_fields(src: &str) -> Vec<(&str, usize)> {
+    let b = src.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut found: Vec<(&str, usize)> = Vec::new();
+    scan(src, 0, |i, depth, c| {
+        if depth == 1 && (c.is_ascii_alphabetic() || c == b'_') && (i == 0 || !ident(b[i - 1])) {
+            let end = i + b[i..].iter().take_while(|&&c| ident(c)).count();
+            let key = &src[i..end];
+            if b[end..].iter().find(|c| !c.is_ascii_whitespace()) == Some(&b':')
+                && !found.iter().any(|(k, _)| *k == key)
+                && let Some(value) = value_after(b, end)
+            {
+                found.push((key, value));
+            }
+        }
+        false
+    });
+    found
 }
 
 /// The start offsets of the elements of the list whose `[` is at `open`.
@@ -149,6 +177,17 @@ mod tests {
     use super::*;
 
     const SRC: &str = "Scenario(\n  name: \"x\", // creatures: no\n  map: (legend: {'(': (terrain: Wall)}, rows: [\"a\"]),\n  creatures: [\n    (id: \"a\", position: (1, 2)),\n    (id: \"b\"),\n  ],\n)";
+
+    #[test]
+    fn the_top_fields_are_where_field_finds_them() {
+        let src = "// a comment: not: a field\n(\n  name: \"a: b\",\n  map: (rows: [\"..\"], legend: {}),\n  creatures: [ (id: \"x\") ],\n)";
+        let top = top_fields(src);
+        let keys: Vec<&str> = top.iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys, ["name", "map", "creatures"]);
+        for (key, at) in top {
+            assert_eq!(field(src, None, key), Some(at), "{key}");
+        }
+    }
 
     #[test]
     fn finds_top_level_fields_and_list_items() {

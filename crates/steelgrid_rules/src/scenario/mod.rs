@@ -376,9 +376,20 @@ pub(crate) struct Checker<'a> {
     pub(crate) file: &'a str,
     pub(crate) src: &'a str,
     pub(crate) problems: Vec<Diagnostic>,
+    /// Where the `creatures` list opens, and where each of its entries starts: found once, for
+    /// the several checks that report at a creature.
+    pub(crate) creatures_at: usize,
+    pub(crate) creature_starts: Vec<usize>,
+    /// The file's top-level fields and where their values start, found in one walk.
+    top: Vec<(&'a str, usize)>,
 }
 
 impl Checker<'_> {
+    /// Where the value of the file's top-level field `key` starts, if the file has it.
+    pub(crate) fn top(&self, key: &str) -> Option<usize> {
+        self.top.iter().find(|(k, _)| *k == key).map(|&(_, at)| at)
+    }
+
     pub(crate) fn at(&mut self, offset: usize, message: impl Into<String>) {
         let lc = line_col(self.src, offset);
         self.problems.push(Diagnostic {
@@ -410,10 +421,15 @@ fn default_legend() -> BTreeMap<char, Tile> {
     legend
 }
 
-fn library() -> BTreeMap<String, CreatureSpec> {
-    ron_options()
-        .from_str(LIBRARY)
-        .expect("the built-in content library is checked by its own test")
+/// The built-in creature templates, parsed once (a scenario load looks them up three times).
+fn library() -> &'static BTreeMap<String, CreatureSpec> {
+    static LIBRARY_PARSED: std::sync::OnceLock<BTreeMap<String, CreatureSpec>> =
+        std::sync::OnceLock::new();
+    LIBRARY_PARSED.get_or_init(|| {
+        ron_options()
+            .from_str(LIBRARY)
+            .expect("the built-in content library is checked by its own test")
+    })
 }
 
 /// Parse and check a scenario. `file` names it in diagnostics.
@@ -426,10 +442,18 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             message: e.code.to_string(),
         }]
     })?;
+    let top = source::top_fields(src);
+    let creatures_at = top
+        .iter()
+        .find(|(k, _)| *k == "creatures")
+        .map_or(0, |&(_, at)| at);
     let mut ck = Checker {
         file,
         src,
         problems: Vec::new(),
+        creatures_at,
+        creature_starts: source::list_elements(src, creatures_at),
+        top,
     };
     let map = build_map(&mut ck, &parsed.map);
     let creatures = build_creatures(&mut ck, &parsed, &map);
@@ -471,7 +495,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             format!("a scripted die face must be 1-10, not {bad}"),
         );
     }
-    let demo_at = source::field(src, None, "demo");
+    let demo_at = ck.top("demo");
     let demo: Vec<(DemoLine, source::LineCol)> = match demo_at {
         Some(open) => {
             let starts = source::list_elements(src, open);
@@ -550,6 +574,10 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
 /// Every command of the demonstration must be legal in turn: a refused one is reported where it
 /// was written, with the rule that forbids it.
 fn check_demo(file: &str, scenario: &Scenario) -> Result<(), Vec<Diagnostic>> {
+    // Without a demonstration there is nothing to play: no engine to start (half of a load).
+    if scenario.demo.is_empty() {
+        return Ok(());
+    }
     let mut engine = scenario.start(None);
     match crate::command_list::run(&mut engine, &scenario.demo_commands(), None) {
         None => Ok(()),
@@ -565,7 +593,7 @@ fn check_demo(file: &str, scenario: &Scenario) -> Result<(), Vec<Diagnostic>> {
 fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
     let mut legend = default_legend();
     legend.extend(spec.legend.clone());
-    let map_at = source::field(ck.src, None, "map").unwrap_or(0);
+    let map_at = ck.top("map").unwrap_or(0);
     for (ch, tile) in &spec.legend {
         let stands = tile.terrain.is_solid();
         if tile.height.is_some_and(|h| h == 0 || !stands) {
@@ -656,7 +684,7 @@ fn build_ability_book(
     creatures: &[CreatureRecord],
 ) -> AbilityBook {
     let library = ability_library();
-    let map_at = source::field(ck.src, None, "abilities");
+    let map_at = ck.top("abilities");
     let open = map_at.and_then(|o| ck.src[o..].find('{').map(|i| o + i));
     for (id, ability) in &parsed.abilities {
         let at = open
@@ -690,8 +718,8 @@ fn gather_named<T: Clone>(
     library: &BTreeMap<String, T>,
     names: impl Fn(&CreatureRecord) -> Vec<&String>,
 ) -> BTreeMap<String, T> {
-    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
-    let starts = source::list_elements(ck.src, list_at);
+    let list_at = ck.creatures_at;
+    let starts = ck.creature_starts.clone();
     let mut out = BTreeMap::new();
     for (i, spec) in parsed.creatures.iter().enumerate() {
         let Some(c) = spec
@@ -782,7 +810,7 @@ fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
             let full = match spec
                 .template
                 .as_deref()
-                .and_then(|t| template(parsed, &library, t))
+                .and_then(|t| template(parsed, library, t))
             {
                 Some(t) => spec.clone().over(t),
                 None => spec.clone(),
@@ -811,8 +839,8 @@ fn template<'a>(
 /// minion and leads no other squad (seed 002 L4374-4382, L4444-4452; DS-DIR-31, DS-DIR-41).
 fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) -> Squads {
     let library = library();
-    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
-    let starts = source::list_elements(ck.src, list_at);
+    let list_at = ck.creatures_at;
+    let starts = ck.creature_starts.clone();
     let spec_of = |c: &CreatureRecord| {
         parsed
             .creatures
@@ -823,7 +851,7 @@ fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRe
                 let full = match s
                     .template
                     .as_deref()
-                    .and_then(|t| template(parsed, &library, t))
+                    .and_then(|t| template(parsed, library, t))
                 {
                     Some(t) => s.clone().over(t),
                     None => s.clone(),
@@ -914,8 +942,8 @@ fn build_squads(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRe
 /// itself, and is its mentor's only retainer: a player controls one retainer at a time
 /// (seed 002 L4744; digest §15).
 fn check_retainers(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[CreatureRecord]) {
-    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
-    let starts = source::list_elements(ck.src, list_at);
+    let list_at = ck.creatures_at;
+    let starts = ck.creature_starts.clone();
     let mut followed: BTreeMap<&str, &str> = BTreeMap::new();
     for (i, spec) in parsed.creatures.iter().enumerate() {
         let Some(c) = spec
@@ -971,8 +999,8 @@ fn check_retainers(ck: &mut Checker, parsed: &ScenarioFile, creatures: &[Creatur
 }
 
 fn build_creatures(ck: &mut Checker, parsed: &ScenarioFile, map: &Map) -> Vec<CreatureRecord> {
-    let list_at = source::field(ck.src, None, "creatures").unwrap_or(0);
-    let starts = source::list_elements(ck.src, list_at);
+    let list_at = ck.creatures_at;
+    let starts = ck.creature_starts.clone();
     build_creature_list(ck, parsed, &parsed.creatures, list_at, &starts, map)
 }
 
@@ -1006,7 +1034,7 @@ pub(crate) fn build_creature_list(
             continue;
         }
         seen.insert(id.clone(), i);
-        let Some(spec) = with_template(ck, parsed, &library, spec, &id, &entry) else {
+        let Some(spec) = with_template(ck, parsed, library, spec, &id, &entry) else {
             continue;
         };
         let Some(body) = check_body(ck, &spec, &id, &entry, map, &out) else {
@@ -1309,7 +1337,7 @@ mod tests {
             assert_eq!(a.problems(), Vec::<String>::new(), "{id}");
         }
         for (name, t) in library() {
-            for id in t.abilities.unwrap_or_default() {
+            for id in t.abilities.clone().unwrap_or_default() {
                 assert!(lib.contains_key(&id), "{name} names unknown ability {id}");
             }
         }
@@ -1319,7 +1347,7 @@ mod tests {
     fn the_built_in_library_parses() {
         let lib = library();
         assert!(!lib.is_empty());
-        for (name, t) in &lib {
+        for (name, t) in lib {
             assert!(t.stamina.unwrap_or(0) > 0, "{name} needs stamina");
             assert!(
                 t.id.is_none() && t.position.is_none(),

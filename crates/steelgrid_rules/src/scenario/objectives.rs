@@ -13,7 +13,7 @@ pub(crate) fn check_objectives_spec(
     script: &crate::encounter::script::Script,
 ) {
     use crate::source;
-    let list_at = source::field(ck.src, None, "objectives");
+    let list_at = ck.top("objectives");
     let starts = list_at.map_or_else(Vec::new, |o| source::list_elements(ck.src, o));
     let spawned = script.spawned_ids();
     let known = |id: &str| creatures.iter().any(|c| c.id == id) || spawned.iter().any(|s| s == id);

@@ -42,7 +42,7 @@ pub(crate) fn build(
     book: &mut AbilityBook,
     features: &mut std::collections::BTreeMap<String, MaliceFeature>,
 ) -> Script {
-    let Some(list_at) = source::field(ck.src, None, "script") else {
+    let Some(list_at) = ck.top("script") else {
         return Script::default();
     };
     let entries = source::list_elements(ck.src, list_at);

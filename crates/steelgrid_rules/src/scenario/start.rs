@@ -23,7 +23,7 @@ pub(crate) fn check_burrowers(
     map: &Map,
     ground: &Ground,
 ) {
-    let list_at = crate::source::field(ck.src, None, "creatures").unwrap_or(0);
+    let list_at = ck.creatures_at;
     for c in creatures.iter().filter(|c| c.depth > 0) {
         let stone = c.movement.has(MovementMode::BurrowStone);
         let why = if !can_burrow(&c.movement) {

@@ -18,7 +18,7 @@ pub(crate) fn build(
     book: &mut AbilityBook,
     features: &mut BTreeMap<String, MaliceFeature>,
 ) -> SummonTable {
-    let at = crate::source::field(ck.src, None, "abilities").unwrap_or(0);
+    let at = ck.top("abilities").unwrap_or(0);
     let mut table = BTreeMap::new();
     let mut failed = BTreeSet::new();
     loop {
