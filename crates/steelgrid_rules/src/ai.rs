@@ -158,8 +158,14 @@ pub fn decide(engine: &Engine, side: Side) -> Option<Decision> {
 /// The next decision of whichever side must answer now, its Director playing as `director`:
 /// what a game played AI against AI steps by.
 pub fn next(engine: &Engine, director: Director) -> Option<Decision> {
+    next_of(engine, &[Side::Heroes, Side::Director], director)
+}
+
+/// The next decision if the side that must answer now is one of `sides` (the AI's seats); none,
+/// without weighing anything, when it is another side's move.
+pub fn next_of(engine: &Engine, sides: &[Side], director: Director) -> Option<Decision> {
     let state = engine.state_unhashed();
-    let side = side_to_answer(&state)?;
+    let side = side_to_answer(&state).filter(|side| sides.contains(side))?;
     decide_for(engine, &state, side, director)
 }
 

@@ -41,9 +41,7 @@ pub fn run_ai(table: &mut impl Table, sides: &[Side], max_rounds: Option<u32>) -
         if max_rounds.is_some_and(|max| engine.turn().round > max) {
             break;
         }
-        let Some(decision) =
-            ai::next(engine, ai::Director::default()).filter(|d| sides.contains(&d.side))
-        else {
+        let Some(decision) = ai::next_of(engine, sides, ai::Director::default()) else {
             break;
         };
         if let Err(e) = table.play(decision.command.clone()) {
