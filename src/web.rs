@@ -3,11 +3,15 @@
 //!
 //! Share links: `?scenario=demo_ledge` opens an embedded scenario (`&seed=N`, `&hotseat=1`);
 //! `#replay=<replay RON>` plays a replay with the player controls, and `&verify=1` re-runs it
-//! first and writes the result into the page. Parameters may be in the query or the fragment;
-//! a replay belongs in the fragment, which never goes to the server (no length limit there).
+//! first and writes the result into the page. `&ai=both` (or `heroes`, `director`, `none`) says
+//! which sides the AI plays, and `&bench-frames=N` times N frames once the board is drawn and
+//! writes the figures into the page (`data-frames`), as `--bench-frames` prints them natively.
+//! Parameters may be in the query or the fragment; a replay belongs in the fragment, which never
+//! goes to the server (no length limit there).
 
 use std::process::ExitCode;
 
+use steelgrid_rules::creature::Side;
 use steelgrid_rules::record::{Game, Record};
 use web_sys::{Document, UrlSearchParams};
 
@@ -49,7 +53,7 @@ fn open() -> Result<(Game, LaunchOptions), String> {
             Some(record.seed),
         )
         .map_err(|problems| lines(&problems))?;
-        return Ok((start, options(Vec::new(), Some(record))));
+        return Ok((start, options(Vec::new(), Some(record), None)));
     }
     let name = get("scenario").unwrap_or_else(|| scenarios::DEFAULT.name.to_owned());
     let embedded = scenarios::by_name(&name).ok_or_else(|| {
@@ -68,12 +72,27 @@ fn open() -> Result<(Game, LaunchOptions), String> {
     };
     let game =
         Game::new(embedded.file, embedded.text, seed).map_err(|problems| lines(&problems))?;
-    let ai_sides = if flag("hotseat") {
-        Vec::new()
-    } else {
-        game.scenario().ai_sides()
+    let ai_sides = match get("ai").as_deref() {
+        Some("both") => vec![Side::Heroes, Side::Director],
+        Some("heroes") => vec![Side::Heroes],
+        Some("director") => vec![Side::Director],
+        Some("none") => Vec::new(),
+        Some(other) => {
+            return Err(format!(
+                "ai '{other}' is not one of both, heroes, director, none"
+            ));
+        }
+        None if flag("hotseat") => Vec::new(),
+        None => game.scenario().ai_sides(),
     };
-    Ok((game, options(ai_sides, None)))
+    let bench_frames = match get("bench-frames") {
+        Some(n) => Some(
+            n.parse::<u32>()
+                .map_err(|_| format!("bench-frames '{n}' is not a number"))?,
+        ),
+        None => None,
+    };
+    Ok((game, options(ai_sides, None, bench_frames)))
 }
 
 fn lines(problems: &[steelgrid_rules::Diagnostic]) -> String {
@@ -82,8 +101,9 @@ fn lines(problems: &[steelgrid_rules::Diagnostic]) -> String {
 }
 
 fn options(
-    ai_sides: Vec<steelgrid_rules::creature::Side>,
+    ai_sides: Vec<Side>,
     replay: Option<Record>,
+    bench_frames: Option<u32>,
 ) -> LaunchOptions {
     LaunchOptions {
         hover: None,
@@ -97,7 +117,7 @@ fn options(
         aim: None,
         screen: game::Screen::Battle,
         keys: Vec::new(),
-        bench_frames: None,
+        bench_frames,
     }
 }
 

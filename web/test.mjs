@@ -1,8 +1,9 @@
 // The web build in a real browser: serve dist/ on 127.0.0.1, open it in Debian's Chromium
 // (headless, WebGL2 through SwiftShader), wait for the board, check the canvas shows it, play a
-// move with the mouse, and verify a replay recorded by the native build.
+// move with the mouse and save it (the save is written out for the native build to verify),
+// verify a replay recorded by the native build, and time frames of a battle playing itself.
 //
-//   node web/test.mjs <dist dir> <replay file> <expected verify line> <screenshot out>
+//   node web/test.mjs <dist dir> <replay file> <expected verify line> <screenshot out> <save out>
 //
 // `web/test` builds everything and calls this; run that instead.
 
@@ -12,9 +13,9 @@ import { tmpdir } from "node:os";
 import { extname, join, normalize } from "node:path";
 import { chromium } from "playwright-core";
 
-const [dist, replayFile, expectedVerdict, screenshotOut] = process.argv.slice(2);
-if (!screenshotOut) {
-  console.error("usage: node web/test.mjs <dist> <replay> <expected verify line> <screenshot>");
+const [dist, replayFile, expectedVerdict, screenshotOut, saveOut] = process.argv.slice(2);
+if (!saveOut) {
+  console.error("usage: node web/test.mjs <dist> <replay> <expected verify line> <screenshot> <save out>");
   process.exit(2);
 }
 
@@ -201,6 +202,8 @@ try {
     saved?.includes("format: 2") && saved.includes("brann"),
     `F5 saved the game to local storage (${saved?.length ?? 0} bytes; ${(await status(page)).text})`,
   );
+  // The save is a replay of the game so far: `web/test` verifies it with the native build.
+  writeFileSync(saveOut, saved ?? "");
   check(errors.every((e) => !e.includes("panicked")), `no panics (${errors.length} console errors)`);
   await page.close();
 
@@ -211,7 +214,22 @@ try {
   check(verdict === expectedVerdict, `replay in the browser: "${verdict}" (native: "${expectedVerdict}")`);
   await r.page.close();
 
-  // 4. Nothing asked for files that are not there (no `.meta` lookups, no missing assets).
+  // 4. The frame bench: the 32×32 arena playing itself, 120 frames timed after the board is
+  //    drawn (`--bench-frames` natively). SwiftShader draws on the CPU: the figure is reported,
+  //    not held to the native goal.
+  const b = await open("?scenario=bench_arena&ai=both&bench-frames=120");
+  const frames = await b.page
+    .waitForFunction(() => document.getElementById("status").dataset.frames, null, {
+      timeout: 300_000,
+      polling: 1000,
+    })
+    .then((h) => h.jsonValue())
+    .catch(() => null);
+  check(frames !== null, `browser frame bench, bench_arena --ai both: ${frames ?? "no figures"}`);
+  check(b.errors.every((e) => !e.includes("panicked")), `no panics in the arena (${b.errors.length} console errors)`);
+  await b.page.close();
+
+  // 5. Nothing asked for files that are not there (no `.meta` lookups, no missing assets).
   const missing = requests.filter((q) => q.status !== 200 || q.path.endsWith(".meta"));
   check(missing.length === 0, `every request was served (${requests.length} requests; bad: ${JSON.stringify(missing)})`);
 } finally {
