@@ -59,7 +59,7 @@ fn spawn_reasoning(mut commands: Commands) {
         TextColor(MUTED),
         Node {
             position_type: PositionType::Absolute,
-            bottom: px(84),
+            bottom: px(52),
             left: px(16),
             right: px(crate::game::view::camera::LOG_PANEL_PX + 16.0),
             ..default()

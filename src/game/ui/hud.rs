@@ -1,6 +1,6 @@
 //! The status bar across the top of the window: scenario, round, whose pick or turn and the
 //! encounter status, then a prompt saying what the player can do, the hovered choice and the
-//! last refusal (in a warning colour). A line of control hints runs along the bottom. The same
+//! last refusal (in a warning colour). A short line of control hints runs along the bottom while a person plays. The same
 //! text, on one line, is published as [`StatusLine`] for tests and the web build.
 
 use bevy::prelude::*;
@@ -21,7 +21,7 @@ use crate::game::battle::movement_tools::grant_prompt;
 use crate::game::battle::play::{Feedback, PlayMode, Tool};
 use crate::game::battle::records::RecordLine;
 use crate::game::screens::BattleMode;
-use crate::game::settings::{Bindings, Direction, Settings, Slot};
+use crate::game::settings::{Bindings, Settings, Slot};
 use crate::game::view::camera::LOG_PANEL_PX;
 use crate::game::view::cursor::STATUS_BAR_PX;
 use crate::game::view::overlay::Preview;
@@ -36,67 +36,23 @@ const PREVIEW: Color = Color::srgb_u8(0xf0, 0xe4, 0x42);
 pub const HEROES: Color = Color::srgb_u8(0x56, 0xb4, 0xe9);
 pub const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 
-/// The control hints along the bottom, with the player's keys.
+/// The control hints along the bottom: the keys a turn is played with, in the player's
+/// bindings, and where the rest are (the key list). The full list of about forty actions lives
+/// in that list (F1 by default); one short line here leaves the board and the log readable.
 fn hints(bindings: &Bindings) -> String {
     use Action as A;
     let keys = |action: Action| bindings.label(Slot::Action(action));
-    let pan = if bindings.pan == Bindings::default().pan {
-        "Arrows".to_owned()
-    } else {
-        [
-            Direction::Up,
-            Direction::Left,
-            Direction::Down,
-            Direction::Right,
-        ]
-        .map(|d| bindings.label(Slot::Pan(d)))
-        .join("/")
-    };
     let parts = [
-        (keys(A::Select), "to start a turn / move / free strike"),
-        (keys(A::Disengage), "disengage"),
-        (keys(A::Knockback), "knockback"),
+        (keys(A::Select), "start a turn / move / strike"),
         (
             format!("{}-{}", keys(A::Ability1), keys(A::Ability8)),
-            "abilities and items",
-        ),
-        (keys(A::Surge), "surge"),
-        (keys(A::Extra), "extra"),
-        (keys(A::HeroToken), "hero token"),
-        (keys(A::TokenStamina), "token Stamina"),
-        (keys(A::Hide), "hide"),
-        (keys(A::Search), "search"),
-        (keys(A::MakeTest), "called test"),
-        (keys(A::Ranged), "ranged"),
-        (keys(A::CatchBreath), "catch breath"),
-        (keys(A::StandUp), "stand up"),
-        (keys(A::Defend), "defend"),
-        (keys(A::Heal), "heal"),
-        (keys(A::Grab), "grab"),
-        (keys(A::EscapeGrab), "escape grab"),
-        (keys(A::Release), "release"),
-        (keys(A::AidAttack), "aid attack"),
-        (keys(A::Charge), "charge"),
-        (keys(A::Mount), "mount / climb / dismount"),
-        (keys(A::Dig), "dig / claw dirt / pull up"),
-        (
-            format!("{}/{}", keys(A::Higher), keys(A::Lower)),
-            "fly higher/lower, dig depth",
+            "abilities",
         ),
         (keys(A::EndTurn), "end turn"),
-        (
-            format!("{} + {}", keys(A::NextCreature), keys(A::Confirm)),
-            "pick",
-        ),
-        (keys(A::Cancel), "cancel / menu"),
         (keys(A::Undo), "undo"),
         (keys(A::Explain), "explain"),
-        (keys(A::Save), "save"),
-        (keys(A::SkipAnimation), "skip animations"),
-        (keys(A::KeyBindings), "keys"),
-        ("Wheel".to_owned(), "zoom"),
-        (pan, "pan"),
-        (keys(A::Fit), "fit"),
+        (keys(A::Cancel), "cancel / menu"),
+        (keys(A::KeyBindings), "every key"),
     ];
     let parts: Vec<String> = parts
         .iter()
@@ -109,8 +65,24 @@ fn hints(bindings: &Bindings) -> String {
 #[derive(Component)]
 struct Hints;
 
-fn refresh_hints(settings: Res<Settings>, mut line: Single<&mut Text, With<Hints>>) {
-    line.0 = hints(&settings.bindings);
+/// The hints while a person plays; none while the AI, a replay or a demonstration moves (the
+/// prompt says who plays, and a demonstration's own keys are in it).
+fn refresh_hints(
+    settings: Res<Settings>,
+    state: Res<CurrentState>,
+    seats: Res<AiSeats>,
+    battle: Option<Res<State<BattleMode>>>,
+    mut line: Single<&mut Text, With<Hints>>,
+) {
+    let watching = battle.is_some_and(|b| matches!(b.get(), BattleMode::Replay | BattleMode::Demo));
+    let text = if watching || ai_to_move(&seats, &state.0).is_some() {
+        String::new()
+    } else {
+        hints(&settings.bindings)
+    };
+    if line.0 != text {
+        line.0 = text;
+    }
 }
 
 pub fn plugin(app: &mut App) {
@@ -119,7 +91,12 @@ pub fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                refresh_hints.run_if(resource_changed::<Settings>),
+                refresh_hints.run_if(
+                    resource_changed::<Settings>
+                        .or_else(resource_changed::<CurrentState>)
+                        .or_else(resource_changed::<AiSeats>)
+                        .or_else(state_changed::<BattleMode>),
+                ),
                 update_hud.run_if(
                     resource_changed::<CurrentState>
                         .or_else(resource_changed::<PlayMode>)
@@ -617,6 +594,22 @@ fn director_line(state: &StateView, creature: Option<&CreatureView>, director: b
 mod tests {
     use super::*;
     use steelgrid_rules::{Command, scenario};
+
+    #[test]
+    fn the_hint_line_names_the_keys_of_a_turn_and_where_the_rest_are() {
+        let line = hints(&Bindings::default());
+        for part in [
+            "1-8 abilities",
+            "end turn",
+            "Z undo",
+            "X explain",
+            "F1 every key",
+        ] {
+            assert!(line.contains(part), "{part:?} missing from {line:?}");
+        }
+        // Two lines at most under the board, not the forty actions of the key list.
+        assert!(line.chars().count() <= 160, "{line:?}");
+    }
 
     /// The state of a built-in demonstration after the first `n` commands of its script.
     fn demo_after(name: &str, n: usize) -> StateView {
