@@ -384,7 +384,22 @@ pub(crate) struct Checker<'a> {
     top: Vec<(&'a str, usize)>,
 }
 
-impl Checker<'_> {
+impl<'a> Checker<'a> {
+    /// A checker for `src`, with its top-level fields and its creature entries found.
+    fn new(file: &'a str, src: &'a str) -> Checker<'a> {
+        let mut ck = Checker {
+            file,
+            src,
+            problems: Vec::new(),
+            creatures_at: 0,
+            creature_starts: Vec::new(),
+            top: source::top_fields(src),
+        };
+        ck.creatures_at = ck.top("creatures").unwrap_or(0);
+        ck.creature_starts = source::list_elements(src, ck.creatures_at);
+        ck
+    }
+
     /// Where the value of the file's top-level field `key` starts, if the file has it.
     pub(crate) fn top(&self, key: &str) -> Option<usize> {
         self.top.iter().find(|(k, _)| *k == key).map(|&(_, at)| at)
@@ -442,19 +457,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             message: e.code.to_string(),
         }]
     })?;
-    let top = source::top_fields(src);
-    let creatures_at = top
-        .iter()
-        .find(|(k, _)| *k == "creatures")
-        .map_or(0, |&(_, at)| at);
-    let mut ck = Checker {
-        file,
-        src,
-        problems: Vec::new(),
-        creatures_at,
-        creature_starts: source::list_elements(src, creatures_at),
-        top,
-    };
+    let mut ck = Checker::new(file, src);
     let map = build_map(&mut ck, &parsed.map);
     let creatures = build_creatures(&mut ck, &parsed, &map);
     let mut abilities = build_ability_book(&mut ck, &parsed, &creatures);
