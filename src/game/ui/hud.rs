@@ -1,7 +1,8 @@
 //! The status bar across the top of the window: scenario, round, whose pick or turn and the
 //! encounter status, then a prompt saying what the player can do, the hovered choice and the
-//! last refusal (in a warning colour). A short line of control hints runs along the bottom while a person plays. The same
-//! text, on one line, is published as [`StatusLine`] for tests and the web build.
+//! last refusal (in a warning colour). A short line of control hints runs along the bottom
+//! while a person plays. The same text, on one line, is published as [`StatusLine`] for tests
+//! and the web build.
 
 use bevy::prelude::*;
 use steelgrid_rules::StateView;
