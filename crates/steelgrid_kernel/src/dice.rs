@@ -114,6 +114,26 @@ impl Dice {
     pub fn d3(&mut self) -> u32 {
         self.d6().div_ceil(2)
     }
+
+    /// Leave this stream for one of its own, as a what-if branch does: the new seed mixes the
+    /// old one, how far it was drawn and `stream`, and the scripted faces still queued are
+    /// dropped with the old stream. The copy of the game the branch was taken from keeps its
+    /// dice untouched, so nothing rolled in the branch foretells a roll of the real game.
+    pub fn branch(&mut self, stream: u64) {
+        let drawn = u64::try_from(self.rng.get_word_pos()).expect("fewer than 2^64 draws");
+        self.seed = mix(self.seed ^ mix(stream ^ drawn.rotate_left(32)));
+        self.rng = ChaCha8Rng::seed_from_u64(self.seed);
+        self.scripted.clear();
+    }
+}
+
+/// SplitMix64's finaliser: every input bit moves every output bit, so nearby streams and seeds
+/// give unrelated generators.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -157,6 +177,29 @@ mod tests {
         let again: Vec<u32> = (0..20).map(|_| back.d10()).collect();
         assert_eq!(next, again);
         assert_eq!(back.rolled(), 23);
+    }
+
+    #[test]
+    fn a_branch_rolls_its_own_dice_and_leaves_the_real_ones_alone() {
+        let mut real = Dice::seeded(5);
+        let _ = real.d10();
+        let mut branch = real.clone();
+        branch.script([10]);
+        branch.branch(1);
+        assert_eq!(
+            branch.scripted_left(),
+            0,
+            "the scripted face went with the old stream"
+        );
+        let branch_rolls: Vec<u32> = (0..12).map(|_| branch.d10()).collect();
+        let real_rolls: Vec<u32> = (0..12).map(|_| real.d10()).collect();
+        assert_ne!(branch_rolls, real_rolls);
+        // Another stream from the same place is another branch.
+        let mut other = Dice::seeded(5);
+        let _ = other.d10();
+        other.branch(2);
+        let other_rolls: Vec<u32> = (0..12).map(|_| other.d10()).collect();
+        assert_ne!(other_rolls, branch_rolls);
     }
 
     #[test]

@@ -272,6 +272,11 @@ pub enum Command {
     PullUp { creature: String, target: String },
     /// Queue die faces for the next rolls (scripted dice).
     ScriptDice { faces: Vec<u32> },
+    /// Open a what-if branch (a table tool, not a rule of the seed): from here the dice come
+    /// from a stream of the branch's own, named by `stream`, so a roll tried in the branch is
+    /// never the roll the real game makes next. Accepted at any moment, even while a choice
+    /// waits; it cannot be undone.
+    WhatIf { stream: u64 },
     /// Leave the map from an exit zone, using the move action: the creature is out of the fight
     /// (seed 002 L4663-4665, L3205-3209).
     Flee { creature: String },
@@ -439,6 +444,7 @@ impl Command {
             Command::EscapeGrab { .. } => "EscapeGrab",
             Command::Release { .. } => "Release",
             Command::ScriptDice { .. } => "ScriptDice",
+            Command::WhatIf { .. } => "WhatIf",
             Command::Flee { .. } => "Flee",
             Command::WorkOnTask { .. } => "WorkOnTask",
             Command::UseAbility { .. } => "UseAbility",

@@ -67,7 +67,8 @@ pub struct Refusal {
 /// What may be played once the encounter has ended: what comes between fights, and the
 /// scripted dice a montage's tests roll.
 fn may_follow_the_end(command: &Command) -> bool {
-    command.between_fights() || matches!(command, Command::ScriptDice { .. })
+    command.between_fights()
+        || matches!(command, Command::ScriptDice { .. } | Command::WhatIf { .. })
 }
 
 pub fn run(

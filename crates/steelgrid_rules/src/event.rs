@@ -147,6 +147,10 @@ pub enum Event {
     DiceScripted {
         faces: Vec<u32>,
     },
+    /// A what-if branch began: the dice roll from the branch's own stream.
+    WhatIfBranch {
+        stream: u64,
+    },
     /// A forced movement, with its whole derivation.
     ForcedMoved {
         target: String,

@@ -144,10 +144,42 @@ impl Game {
     /// The step [`Game::undo`] would take back, or why there is none.
     pub fn undoable(&self) -> Result<&Step, UndoRefused> {
         let step = self.steps.last().ok_or(UndoRefused::NothingToUndo)?;
+        if let Command::WhatIf { .. } = step.command {
+            return Err(UndoRefused::BranchBegins);
+        }
         if step.rolled {
             return Err(UndoRefused::DiceRolled);
         }
         Ok(step)
+    }
+
+    /// The step the seat playing `side` may take back: a command given on its side's turns,
+    /// or between turns by no side. At a shared screen one seat never takes back another's
+    /// (the Director's undo does not hand the heroes' ended turn back to them).
+    pub fn undoable_by(&self, side: Side) -> Result<&Step, UndoRefused> {
+        let step = self.undoable()?;
+        match step.by {
+            Some(by) if by != side => Err(UndoRefused::AnotherSeat(by)),
+            _ => Ok(step),
+        }
+    }
+
+    /// Open a what-if branch from here: a copy of the game whose dice, from now on, come from
+    /// the stream `stream` of its own ([`Command::WhatIf`], recorded so that the branch
+    /// replays, saves and undoes like any game). This game is left as it was.
+    pub fn branch(&self, stream: u64) -> Game {
+        let mut branch = Game {
+            source: self.source.clone(),
+            scenario: self.scenario.clone(),
+            seed: self.seed,
+            engine: Engine::restore(self.engine.snapshot()),
+            steps: self.steps.clone(),
+            format: self.format,
+        };
+        branch
+            .apply(Command::WhatIf { stream })
+            .expect("a what-if branch may begin at any moment");
+        branch
     }
 
     /// Take back the last command: the game is rebuilt from the scenario and the log without
@@ -191,6 +223,10 @@ impl Game {
 pub enum UndoRefused {
     NothingToUndo,
     DiceRolled,
+    /// The last command opened the what-if branch being played.
+    BranchBegins,
+    /// The last command was given on the other side's turn.
+    AnotherSeat(Side),
 }
 
 impl fmt::Display for UndoRefused {
@@ -199,6 +235,13 @@ impl fmt::Display for UndoRefused {
             UndoRefused::NothingToUndo => "nothing to undo",
             UndoRefused::DiceRolled => {
                 "the last command rolled dice; a known roll cannot be undone"
+            }
+            UndoRefused::BranchBegins => "the what-if branch begins here; W returns to the game",
+            UndoRefused::AnotherSeat(Side::Heroes) => {
+                "the last command was the heroes'; a seat takes back only its own"
+            }
+            UndoRefused::AnotherSeat(Side::Director) => {
+                "the last command was the Director's; a seat takes back only its own"
             }
         })
     }

@@ -99,6 +99,8 @@ steelgrid_kernel::rules! {
         "Catch Breath spends a Recovery to regain Stamina equal to the recovery value.";
     DICE_SCRIPTED = "dice.scripted", "seed 002 L643-659",
         "These die faces replace the next rolls (for scripted scenarios and tests).";
+    DICE_WHAT_IF = "dice.what_if", "Steelgrid: a what-if branch rolls dice of its own",
+        "From here the dice come from a stream of the branch's own: a roll tried here is never the roll the real game makes next.";
     OBJECTIVE_DEFEAT_ALL = "objective.defeat_all_enemies", "seed 002 L3133-3209",
         "The heroes win when no enemy is left standing.";
     ENCOUNTER_DEFEAT = "encounter.defeat", "seed 002 L3133-3209",

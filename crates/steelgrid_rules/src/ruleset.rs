@@ -109,6 +109,7 @@ impl Ruleset for DrawSteel {
                 (
                     resolve_environment_damage.run_if(serves!(EnvironmentDamage)),
                     resolve_script_dice.run_if(serves!(ScriptDice)),
+                    resolve_what_if.run_if(serves!(WhatIf)),
                     movement::burrow::resolve,
                     (resolution::resolve_forced_move, movement::mount::knock_off).chain(),
                     (
@@ -274,5 +275,17 @@ fn resolve_script_dice(
                 faces: faces.clone(),
             },
         );
+    }
+}
+
+/// Command stage: a what-if branch's dice leave the real game's stream.
+fn resolve_what_if(
+    command: Res<CurrentCommand>,
+    mut dice: ResMut<Dice>,
+    mut log: ResMut<EventLog>,
+) {
+    if let Some(&Command::WhatIf { stream }) = command.0.as_ref() {
+        dice.branch(stream);
+        log.push(rule::DICE_WHAT_IF, Event::WhatIfBranch { stream });
     }
 }

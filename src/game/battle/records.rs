@@ -4,10 +4,12 @@
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-use steelgrid_rules::record::{Record, UndoRefused};
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::record::{Game, Record, Step, UndoRefused};
 
 use super::actions::{Action, Controls};
 use super::ai_seat::AiSeats;
+use super::handoff::{Seat, SeatId};
 use super::play::Feedback;
 use crate::game::screens::BattleMode;
 use crate::game::ui::explainer::Explaining;
@@ -109,7 +111,8 @@ pub struct WhatIf {
 }
 
 /// W opens a branch from the present (or from the command the explainer shows) to try other
-/// moves, for teaching; W again returns to the game exactly as it was.
+/// moves, for teaching; W again returns to the game exactly as it was. The branch rolls dice
+/// of its own (each branch opened another stream), never the real game's next rolls.
 fn what_if(
     mut commands: Commands,
     controls: Single<&ActionState<Action>, With<Controls>>,
@@ -117,6 +120,7 @@ fn what_if(
     explaining: Option<Res<Explaining>>,
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
+    mut opened: Local<u64>,
 ) {
     if !controls.just_pressed(&Action::WhatIf) {
         return;
@@ -134,19 +138,23 @@ fn what_if(
     }
     let origin = rules.bypass_change_detection().0.save();
     let at = explaining.map(|e| e.step + 1);
-    if let Some(keep) = at {
+    *opened += 1;
+    match at {
         // Branch from the explained command: the game up to and including it.
-        let mut replay = origin.clone();
-        replay.snapshot = None;
-        replay.steps.truncate(keep);
-        match replay.verify() {
-            Ok(game) => rules.0 = game,
-            Err(e) => {
-                *feedback = Feedback::Hint(format!("Cannot branch there: {e}"));
-                return;
+        Some(keep) => {
+            let mut replay = origin.clone();
+            replay.snapshot = None;
+            replay.steps.truncate(keep);
+            match replay.verify() {
+                Ok(game) => rules.0 = game.branch(*opened),
+                Err(e) => {
+                    *feedback = Feedback::Hint(format!("Cannot branch there: {e}"));
+                    return;
+                }
             }
+            commands.remove_resource::<Explaining>();
         }
-        commands.remove_resource::<Explaining>();
+        None => rules.0 = rules.0.branch(*opened),
     }
     commands.insert_resource(WhatIf { origin });
     *feedback = Feedback::Hint(match at {
@@ -204,24 +212,48 @@ fn autosave_at_turn_start(
     }
 }
 
-/// Undo the last command, if it was a person's and rolled no dice.
+/// The side of the person at the screen: the seat's at a shared screen, else the side the AI
+/// does not play (none when the AI plays both, or before a shared screen's first seat).
+fn person_side(seats: &AiSeats, seat: &Seat) -> Option<Side> {
+    match (seat.0, seats.0.as_slice()) {
+        (Some(SeatId::Director), _) => Some(Side::Director),
+        (Some(SeatId::Player(_) | SeatId::Heroes), _) => Some(Side::Heroes),
+        (None, [ai]) => Some(ai.other()),
+        (None, _) => None,
+    }
+}
+
+/// The step the person at the screen may take back: never the AI's, at a shared screen never
+/// the other seat's, never one that rolled dice.
+fn undoable<'g>(game: &'g Game, seats: &AiSeats, seat: &Seat) -> Result<&'g Step, String> {
+    let step = match person_side(seats, seat) {
+        Some(side) => game.undoable_by(side),
+        None => game.undoable(),
+    };
+    match step {
+        Ok(step) if step.by.is_some_and(|side| seats.0.contains(&side)) => {
+            Err("the last command was the AI's".to_owned())
+        }
+        Err(UndoRefused::AnotherSeat(by)) if seats.0.contains(&by) => {
+            Err("the last command was the AI's".to_owned())
+        }
+        Ok(step) => Ok(step),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Undo the last command, if it was this seat's and rolled no dice.
 fn undo_on_request(
     controls: Single<&ActionState<Action>, With<Controls>>,
     seats: Res<AiSeats>,
+    seat: Res<Seat>,
     mut rules: ResMut<Rules>,
     mut feedback: ResMut<Feedback>,
 ) {
     if !controls.just_pressed(&Action::Undo) {
         return;
     }
-    let game = &rules.bypass_change_detection().0;
-    let refusal = match game.undoable() {
-        Ok(step) if step.by.is_some_and(|side| seats.0.contains(&side)) => {
-            Some("the last command was the AI's".to_owned())
-        }
-        Ok(_) => None,
-        Err(e) => Some(e.to_string()),
-    };
+    let refusal = undoable(&rules.bypass_change_detection().0, &seats, &seat).err();
     *feedback = Feedback::Hint(match refusal {
         Some(why) => format!("Cannot undo: {why}"),
         None => match rules.0.undo() {
@@ -267,6 +299,8 @@ fn play_replay(
 
 fn describe_record(
     rules: Res<Rules>,
+    seats: Res<AiSeats>,
+    seat: Res<Seat>,
     player: Option<Res<ReplayPlayer>>,
     branch: Option<Res<WhatIf>>,
     mut line: ResMut<RecordLine>,
@@ -284,10 +318,11 @@ fn describe_record(
             format!("Replay {done}/{total} - {state}  (P play/pause, . step, +/- speed)")
         }
         None => {
-            let undo = match rules.0.undoable() {
-                Ok(step) => format!("Z undo: {}", step.command.name()),
-                Err(UndoRefused::DiceRolled) => "Z undo: no (dice were rolled)".to_owned(),
-                Err(UndoRefused::NothingToUndo) => String::new(),
+            let undo = match (rules.0.undoable(), undoable(&rules.0, &seats, &seat)) {
+                (Err(UndoRefused::NothingToUndo), _) => String::new(),
+                (_, Ok(step)) => format!("Z undo: {}", step.command.name()),
+                (Err(UndoRefused::DiceRolled), _) => "Z undo: no (dice were rolled)".to_owned(),
+                (_, Err(_)) => "Z undo: no".to_owned(),
             };
             match branch {
                 Some(_) => format!("WHAT-IF BRANCH (W returns)  {undo}"),
@@ -300,4 +335,45 @@ fn describe_record(
 
 fn speed_name(speed: usize) -> &'static str {
     ["0.5", "1", "2", "5", "20"][speed]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_rules::Command;
+
+    #[test]
+    fn at_a_shared_screen_the_directors_undo_never_hands_the_heroes_turn_back() {
+        let d = crate::scenarios::DEFAULT;
+        let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+            Command::EndTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        let people = AiSeats(Vec::new());
+        let director = Seat(Some(SeatId::Director));
+        assert_eq!(
+            undoable(&game, &people, &director).map(|s| s.command.name()),
+            Err("the last command was the heroes'; a seat takes back only its own".to_owned())
+        );
+        let player = Seat(Some(SeatId::Player(1)));
+        assert_eq!(
+            undoable(&game, &people, &player).map(|s| s.command.name()),
+            Ok("EndTurn")
+        );
+        // Against the AI the person plays the other side, and never takes back the AI's.
+        let ai_heroes = AiSeats(vec![Side::Heroes]);
+        assert_eq!(person_side(&ai_heroes, &Seat(None)), Some(Side::Director));
+        assert_eq!(
+            undoable(&game, &ai_heroes, &Seat(None)).map(|s| s.command.name()),
+            Err("the last command was the AI's".to_owned())
+        );
+    }
 }

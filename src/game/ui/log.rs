@@ -311,6 +311,9 @@ pub fn line(event: &Event, state: &StateView) -> String {
             format!("{} is {}", n(creature), format!("{to:?}").to_lowercase())
         }
         Event::DiceScripted { faces } => format!("dice scripted: {faces:?}"),
+        Event::WhatIfBranch { .. } => {
+            "What-if branch: from here the dice roll for the branch alone".to_owned()
+        }
         Event::ForcedMoved {
             target, derivation, ..
         } => format!("{}: {}", n(target), derivation.join(" | ")),

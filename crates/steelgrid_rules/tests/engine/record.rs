@@ -206,3 +206,105 @@ fn each_step_knows_the_events_it_wrote_even_after_a_save() {
     let resumed = game.save().resume().unwrap();
     assert_eq!(resumed.events_of(17), written[17].as_slice());
 }
+
+/// From a hero's turn in the mill ambush, the AI's commands up to and including the first that
+/// rolls dice.
+fn to_the_next_roll(game: &Game) -> Vec<Command> {
+    let mut ahead = game.save().resume().expect("the game resumes");
+    let mut commands = Vec::new();
+    loop {
+        let side = ai::side_to_answer(&ahead.engine().state()).expect("the fight goes on");
+        let command = ai::decide(ahead.engine(), side).unwrap().command;
+        ahead.apply(command.clone()).unwrap();
+        commands.push(command);
+        if ahead.steps().last().unwrap().rolled {
+            return commands;
+        }
+    }
+}
+
+/// The log and checksum `game` ends with after `commands`.
+fn played(mut game: Game, commands: &[Command]) -> (Vec<String>, u64) {
+    for c in commands {
+        game.apply(c.clone()).unwrap();
+    }
+    let last = game.events_of(game.steps().len() - 1);
+    let log = last.iter().map(|e| format!("{:?}", e.event)).collect();
+    (log, game.engine().checksum())
+}
+
+#[test]
+fn a_what_if_branch_rolls_its_own_dice_and_the_real_game_rolls_as_if_none_was_opened() {
+    let mut differed = 0;
+    for seed in 1..=12 {
+        let mut game = mill(seed);
+        to_a_hero_turn(&mut game);
+        let commands = to_the_next_roll(&game);
+        let save = game.save();
+        let untouched = played(save.resume().unwrap(), &commands);
+        // A branch is opened, the same commands are tried in it, and the players return.
+        let branch = game.branch(1);
+        assert_eq!(branch.steps().len(), game.steps().len() + 1);
+        let tried = played(branch, &commands);
+        let returned = played(save.resume().unwrap(), &commands);
+        assert_eq!(
+            returned, untouched,
+            "seed {seed}: the real roll is the one with no branch"
+        );
+        differed += usize::from(tried.0 != untouched.0);
+    }
+    assert!(
+        differed > 0,
+        "a branch's roll differs from the real game's for some seed"
+    );
+}
+
+#[test]
+fn a_what_if_branch_replays_and_cannot_undo_its_own_beginning() {
+    let mut game = mill(4);
+    to_a_hero_turn(&mut game);
+    let mut branch = game.branch(3);
+    let step = branch.steps().last().unwrap();
+    assert_eq!(step.command, Command::WhatIf { stream: 3 });
+    assert_eq!(
+        branch.engine().log().last().unwrap().rule,
+        "dice.what_if",
+        "the log names the branch's dice"
+    );
+    assert_eq!(branch.undo(), Err(UndoRefused::BranchBegins));
+    for c in to_the_next_roll(&branch) {
+        branch.apply(c).unwrap();
+    }
+    let again = branch.replay().verify().expect("a branch replays");
+    assert_eq!(again.engine().checksum(), branch.engine().checksum());
+}
+
+#[test]
+fn at_a_shared_screen_a_seat_takes_back_only_its_own_commands() {
+    let mut game = mill(11);
+    let hero = to_a_hero_turn(&mut game);
+    let reach = game
+        .engine()
+        .reachable(&hero, Gait::Move)
+        .unwrap()
+        .into_iter()
+        .find(|r| r.cost > 0 && !r.provokes && !r.falls)
+        .expect("somewhere to go");
+    game.apply(Command::Advance {
+        creature: hero.clone(),
+        path: reach.path,
+    })
+    .unwrap();
+    assert_eq!(
+        game.undoable_by(Side::Director).map(|s| s.by),
+        Err(UndoRefused::AnotherSeat(Side::Heroes))
+    );
+    assert_eq!(
+        UndoRefused::AnotherSeat(Side::Heroes).to_string(),
+        "the last command was the heroes'; a seat takes back only its own"
+    );
+    // The heroes end the turn: the Director, now at the screen, cannot hand it back.
+    game.apply(Command::EndTurn { creature: hero }).unwrap();
+    assert!(game.undoable_by(Side::Director).is_err());
+    assert!(game.undoable_by(Side::Heroes).is_ok());
+}

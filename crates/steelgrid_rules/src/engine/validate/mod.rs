@@ -28,6 +28,9 @@ impl Engine {
     /// check worked out for the systems that resolve it (one [`Checked`], stored by `apply`).
     pub(super) fn validate(&self, command: &Command) -> Result<Checked, RuleError> {
         let mut checked = Checked::default();
+        if let Command::WhatIf { .. } = command {
+            return Ok(checked);
+        }
         self.check_awaited(command)?;
         match command {
             Command::ChooseFirstSide { .. } => {
@@ -148,6 +151,7 @@ impl Engine {
             }
             Command::SpendMalice { creature, spend } => self.check_spend_malice(creature, spend)?,
             Command::ScriptDice { faces } => check_script_dice(faces)?,
+            Command::WhatIf { .. } => {}
             Command::Flee { creature } | Command::WorkOnTask { creature } => {
                 let e = self.actor(creature)?;
                 encounter::validate_command(&self.world, e, command)?;
