@@ -26,7 +26,8 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Feedback>()
         .add_systems(
             Update,
-            handle_actions
+            (leave_a_harmless_corpse, handle_actions)
+                .chain()
                 .in_set(crate::game::screens::PlaySystems)
                 .in_set(crate::game::BattleSystems::Command)
                 // Not a replay or demonstration being watched, a board behind the hand-off
@@ -239,6 +240,45 @@ pub fn aim(
                 ranged,
             ))
         }
+    }
+}
+
+/// Whether `id` is a creature that has died.
+fn is_dead(state: &StateView, id: &str) -> bool {
+    state.creatures.iter().any(|c| c.id == id && c.dead)
+}
+
+/// A push left waiting on a creature its blow killed moves the corpse, which still collides
+/// (seed 002 L2772): when no path could hurt anyone or break anything, a person's forcer is
+/// not asked and the body stays where it fell; otherwise they place it, or Esc leaves it.
+fn leave_a_harmless_corpse(
+    seats: Res<AiSeats>,
+    state: Res<CurrentState>,
+    mut rules: ResMut<Rules>,
+    mut feedback: ResMut<Feedback>,
+) {
+    if !rules.is_changed() || ai_to_move(&seats, &state.0).is_some() {
+        return;
+    }
+    let engine = rules.bypass_change_detection().0.engine();
+    let Some(spec) = engine.turn().pending_forced.as_ref().map(|p| p.spec()) else {
+        return;
+    };
+    if !is_dead(&state.0, &spec.target) {
+        return;
+    }
+    let Ok(outcomes) = engine.forced_choices(&spec) else {
+        return;
+    };
+    let Some(still) = steelgrid_rules::forced::nothing_to_choose(&outcomes) else {
+        return;
+    };
+    let command = spec.command_for(still);
+    if rules.0.apply(command).is_ok() {
+        *feedback = Feedback::Hint(format!(
+            "{}'s body stays where it fell: no push could hurt anyone",
+            short_name(&state.0, &spec.target)
+        ));
     }
 }
 
@@ -482,6 +522,13 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
             ..mode.clone()
         })
     };
+    // Esc leaves a dead creature's body where it fell instead of placing its push.
+    if let Some(p) = &state.pending_forced
+        && action == Action::Cancel
+        && is_dead(state, &p.target)
+    {
+        return Intent::Send(p.spec().command_along(Vec::new()));
+    }
     // A trigger window: Enter answers with the first use it lists, End turn lets it pass.
     let waiting = state
         .trigger_window
@@ -821,6 +868,73 @@ fn handle_actions(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Brann's slam (8 damage, push 3) has just killed a 5-Stamina goblin at (3, 3); another
+    /// goblin stands at `other`. The push on the body waits to be placed.
+    fn corpse_push(other: (i32, i32)) -> App {
+        let hit = "(damage: (base: 8), forced: (kind: Push, distance: 3))";
+        let text = format!(
+            "Scenario(name: \"Corpse\", map: (rows: [\"..........\", \"..........\", \"..........\", \"..........\", \"..........\", \"..........\"]), \
+             abilities: {{\"slam\": (name: \"Slam\", keywords: [Melee, Strike, Weapon], action: MainAction, distance: Melee(1), target: (who: Enemy, count: 1), power_roll: (characteristic: [Might], tier1: {hit}, tier2: {hit}, tier3: {hit}))}}, \
+             creatures: [(id: \"brann\", side: Heroes, stamina: 30, speed: 5, position: (2, 3), characteristics: (might: 2), hero: (recoveries: 8), abilities: [\"slam\"]), \
+             (id: \"gob\", side: Director, stamina: 30, current_stamina: 5, speed: 5, free_strike: 3, position: (3, 3)), \
+             (id: \"gob2\", side: Director, stamina: 30, speed: 5, free_strike: 3, position: ({}, {}))], dice: [7, 5, 5])",
+            other.0, other.1
+        );
+        let mut game = steelgrid_rules::record::Game::new("corpse.ron", &text, Some(1)).unwrap();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+            Command::use_ability("brann", "slam", vec!["gob".into()]),
+        ] {
+            game.apply(command).unwrap();
+        }
+        let mut app = App::new();
+        app.insert_resource(CurrentState(game.engine().state()))
+            .insert_resource(Rules(game))
+            .insert_resource(AiSeats(vec![Side::Director]))
+            .init_resource::<Feedback>();
+        app
+    }
+
+    fn pending(app: &App) -> Option<String> {
+        let rules = app.world().resource::<Rules>();
+        rules.0.engine().turn().pending_forced.as_ref().map(|p| p.target.clone())
+    }
+
+    #[test]
+    fn a_push_on_a_body_that_can_hurt_no_one_is_left_by_itself() {
+        use bevy::ecs::system::RunSystemOnce;
+        let mut app = corpse_push((9, 0));
+        assert!(app.world().resource::<CurrentState>().0.creatures[1].dead);
+        assert_eq!(pending(&app).as_deref(), Some("gob"));
+        app.world_mut().run_system_once(leave_a_harmless_corpse).unwrap();
+        assert_eq!(pending(&app), None, "the push is resolved by itself");
+        let Feedback::Hint(hint) = app.world().resource::<Feedback>() else {
+            panic!("the player is told");
+        };
+        assert_eq!(hint, "gob's body stays where it fell: no push could hurt anyone");
+    }
+
+    #[test]
+    fn a_push_on_a_body_that_could_slam_into_someone_waits_and_esc_leaves_it() {
+        use bevy::ecs::system::RunSystemOnce;
+        // The other goblin is within the push's reach: the body could hurt it (seed 002 L2772).
+        let mut app = corpse_push((6, 3));
+        app.world_mut().run_system_once(leave_a_harmless_corpse).unwrap();
+        assert_eq!(pending(&app).as_deref(), Some("gob"), "the forcer chooses");
+        let state = &app.world().resource::<CurrentState>().0;
+        assert!(crate::game::ui::hud::prompt(state, &PlayMode::default())
+            .ends_with("Esc leaves it where it fell"));
+        let Intent::Send(command) = key(state, &PlayMode::default(), Action::Cancel) else {
+            panic!("Esc sends the push that leaves the body");
+        };
+        let mut rules = app.world_mut().resource_mut::<Rules>();
+        rules.0.apply(command).unwrap();
+        assert_eq!(pending(&app), None);
+    }
     use steelgrid_rules::{Engine, scenario};
 
     fn engine() -> Engine {

@@ -316,8 +316,13 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                 )
             })
             .unwrap_or_default();
+        let dead = state.creatures.iter().any(|c| c.id == p.target && c.dead);
+        let (whom, esc) = match dead {
+            true => ("the body of ", "; Esc leaves it where it fell"),
+            false => ("", ""),
+        };
         return format!(
-            "{}: place the {} {} of {} - click a pink square (number = damage; Tab: other outcomes there){stability}",
+            "{}: place the {} {} of {whom}{} - click a pink square (number = damage; Tab: other outcomes there){stability}{esc}",
             short_name(state, &p.forcer),
             p.kind.name(),
             p.distance,

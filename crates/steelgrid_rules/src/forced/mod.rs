@@ -769,6 +769,21 @@ pub fn choices(board: &Board, spec: &ForcedSpec) -> Result<Vec<ForcedOutcome>, R
     Ok(found.into_values().collect())
 }
 
+/// The forced movement of a corpse that hurts no one and breaks nothing by any path the forcer
+/// could choose: no choice is left that matters, so the body stays where it fell (the outcome
+/// that does not move it). A corpse is an object and still collides (seed 002 L2772, combat
+/// digest DS-COMBAT-11), so when some path would slam it into a creature or through an object,
+/// this gives none and the forcer chooses.
+pub fn nothing_to_choose(outcomes: &[ForcedOutcome]) -> Option<&ForcedOutcome> {
+    let harmless = outcomes
+        .iter()
+        .all(|o| o.broken.is_empty() && o.hits.iter().all(|h| h.creature == o.target));
+    if !harmless {
+        return None;
+    }
+    outcomes.iter().find(|o| o.moved.is_empty())
+}
+
 impl PendingForced {
     /// The forced movement to place: its path is the forcer's choice, and the target uses all
     /// of its stability unless told otherwise.
