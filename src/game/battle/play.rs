@@ -91,6 +91,9 @@ pub struct PlayMode {
     /// The stability an ally being pushed uses — its choice, made here by its own side
     /// (Higher and Lower); all of it when unset (seed 002 L2809).
     pub stability: Option<u32>,
+    /// A move here would provoke an opportunity attack (seed 002 L2968-2972): clicked once,
+    /// it waits for a second click on the same square.
+    pub risky: Option<Square>,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -465,10 +468,16 @@ pub fn click(state: &StateView, mode: &PlayMode, choices: &Choices, square: Squa
     if let fly @ Intent::Fly { .. } = movement_tools::flight_click(state, mode, &actor, square) {
         return fly;
     }
-    if let Some(command) = choices
-        .reach(square)
-        .and_then(|reach| movement_tools::move_command(state, choices, actor.clone(), reach))
+    if let Some(reach) = choices.reach(square)
+        && let Some(command) = movement_tools::move_command(state, choices, actor.clone(), reach)
     {
+        // A move into an opportunity attack asks first: the second click goes.
+        if reach.provokes && mode.risky != Some(square) {
+            return Intent::Mode(PlayMode {
+                risky: Some(square),
+                ..mode.clone()
+            });
+        }
         return Intent::Send(command);
     }
     if occupant.is_some() {
@@ -1285,6 +1294,56 @@ mod tests {
                 creature: "brann".into()
             }
         );
+    }
+
+    #[test]
+    fn a_move_into_an_opportunity_attack_asks_before_it_goes() {
+        let mut engine = engine();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+        ] {
+            assert!(engine.apply(command).is_ok());
+        }
+        let Ok(mut reach) = engine.reachable("brann", Gait::Move) else {
+            panic!("brann can move");
+        };
+        // Say the farthest square provokes (as leaving an enemy's reach would).
+        reach.sort_by_key(|r| r.cost);
+        let target = reach.last_mut().expect("somewhere to go");
+        target.provokes = true;
+        let (square, path) = (target.square, target.path.clone());
+        let choices = Choices::Moves {
+            creature: "brann".into(),
+            gait: Gait::Move,
+            reach,
+            by: crate::game::battle::choices::MoveBy::Own,
+        };
+        let state = engine.state();
+        let Intent::Mode(asked) = click(&state, &PlayMode::default(), &choices, square) else {
+            panic!("the first click asks");
+        };
+        assert_eq!(asked.risky, Some(square));
+        assert_eq!(
+            crate::game::ui::hud::prompt(&state, &asked),
+            format!(
+                "Brann: moving to ({},{}) provokes an opportunity attack - click it again to go, Esc to stay",
+                square.x, square.y
+            )
+        );
+        assert_eq!(
+            send(click(&state, &asked, &choices, square)),
+            Command::Advance {
+                creature: "brann".into(),
+                path
+            }
+        );
+        let Intent::Mode(stay) = key(&state, &asked, Action::Cancel) else {
+            panic!("Esc stays");
+        };
+        assert_eq!(stay.risky, None);
     }
 
     #[test]

@@ -361,6 +361,12 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
     }
     if let Some(id) = &state.turn {
         let who = short_name(state, id);
+        if let Some(sq) = mode.risky {
+            return format!(
+                "{who}: moving to ({},{}) provokes an opportunity attack - click it again to go, Esc to stay",
+                sq.x, sq.y
+            );
+        }
         let ranged = if mode.ranged { " (ranged)" } else { "" };
         return match mode.tool {
             Tool::Advance => {
