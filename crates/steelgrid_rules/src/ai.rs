@@ -34,8 +34,12 @@ use crate::movement::{Gait, Reach};
 /// One option the AI weighed, for the log: the command and its score.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Considered {
+    /// The command in RON, as command files write it.
     pub command: String,
     pub score: i32,
+    /// The command itself, for a client to put into words.
+    #[serde(skip)]
+    pub weighed: Command,
 }
 
 /// A decision: the command chosen and the best options it was chosen from.
@@ -120,6 +124,7 @@ fn decision(side: Side, mut options: Vec<(Command, i32)>) -> Option<Decision> {
         .map(|(c, s)| Considered {
             command: c.to_ron(),
             score: *s,
+            weighed: c.clone(),
         })
         .collect();
     options

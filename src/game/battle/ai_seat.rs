@@ -5,12 +5,14 @@
 //! AI Director's only where the Director's information may show.
 
 use bevy::prelude::*;
+use steelgrid_rules::StateView;
 use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
 use crate::game::battle::handoff::DirectorView;
 use crate::game::ui::hud::MUTED;
 use crate::game::ui::log::ascii;
+use crate::game::ui::words::command_words;
 use crate::game::view::animation::Animations;
 use crate::game::{CurrentState, Rules};
 
@@ -69,15 +71,16 @@ fn spawn_reasoning(mut commands: Commands) {
 
 fn show_reasoning(
     reasoning: Res<AiReasoning>,
+    state: Res<CurrentState>,
     view: Res<DirectorView>,
     mut text: Single<&mut Text, With<ReasoningText>>,
 ) {
-    text.0 = ascii(&reasoning_text(&reasoning, view.0));
+    text.0 = ascii(&reasoning_text(&reasoning, &state.0, view.0));
 }
 
 /// The AI's last decision in words, best option first: the AI Director's only when the screen
 /// may show the Director's information (`director`); the heroes' AI's always.
-pub fn reasoning_text(reasoning: &AiReasoning, director: bool) -> String {
+pub fn reasoning_text(reasoning: &AiReasoning, state: &StateView, director: bool) -> String {
     let Some((side, top)) = &reasoning.0 else {
         return String::new();
     };
@@ -90,11 +93,7 @@ pub fn reasoning_text(reasoning: &AiReasoning, director: bool) -> String {
     };
     let mut lines = vec![format!("{who} weighed (score, option):")];
     for (i, option) in top.iter().enumerate() {
-        let mut command = option.command.clone();
-        if command.len() > 110 {
-            command.truncate(107);
-            command.push_str("...");
-        }
+        let command = command_words(state, &option.weighed);
         let chosen = if i == 0 { "  <- chosen" } else { "" };
         lines.push(format!("  {:>4}  {command}{chosen}", option.score));
     }
@@ -102,7 +101,7 @@ pub fn reasoning_text(reasoning: &AiReasoning, director: bool) -> String {
 }
 
 /// The AI side due to answer in `state`, if any.
-pub fn ai_to_move(seats: &AiSeats, state: &steelgrid_rules::StateView) -> Option<Side> {
+pub fn ai_to_move(seats: &AiSeats, state: &StateView) -> Option<Side> {
     ai::side_to_answer(state).filter(|side| seats.0.contains(side))
 }
 
@@ -150,17 +149,26 @@ mod tests {
         .expect("default scenario");
         let engine = s.start(Some(7));
         let decision = ai::decide(&engine, Side::Heroes).expect("the heroes choose");
-        let chosen = decision.command.to_ron();
+        let state = engine.state();
+        let chosen = command_words(&state, &decision.command);
         let heroes = AiReasoning(Some((Side::Heroes, decision.top.clone())));
-        let text = reasoning_text(&heroes, false);
+        let text = reasoning_text(&heroes, &state, false);
         assert!(text.starts_with("The heroes' AI weighed"));
-        assert!(text.lines().nth(1).unwrap().contains("<- chosen"));
-        assert!(text.contains(&chosen[..chosen.len().min(100)]));
+        assert!(
+            text.lines()
+                .nth(1)
+                .unwrap()
+                .ends_with(&format!("{chosen}  <- chosen"))
+        );
+        assert!(
+            !text.contains("ChooseFirstSide"),
+            "words, not commands: {text}"
+        );
         // The same options weighed for the Director: the Director's secret.
         let director = AiReasoning(Some((Side::Director, decision.top)));
-        assert_eq!(reasoning_text(&director, false), "");
-        assert!(reasoning_text(&director, true).starts_with("The AI Director weighed"));
-        assert_eq!(reasoning_text(&AiReasoning::default(), true), "");
+        assert_eq!(reasoning_text(&director, &state, false), "");
+        assert!(reasoning_text(&director, &state, true).starts_with("The AI Director weighed"));
+        assert_eq!(reasoning_text(&AiReasoning::default(), &state, true), "");
     }
 
     #[test]

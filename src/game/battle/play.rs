@@ -910,7 +910,13 @@ mod tests {
 
     fn pending(app: &App) -> Option<String> {
         let rules = app.world().resource::<Rules>();
-        rules.0.engine().turn().pending_forced.as_ref().map(|p| p.target.clone())
+        rules
+            .0
+            .engine()
+            .turn()
+            .pending_forced
+            .as_ref()
+            .map(|p| p.target.clone())
     }
 
     #[test]
@@ -919,12 +925,17 @@ mod tests {
         let mut app = corpse_push((9, 0));
         assert!(app.world().resource::<CurrentState>().0.creatures[1].dead);
         assert_eq!(pending(&app).as_deref(), Some("gob"));
-        app.world_mut().run_system_once(leave_a_harmless_corpse).unwrap();
+        app.world_mut()
+            .run_system_once(leave_a_harmless_corpse)
+            .unwrap();
         assert_eq!(pending(&app), None, "the push is resolved by itself");
         let Feedback::Hint(hint) = app.world().resource::<Feedback>() else {
             panic!("the player is told");
         };
-        assert_eq!(hint, "gob's body stays where it fell: no push could hurt anyone");
+        assert_eq!(
+            hint,
+            "gob's body stays where it fell: no push could hurt anyone"
+        );
     }
 
     #[test]
@@ -932,11 +943,15 @@ mod tests {
         use bevy::ecs::system::RunSystemOnce;
         // The other goblin is within the push's reach: the body could hurt it (seed 002 L2772).
         let mut app = corpse_push((6, 3));
-        app.world_mut().run_system_once(leave_a_harmless_corpse).unwrap();
+        app.world_mut()
+            .run_system_once(leave_a_harmless_corpse)
+            .unwrap();
         assert_eq!(pending(&app).as_deref(), Some("gob"), "the forcer chooses");
         let state = &app.world().resource::<CurrentState>().0;
-        assert!(crate::game::ui::hud::prompt(state, &PlayMode::default())
-            .ends_with("Esc leaves it where it fell"));
+        assert!(
+            crate::game::ui::hud::prompt(state, &PlayMode::default())
+                .ends_with("Esc leaves it where it fell")
+        );
         let Intent::Send(command) = key(state, &PlayMode::default(), Action::Cancel) else {
             panic!("Esc sends the push that leaves the body");
         };

@@ -13,6 +13,7 @@ use super::handoff::{Seat, SeatId};
 use super::play::Feedback;
 use crate::game::screens::BattleMode;
 use crate::game::ui::explainer::Explaining;
+use crate::game::ui::words::command_words;
 use crate::game::{BattleSystems, CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -256,10 +257,13 @@ fn undo_on_request(
     let refusal = undoable(&rules.bypass_change_detection().0, &seats, &seat).err();
     *feedback = Feedback::Hint(match refusal {
         Some(why) => format!("Cannot undo: {why}"),
-        None => match rules.0.undo() {
-            Ok(command) => format!("Undone: {}", command.to_ron()),
-            Err(e) => format!("Cannot undo: {e}"),
-        },
+        None => {
+            let before = rules.0.engine().state();
+            match rules.0.undo() {
+                Ok(command) => format!("Undone: {}", command_words(&before, &command)),
+                Err(e) => format!("Cannot undo: {e}"),
+            }
+        }
     });
 }
 
@@ -299,6 +303,7 @@ fn play_replay(
 
 fn describe_record(
     rules: Res<Rules>,
+    state: Res<CurrentState>,
     seats: Res<AiSeats>,
     seat: Res<Seat>,
     player: Option<Res<ReplayPlayer>>,
@@ -320,7 +325,7 @@ fn describe_record(
         None => {
             let undo = match (rules.0.undoable(), undoable(&rules.0, &seats, &seat)) {
                 (Err(UndoRefused::NothingToUndo), _) => String::new(),
-                (_, Ok(step)) => format!("Z undo: {}", step.command.name()),
+                (_, Ok(step)) => format!("Z undo: {}", command_words(&state.0, &step.command)),
                 (Err(UndoRefused::DiceRolled), _) => "Z undo: no (dice were rolled)".to_owned(),
                 (_, Err(_)) => "Z undo: no".to_owned(),
             };

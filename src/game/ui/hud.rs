@@ -274,13 +274,25 @@ fn update_hud(
     status.set_if_neq(StatusLine(parts.join(" | ")));
 }
 
-/// The last refusal as `rule: reason`, or the last hint.
+/// The last refusal as its reason and the seed lines of the rule that gives it, or the last
+/// hint.
 fn refusal(feedback: &Feedback) -> String {
     match feedback {
         Feedback::None => String::new(),
-        Feedback::Refused(e) => ascii(&format!("Refused - {}: {}", e.rule, e.reason)),
+        Feedback::Refused(e) => ascii(&format!(
+            "Refused: {} ({})",
+            for_players(&e.reason),
+            e.rule.seed
+        )),
         Feedback::Hint(hint) => ascii(hint),
     }
+}
+
+/// A refusal's reason without what it adds for command files (`(in a command file: …)`).
+fn for_players(reason: &str) -> &str {
+    reason
+        .split_once(" (in a command file:")
+        .map_or(reason, |(said, _)| said)
 }
 
 /// The creature whose leaving an enemy's reach holds the trigger window open, if that is what
@@ -621,6 +633,27 @@ mod tests {
         }
         // Two lines at most under the board, not the forty actions of the key list.
         assert!(line.chars().count() <= 160, "{line:?}");
+    }
+
+    #[test]
+    fn a_refusal_reads_as_words_with_the_rules_seed_lines() {
+        let d = crate::scenarios::DEFAULT;
+        let mut engine = scenario::load(d.file, d.text).unwrap().start(Some(7));
+        // Who goes first is still to be chosen: any other command is refused.
+        let Err(e) = engine.apply(Command::StartTurn {
+            creature: "brann".into(),
+        }) else {
+            panic!("refused");
+        };
+        let shown = refusal(&Feedback::Refused(e.clone()));
+        assert!(shown.starts_with("Refused: "), "{shown}");
+        assert!(shown.ends_with(&format!("({})", e.rule.seed)), "{shown}");
+        assert_eq!(
+            for_players(
+                "p's slam 3 on t must be placed first (in a command file: ForceMove(forcer: \"p\"))"
+            ),
+            "p's slam 3 on t must be placed first"
+        );
     }
 
     /// The state of a built-in demonstration after the first `n` commands of its script.

@@ -6,3 +6,4 @@ pub(super) mod hud;
 pub(super) mod log;
 pub(super) mod rebind;
 pub(super) mod tooltip;
+pub(super) mod words;

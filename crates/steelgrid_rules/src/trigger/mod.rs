@@ -192,7 +192,7 @@ pub(crate) fn check_window(
         return Err(RuleError::new(
             window.happening.rule(),
             format!(
-                "{} triggered abilities: {} must first use one (UseAbility) or pass (PassTrigger(creature: \"…\"))",
+                "{} triggered abilities: {} must first use one or let the moment pass (in a command file: UseAbility, or PassTrigger(creature: \"…\"))",
                 window.happening.describe(),
                 listed.join(", ")
             ),

@@ -223,11 +223,11 @@ impl Engine {
                 _ => Err(RuleError::new(
                     rule::PENDING_CHOICE,
                     format!(
-                        "{} fell onto {} and first chooses where it comes down: Land(creature: \"{}\", to: …) with one of {}",
+                        "{} fell onto {} and first chooses where it comes down, one of {} (in a command file: Land(creature: \"{}\", to: …))",
                         l.creature,
                         l.on,
+                        squares(&l.squares),
                         l.creature,
-                        squares(&l.squares)
                     ),
                 )),
             };
@@ -240,7 +240,7 @@ impl Engine {
                 return Err(RuleError::new(
                     rule::PENDING_CHOICE,
                     format!(
-                        "{}'s {} {} on {} must be placed first: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}{}, path: [...])",
+                        "{}'s {} {} on {} must be placed first (in a command file: ForceMove(forcer: \"{}\", target: \"{}\", kind: {:?}, distance: {}, melee_weapon: {}{}, path: [...]))",
                         p.forcer,
                         p.source,
                         p.distance,
