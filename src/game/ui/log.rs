@@ -1,7 +1,12 @@
-//! The log panel on the right: the last events, one readable line each, with the rule that
-//! produced it dimmed after it.
+//! The log panel on the right: the encounter's events, one readable line each with the rule
+//! that produced it dimmed after it, each round and turn under a heading. The mouse wheel over
+//! the panel scrolls it; it follows the newest line until scrolled up, and again once scrolled
+//! back to the bottom.
 
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
+use leafwing_input_manager::prelude::*;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::hero_token::TokenBenefit;
 use steelgrid_rules::ability::zone::{ZoneDuration, ZoneGround};
@@ -14,26 +19,46 @@ use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
 use steelgrid_rules::trigger::Happening;
 
 use super::hud::{BAR, MUTED, TEXT, TITLE};
+use crate::game::battle::actions::{Action, Controls};
 use crate::game::battle::handoff::DirectorView;
 use crate::game::view::camera::LOG_PANEL_PX;
 use crate::game::view::cursor::STATUS_BAR_PX;
+use crate::game::view::input::WheelScrolls;
 use crate::game::{CurrentState, Rules};
 
-/// Events listed in the panel.
-const SHOWN: usize = 14;
+/// The most events the panel holds: the oldest go as new ones come.
+const KEPT: usize = 400;
+
+/// Pixels the wheel scrolls the log by per notch.
+const PIXELS_PER_NOTCH: f32 = 48.0;
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_panel).add_systems(
         Update,
-        fill_panel
-            .in_set(crate::game::BattleSystems::Present)
-            .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
+        (
+            scroll_log.in_set(crate::game::BattleSystems::Input),
+            fill_panel
+                .in_set(crate::game::BattleSystems::Present)
+                .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
+        ),
     );
 }
 
-/// The column the log lines go in.
+/// The column the log lines go in, scrolled by the wheel; `following` while it shows the
+/// newest line.
 #[derive(Component)]
-struct LogLines;
+struct LogLines {
+    following: bool,
+}
+
+/// What the column shows: how many events from the log's start, the last of them, and for
+/// which eyes, so that new events are added to it rather than the whole log redrawn.
+#[derive(Default)]
+struct Shown {
+    count: usize,
+    last: Option<steelgrid_rules::LoggedEvent>,
+    director: bool,
+}
 
 fn spawn_panel(mut commands: Commands) {
     commands
@@ -50,6 +75,8 @@ fn spawn_panel(mut commands: Commands) {
                 ..default()
             },
             BackgroundColor(BAR),
+            RelativeCursorPosition::default(),
+            WheelScrolls,
         ))
         .with_children(|panel| {
             panel.spawn((
@@ -61,17 +88,46 @@ fn spawn_panel(mut commands: Commands) {
                 TextColor(TITLE),
             ));
             panel.spawn((
-                LogLines,
+                LogLines { following: true },
                 Node {
                     flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::FlexEnd,
                     flex_grow: 1.0,
+                    min_height: px(0),
                     row_gap: px(5),
-                    overflow: Overflow::clip(),
+                    overflow: Overflow::scroll_y(),
                     ..default()
                 },
+                ScrollPosition(Vec2::new(0.0, BOTTOM)),
             ));
         });
+}
+
+/// A scroll offset past any content: the layout clamps it to the bottom.
+const BOTTOM: f32 = 1.0e7;
+
+/// The wheel over the panel scrolls the log (and not the board's zoom). Scrolled to the
+/// bottom, the log follows new lines again.
+fn scroll_log(
+    controls: Single<&ActionState<Action>, With<Controls>>,
+    wheel: Res<AccumulatedMouseScroll>,
+    panel: Single<&RelativeCursorPosition, With<WheelScrolls>>,
+    column: Single<(&mut LogLines, &mut ScrollPosition, &ComputedNode)>,
+) {
+    let delta = controls.value(&Action::Zoom);
+    if delta == 0.0 || !panel.cursor_over() {
+        return;
+    }
+    let pixels = match wheel.unit {
+        MouseScrollUnit::Line => delta * PIXELS_PER_NOTCH,
+        MouseScrollUnit::Pixel => delta,
+    };
+    let (mut lines, mut scroll, node) = column.into_inner();
+    let scale = node.inverse_scale_factor();
+    let now = node.scroll_position.y * scale;
+    let bottom = ((node.content_size.y - node.size.y) * scale).max(0.0);
+    let next = (now - pixels).clamp(0.0, bottom);
+    lines.following = next >= bottom - 1.0;
+    scroll.y = if lines.following { BOTTOM } else { next };
 }
 
 fn fill_panel(
@@ -79,37 +135,84 @@ fn fill_panel(
     rules: Res<Rules>,
     state: Res<CurrentState>,
     view: Res<DirectorView>,
-    column: Single<Entity, With<LogLines>>,
+    column: Single<(Entity, &LogLines, &mut ScrollPosition, Option<&Children>)>,
+    mut shown: Local<Shown>,
 ) {
     let log = rules.0.engine().log();
-    let lines: Vec<(String, String)> = log[log.len().saturating_sub(SHOWN)..]
-        .iter()
-        .map(|e| (seen_line(&e.event, &state.0, view.0), e.rule.id.to_owned()))
-        .collect();
-    commands
-        .entity(*column)
-        .despawn_related::<Children>()
-        .with_children(|column| {
-            for (text, rule) in lines {
-                column
-                    .spawn((
-                        Text::new(text),
-                        TextFont {
-                            font_size: FontSize::Px(13.0),
-                            ..default()
-                        },
-                        TextColor(TEXT),
-                    ))
-                    .with_child((
-                        TextSpan::new(format!("  - {rule}")),
-                        TextFont {
-                            font_size: FontSize::Px(11.0),
-                            ..default()
-                        },
-                        TextColor(MUTED),
-                    ));
-            }
-        });
+    let (column, lines, mut scroll, children) = column.into_inner();
+    // The log went on from what is shown: only the new events are added. Otherwise (undo, a
+    // what-if branch, another battle, other eyes) the column is drawn again.
+    let goes_on = shown.director == view.0
+        && log.len() >= shown.count
+        && shown.count.checked_sub(1).map(|i| &log[i]) == shown.last.as_ref();
+    let from = if goes_on {
+        shown.count
+    } else {
+        commands.entity(column).despawn_related::<Children>();
+        log.len().saturating_sub(KEPT)
+    };
+    let kept = if goes_on {
+        children.map_or(0, |c| c.len())
+    } else {
+        0
+    };
+    let added = log.len() - from;
+    if let Some(children) = children.filter(|_| goes_on) {
+        for old in children.iter().take((kept + added).saturating_sub(KEPT)) {
+            commands.entity(old).despawn();
+        }
+    }
+    commands.entity(column).with_children(|column| {
+        for e in &log[from..] {
+            spawn_line(column, e, &state.0, view.0);
+        }
+    });
+    *shown = Shown {
+        count: log.len(),
+        last: log.last().cloned(),
+        director: view.0,
+    };
+    if lines.following {
+        scroll.y = BOTTOM;
+    }
+}
+
+/// One event's line; a round's or a turn's beginning is a heading over what follows.
+fn spawn_line(
+    column: &mut ChildSpawnerCommands,
+    e: &steelgrid_rules::LoggedEvent,
+    state: &StateView,
+    director: bool,
+) {
+    let heading = matches!(
+        e.event,
+        Event::RoundStarted { .. } | Event::TurnStarted { .. } | Event::EncounterStarted { .. }
+    );
+    let (size, color, gap) = match heading {
+        true => (14.0, TITLE, 6.0),
+        false => (13.0, TEXT, 0.0),
+    };
+    column
+        .spawn((
+            Text::new(seen_line(&e.event, state, director)),
+            TextFont {
+                font_size: FontSize::Px(size),
+                ..default()
+            },
+            TextColor(color),
+            Node {
+                margin: UiRect::top(px(gap)),
+                ..default()
+            },
+        ))
+        .with_child((
+            TextSpan::new(format!("  - {}", e.rule.id)),
+            TextFont {
+                font_size: FontSize::Px(11.0),
+                ..default()
+            },
+            TextColor(MUTED),
+        ));
 }
 
 /// A short name for a creature: a hero's first name, otherwise its id (`cutter2`).
@@ -240,10 +343,10 @@ pub fn line(event: &Event, state: &StateView) -> String {
             target,
             roll,
         } => format!(
-            "{} {ability} vs {}: power roll {}",
+            "{} {ability} vs {}: {}",
             n(creature),
             n(target),
-            power_roll(roll)
+            roll_words(roll, &characteristic_name(state, creature, ability, roll))
         ),
         Event::ExtraMainAction { creature } => format!("{} gains a main action", n(creature)),
         Event::FreeStrikeHit {
@@ -872,6 +975,83 @@ fn test_line(event: &Event, n: &dyn Fn(&str) -> String) -> String {
 }
 
 /// `8+7+2=17 tier 3`: the dice, then every modifier, the total and the tier.
+/// A power roll as a sentence of its parts: `2d10 7 (3+4) + Might 2 + edge 2 = 11 -> tier 2`,
+/// the dice first, each number named (seed 002 L675-697).
+fn roll_words(roll: &PowerRollResult, characteristic: &str) -> String {
+    let mut sum = format!("2d10 {} ({}+{})", roll.natural, roll.dice[0], roll.dice[1]);
+    let edge = match roll.net {
+        NetEdge::Edge => 2,
+        NetEdge::Bane => -2,
+        _ => 0,
+    };
+    let edge_name = if edge < 0 { "bane" } else { "edge" };
+    for (name, term) in [
+        (characteristic, roll.characteristic),
+        ("bonus", roll.bonuses),
+        ("penalty", -roll.penalties),
+        (edge_name, edge),
+    ] {
+        if term != 0 {
+            let sign = if term < 0 { '-' } else { '+' };
+            sum.push_str(&format!(" {sign} {name} {}", term.abs()));
+        }
+    }
+    let mut text = format!("{sum} = {} -> tier {}", roll.total, tier_number(roll.tier));
+    if roll.tier != roll.rolled_tier {
+        text.push_str(&format!(" (rolled {})", tier_number(roll.rolled_tier)));
+    }
+    if roll.automatic.is_some() {
+        text.push_str(" (automatic, an effect's)");
+    }
+    match roll.net {
+        NetEdge::DoubleEdge => text.push_str(", double edge"),
+        NetEdge::DoubleBane => text.push_str(", double bane"),
+        _ => {}
+    }
+    if roll.critical {
+        text.push_str(", critical");
+    }
+    text
+}
+
+fn tier_number(t: Tier) -> u8 {
+    match t {
+        Tier::One => 1,
+        Tier::Two => 2,
+        Tier::Three => 3,
+    }
+}
+
+/// The name of the characteristic a roll added: of those the ability rolls with, the one with
+/// the value added; otherwise the roller's only characteristic with that value; otherwise
+/// "characteristic".
+fn characteristic_name(
+    state: &StateView,
+    creature: &str,
+    ability: &str,
+    roll: &PowerRollResult,
+) -> String {
+    use steelgrid_rules::creature::Characteristic as C;
+    let Some(roller) = state.creatures.iter().find(|c| c.id == creature) else {
+        return "characteristic".into();
+    };
+    let has = |c: &C| roller.characteristics.get(*c) == roll.characteristic;
+    let listed: Vec<C> = roller
+        .abilities
+        .iter()
+        .find(|a| a.name == ability || a.id == ability)
+        .map_or_else(Vec::new, |a| a.rolls_with.clone());
+    let all = [C::Might, C::Agility, C::Reason, C::Intuition, C::Presence];
+    let found = match listed.iter().find(|c| has(c)) {
+        Some(c) => Some(*c),
+        None => {
+            let matching: Vec<&C> = all.iter().filter(|c| has(c)).collect();
+            (matching.len() == 1).then(|| *matching[0])
+        }
+    };
+    found.map_or_else(|| "characteristic".into(), |c| format!("{c:?}"))
+}
+
 pub(in crate::game) fn power_roll(roll: &PowerRollResult) -> String {
     let edge = match roll.net {
         NetEdge::Edge => 2,
@@ -910,6 +1090,65 @@ pub(in crate::game) fn power_roll(roll: &PowerRollResult) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The panel's column in an app that fills it from `game` on every update.
+    fn log_app(game: steelgrid_rules::record::Game) -> App {
+        let mut app = App::new();
+        app.insert_resource(CurrentState(game.engine().state()))
+            .insert_resource(Rules(game))
+            .insert_resource(DirectorView(false))
+            .add_systems(Update, fill_panel);
+        app.world_mut()
+            .spawn((LogLines { following: true }, ScrollPosition::default()));
+        app
+    }
+
+    fn lines(app: &mut App) -> Vec<(Entity, String)> {
+        let world = app.world_mut();
+        let children: Vec<Entity> = world
+            .query_filtered::<&Children, With<LogLines>>()
+            .single(world)
+            .map_or_else(|_| Vec::new(), |c| c.to_vec());
+        children
+            .into_iter()
+            .map(|e| (e, world.get::<Text>(e).unwrap().0.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn the_log_holds_the_whole_encounter_and_adds_only_what_is_new() {
+        let d = crate::scenarios::DEFAULT;
+        let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
+        game.apply(steelgrid_rules::Command::ChooseFirstSide { side: Side::Heroes })
+            .unwrap();
+        let mut app = log_app(game);
+        app.update();
+        let before = lines(&mut app);
+        let log_len = app.world().resource::<Rules>().0.engine().log().len();
+        assert_eq!(before.len(), log_len, "every event so far, not the last 14");
+        // Brann's turn: its lines are added under the old ones, which stay as they were.
+        let brann = steelgrid_rules::Command::StartTurn {
+            creature: "brann".into(),
+        };
+        app.world_mut()
+            .resource_mut::<Rules>()
+            .0
+            .apply(brann)
+            .unwrap();
+        let state = app.world().resource::<Rules>().0.engine().state();
+        app.insert_resource(CurrentState(state));
+        app.update();
+        let after = lines(&mut app);
+        assert_eq!(after[..before.len()], before[..]);
+        assert!(after.len() > before.len());
+        assert_eq!(after[before.len()].1, "Brann starts a turn");
+        // Undone: the column is drawn again from the log as it now is.
+        app.world_mut().resource_mut::<Rules>().0.undo().unwrap();
+        app.update();
+        let undone = lines(&mut app);
+        assert_eq!(undone.len(), before.len());
+        assert_ne!(undone[0].0, before[0].0, "drawn again");
+    }
     use steelgrid_rules::{scenario, sim};
 
     fn state() -> StateView {
@@ -1044,7 +1283,7 @@ mod tests {
             .collect();
         assert!(lines.iter().all(|l| l.is_ascii() && !l.is_empty()));
         assert!(
-            lines.iter().any(|l| l.contains("power roll 8+7")),
+            lines.iter().any(|l| l.contains(": 2d10 15 (8+7) + ")),
             "{lines:#?}"
         );
     }

@@ -3,6 +3,7 @@
 
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 use leafwing_input_manager::prelude::*;
 
 use super::board::BoardLayout;
@@ -28,13 +29,18 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// A panel the wheel scrolls while the pointer is over it: there the wheel does not zoom.
+#[derive(Component)]
+pub struct WheelScrolls;
+
 fn zoom(
     controls: Single<&ActionState<Action>, With<Controls>>,
     scroll: Res<AccumulatedMouseScroll>,
+    panels: Query<&RelativeCursorPosition, With<WheelScrolls>>,
     mut camera: Single<&mut Projection, With<BoardCamera>>,
 ) {
     let delta = controls.value(&Action::Zoom);
-    if delta == 0.0 {
+    if delta == 0.0 || panels.iter().any(RelativeCursorPosition::cursor_over) {
         return;
     }
     let notches = match scroll.unit {

@@ -404,6 +404,9 @@ pub struct AbilityView {
     pub potency: bool,
     /// When a triggered ability is used, as its stat block words it.
     pub trigger: Option<String>,
+    /// The characteristics its power roll may use, the highest of them added (seed 002
+    /// L675-677); none without a power roll.
+    pub rolls_with: Vec<Characteristic>,
 }
 
 impl AbilityView {
@@ -422,6 +425,10 @@ impl AbilityView {
             extra: a.spend.as_ref().map(|s| s.cost),
             potency: a.has_potency(),
             trigger: a.trigger.as_ref().map(|t| t.text.clone()),
+            rolls_with: a
+                .power_roll
+                .as_ref()
+                .map_or_else(Vec::new, |r| r.characteristic.clone()),
         }
     }
 }
