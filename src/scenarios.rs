@@ -1,55 +1,52 @@
 //! The scenarios built into the binary, so the game (and its web build, which has no files)
 //! can open any of them by name: `steelgrid`, or `?scenario=demo_ledge` on the web page.
 
-/// An embedded scenario: its short name (the file stem), its path and its text.
+/// An embedded scenario: its short name (the file stem), its path, its text, and the group the
+/// scenario picker lists it under (battles, then demonstrations by rules chapter).
 #[derive(Clone, Copy, Debug)]
 pub struct Embedded {
     pub name: &'static str,
     pub file: &'static str,
     pub text: &'static str,
+    pub group: &'static str,
 }
 
 macro_rules! embedded {
-    ($($name:literal),* $(,)?) => {
-        &[$(Embedded {
+    ($($group:literal: [$($name:literal),* $(,)?]),* $(,)?) => {
+        &[$($(Embedded {
             name: $name,
             file: concat!("scenarios/", $name, ".ron"),
             text: include_str!(concat!("../scenarios/", $name, ".ron")),
-        }),*]
+            group: $group,
+        }),*),*]
     };
 }
 
-/// Every file in `scenarios/`; the first is the default.
+/// Every file in `scenarios/`, by group; the first is the default.
 pub const EMBEDDED: &[Embedded] = embedded![
-    "mill_ambush",
-    "demo_collisions",
-    "demo_hurl_through",
-    "demo_ledge",
-    "demo_fall_onto",
-    "demo_shove_crate",
-    "demo_test_in_fight",
-    "demo_stability",
-    "demo_opportunity",
-    "demo_slowed",
-    "demo_restrained",
-    "demo_knocked_down",
-    "demo_dazed",
-    "demo_frightened",
-    "demo_taunted",
-    "demo_weakened",
-    "demo_bleeding",
-    "demo_burst",
-    "demo_cube",
-    "demo_line",
-    "demo_aura",
-    "demo_lasting",
-    "demo_grabbed",
-    "demo_objective_hold",
-    "demo_squad_area",
-    "demo_malicious_strike",
-    "demo_villain_action",
-    "briar_warden",
-    "bench_arena",
+    "Battles": ["mill_ambush", "briar_warden", "bench_arena"],
+    "Forced movement": [
+        "demo_collisions",
+        "demo_hurl_through",
+        "demo_ledge",
+        "demo_fall_onto",
+        "demo_shove_crate",
+        "demo_stability",
+    ],
+    "Moving and grabbing": ["demo_opportunity", "demo_grabbed"],
+    "Conditions": [
+        "demo_slowed",
+        "demo_restrained",
+        "demo_knocked_down",
+        "demo_dazed",
+        "demo_frightened",
+        "demo_taunted",
+        "demo_weakened",
+        "demo_bleeding",
+    ],
+    "Areas": ["demo_burst", "demo_cube", "demo_line", "demo_aura", "demo_lasting"],
+    "Tests and objectives": ["demo_test_in_fight", "demo_objective_hold"],
+    "The Director": ["demo_squad_area", "demo_malicious_strike", "demo_villain_action"],
 ];
 
 /// The scenario the game opens when none is named.

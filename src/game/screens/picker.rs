@@ -176,9 +176,20 @@ enum Entry {
     File,
 }
 
-/// The list, which scrolls.
+/// The list, which scrolls: the rows under their groups' headings, and where each row's top
+/// is (a heading takes a row's place).
 #[derive(Component)]
-struct List;
+struct List {
+    tops: Vec<f32>,
+}
+
+/// The heading of each row's group: the built-in scenario's, or the files'.
+fn group(entry: Entry) -> &'static str {
+    match entry {
+        Entry::Builtin(n) => EMBEDDED[n].group,
+        Entry::File => "Your files",
+    }
+}
 
 /// The column describing the focused scenario.
 #[derive(Component)]
@@ -242,9 +253,20 @@ fn spawn(
                         ..default()
                     })
                     .with_children(|columns| {
+                        let mut tops = Vec::new();
+                        let mut top = 0.0;
+                        let mut heading = None;
+                        for &entry in &entries {
+                            if heading != Some(group(entry)) {
+                                heading = Some(group(entry));
+                                top += ROW + GAP;
+                            }
+                            tops.push(top);
+                            top += ROW + GAP;
+                        }
                         columns
                             .spawn((
-                                List,
+                                List { tops },
                                 Node {
                                     width: px(440),
                                     flex_direction: FlexDirection::Column,
@@ -255,7 +277,23 @@ fn spawn(
                                 ScrollPosition::default(),
                             ))
                             .with_children(|list| {
+                                let mut heading = None;
                                 for (i, entry) in entries.into_iter().enumerate() {
+                                    if heading != Some(group(entry)) {
+                                        heading = Some(group(entry));
+                                        list.spawn(Node {
+                                            height: px(ROW),
+                                            flex_shrink: 0.0,
+                                            align_items: AlignItems::FlexEnd,
+                                            padding: UiRect::horizontal(px(4)),
+                                            ..default()
+                                        })
+                                        .with_child(text(
+                                            group(entry),
+                                            15.0,
+                                            TITLE,
+                                        ));
+                                    }
                                     let (label, note) = match entry {
                                         Entry::Builtin(n) => (name(n), EMBEDDED[n].name.to_owned()),
                                         Entry::File => ("Open a file:".to_owned(), String::new()),
@@ -542,10 +580,10 @@ fn card_lines(panel: &mut ChildSpawnerCommands, card: &Card) {
 /// may scroll it away in between).
 fn follow_focus(
     focus: Res<Focus>,
-    list: Single<(&mut ScrollPosition, &ComputedNode), With<List>>,
+    list: Single<(&List, &mut ScrollPosition, &ComputedNode)>,
     mut laid_out: Local<f32>,
 ) {
-    let (mut scroll, node) = list.into_inner();
+    let (list, mut scroll, node) = list.into_inner();
     let shown = node.size().y * node.inverse_scale_factor();
     if !focus.is_changed() && shown == *laid_out {
         return;
@@ -554,9 +592,17 @@ fn follow_focus(
     if shown <= 0.0 {
         return;
     }
-    let top = focus.0 as f32 * (ROW + GAP);
-    if top < scroll.y {
-        scroll.y = top;
+    let Some(&top) = list.tops.get(focus.0) else {
+        return;
+    };
+    // The first row of a group brings its heading into view with it.
+    let heading = if list.tops.get(focus.0.wrapping_sub(1)) == Some(&(top - ROW - GAP)) {
+        0.0
+    } else {
+        ROW + GAP
+    };
+    if top - heading < scroll.y {
+        scroll.y = top - heading;
     } else if top + ROW > scroll.y + shown {
         scroll.y = top + ROW - shown;
     }
@@ -618,7 +664,8 @@ mod tests {
         // The ogre is big: more Director squares than Director creatures.
         assert!(count(Mark::Director) > 8, "{}", count(Mark::Director));
         assert!(count(Mark::Pit) == 4 && count(Mark::Object) >= 3);
-        assert!(card(EMBEDDED[1].file, EMBEDDED[1].text).unwrap().demo);
+        let demo = scenarios::by_name("demo_collisions").unwrap();
+        assert!(card(demo.file, demo.text).unwrap().demo);
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Creature tokens: flat 2D meshes covering each creature's footprint. Side is shown by colour
 //! and by shape (Okabe-Ito blue circles for heroes, vermillion diamonds for the Director), with
-//! initials, a stamina bar and a winded mark, a `P` badge while prone and its height while
-//! flying; dead creatures are
-//! greyed and crossed out.
+//! initials, a stamina bar with the Stamina written on it and a winded mark, a `P` badge while
+//! prone and its height while flying. A creature that has acted this round is shaded; the dead
+//! are greyed, crossed out and laid under the living, as the objects they now are.
 
 use std::f32::consts::FRAC_PI_4;
 
@@ -18,6 +18,9 @@ use crate::game::settings::{Palette, Settings};
 
 /// Depth of the tokens, above the board and its labels.
 const TOKEN_Z: f32 = 10.0;
+
+/// Depth of the dead: under every living token, even one sharing their squares.
+const CORPSE_Z: f32 = 6.0;
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<TokenStyle>().add_systems(
@@ -50,6 +53,8 @@ struct TokenStyle {
     down_outline: Handle<ColorMaterial>,
     turn: Handle<ColorMaterial>,
     shadow: Handle<ColorMaterial>,
+    /// Laid over a token that has acted this round.
+    acted: Handle<ColorMaterial>,
     cross: Handle<ColorMaterial>,
     bar_back: Handle<ColorMaterial>,
     bar_healthy: Handle<ColorMaterial>,
@@ -79,6 +84,7 @@ impl FromWorld for TokenStyle {
             down_outline: add(Color::srgb_u8(0x4a, 0x4a, 0x4a)),
             turn: add(palette.turn),
             shadow: add(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+            acted: add(Color::srgba(0.08, 0.09, 0.11, 0.5)),
             cross: add(Color::srgb_u8(0x55, 0x55, 0x55)),
             bar_back: add(Color::srgba_u8(0x12, 0x14, 0x17, 0xe6)),
             bar_healthy: add(Color::srgb_u8(0x00, 0x9e, 0x73)),
@@ -158,12 +164,19 @@ pub struct StaminaFill {
     max: i32,
 }
 
-/// Stretch each stamina bar to the Stamina shown now: the final state less the damage (plus the
-/// healing) still to float up over the creature.
+/// Stretch each stamina bar to the Stamina shown now, and write that number on it: the final
+/// state less the damage (plus the healing) still to float up over the creature.
 pub fn follow_stamina(
     animations: Res<super::animation::Animations>,
     mut fills: Query<(&StaminaFill, &mut Transform)>,
+    mut numbers: Query<(&StaminaNumber, &mut Text2d)>,
 ) {
+    for (number, mut text) in &mut numbers {
+        let shown = (number.current - animations.unshown_stamina(&number.creature)).to_string();
+        if text.0 != shown {
+            text.0 = shown;
+        }
+    }
     for (fill, mut transform) in &mut fills {
         let shown = fill.current - animations.unshown_stamina(&fill.creature);
         let fraction = if fill.max > 0 {
@@ -242,16 +255,18 @@ fn spawn_token(
         Shape::Circle => 0.37,
         Shape::Diamond => 0.43,
     } * if creature.minion { 0.85 } else { 1.0 };
-    let radius = extent * reach;
+    let radius = extent * reach * if creature.dead { 0.8 } else { 1.0 };
     let lift = Vec3::new(0.0, extent * 0.04, 0.0);
     let detail = extent / SQUARE;
+    let depth = if creature.dead { CORPSE_Z } else { TOKEN_Z };
+    let acted = creature.acted_this_round && !on_turn && !down;
 
     let mut token = commands.spawn((
         Token {
-            home: center.extend(TOKEN_Z),
+            home: center.extend(depth),
         },
         Name::new(creature.id.clone()),
-        Transform::from_translation(center.extend(TOKEN_Z)),
+        Transform::from_translation(center.extend(depth)),
         Visibility::default(),
     ));
     token.with_children(|t| {
@@ -275,6 +290,13 @@ fn spawn_token(
             part(ring, style.turn.clone(), lift + Vec3::Z * 0.1);
         }
         part(shape.mesh(radius), fill, lift + Vec3::Z * 0.2);
+        if acted {
+            part(
+                shape.mesh(radius),
+                style.acted.clone(),
+                lift + Vec3::Z * 0.25,
+            );
+        }
         let thickness = if squad.is_some() { 4.5 } else { 2.5 };
         part(
             shape.ring(radius, thickness * detail),
@@ -380,6 +402,13 @@ fn condition_letter(status: Status) -> Option<&'static str> {
 
 /// A bar across the bottom of the footprint: green while healthy, amber with a `W` badge
 /// while winded; a dying hero gets a `!` badge instead.
+/// The Stamina written on a stamina bar, as shown now (see `follow_stamina`).
+#[derive(Component)]
+pub struct StaminaNumber {
+    creature: String,
+    current: i32,
+}
+
 fn spawn_stamina_bar(
     t: &mut ChildSpawnerCommands,
     style: &TokenStyle,
@@ -388,7 +417,7 @@ fn spawn_stamina_bar(
     extent: f32,
 ) {
     let detail = extent / SQUARE;
-    let (width, height) = (extent * 0.72, 5.0 + 2.0 * detail);
+    let (width, height) = (extent * 0.72, 9.0 + 3.0 * detail);
     let y = -extent / 2.0 + height / 2.0 + 3.0;
     let stamina = creature.stamina;
     let fraction = if stamina.max > 0 {
@@ -421,6 +450,19 @@ fn spawn_stamina_bar(
             1.0,
             1.0,
         )),
+    ));
+    t.spawn((
+        StaminaNumber {
+            creature: creature.id.clone(),
+            current: stamina.current,
+        },
+        Text2d::new(stamina.current.to_string()),
+        TextFont {
+            font_size: FontSize::Px(height * 0.95),
+            ..default()
+        },
+        TextColor(Color::WHITE),
+        Transform::from_xyz(0.0, y, 0.78),
     ));
     if stamina.temporary > 0 && stamina.max > 0 {
         // Temporary Stamina as a blue band along the top of the bar.

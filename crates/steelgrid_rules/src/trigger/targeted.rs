@@ -62,25 +62,24 @@ pub fn record_answers(
         (Some(Command::UseAbility { creature, .. }), Some(c)) if c.ability.is_triggered() => {
             let effect = c.ability.effect.clone().unwrap_or_default();
             if effect.answers_targeting() {
+                // Each is what the creature now "is", as the log reads it.
+                let shielded = format!("shielded from {by}'s {triggering}");
                 let mut notes = Vec::new();
                 if effect.bane_on_trigger {
-                    notes.push((protected, "its roll takes a bane"));
+                    notes.push((protected, format!("{shielded}: its roll takes a bane")));
                 }
                 if effect.halve_trigger_damage {
-                    notes.push((protected, "its damage is halved"));
+                    notes.push((protected, format!("{shielded}: its damage is halved")));
                 }
                 if effect.become_target {
-                    notes.push((creature, "this creature becomes its target"));
+                    notes.push((creature, format!("the new target of {by}'s {triggering}")));
                 }
                 for (who, what) in notes {
                     log.push(
                         rule::TARGETED_TRIGGER,
                         Event::EffectStarted {
                             creature: who.clone(),
-                            effect: format!(
-                                "{by}'s {triggering} against {protected}: {what} ({})",
-                                c.ability.name
-                            ),
+                            effect: format!("{what} ({})", c.ability.name),
                         },
                     );
                 }

@@ -42,7 +42,7 @@ pub fn resolve_aid_attack(
         rule::AID_ATTACK,
         Event::EffectStarted {
             creature: id.0.clone(),
-            effect: format!("aided by {creature}"),
+            effect: format!("marked by {creature}'s Aid Attack"),
         },
     );
 }
@@ -85,7 +85,7 @@ pub fn use_up_aid(
                 rule::AID_ATTACK,
                 Event::EffectEnded {
                     creature: target.clone(),
-                    effect: format!("aided by {aider}"),
+                    effect: format!("marked by {aider}'s Aid Attack"),
                 },
             );
         }
@@ -101,7 +101,7 @@ pub fn lapse(aider: &str, log: &mut EventLog, aided: &mut Query<(&CreatureId, &m
                 rule::AID_ATTACK,
                 Event::EffectEnded {
                     creature: id.0.clone(),
-                    effect: format!("aided by {aider}"),
+                    effect: format!("marked by {aider}'s Aid Attack"),
                 },
             );
         }

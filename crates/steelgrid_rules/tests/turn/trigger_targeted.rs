@@ -180,7 +180,7 @@ fn targeted_02_a_halving_answer_halves_the_damage_rounding_down() {
         halved,
         vec![(
             "h".to_owned(),
-            "m's Claw against h: its damage is halved (Parry)".to_owned()
+            "shielded from m's Claw: its damage is halved (Parry)".to_owned()
         )]
     );
     assert_eq!(stamina(&e, "h"), 26);
