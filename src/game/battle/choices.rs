@@ -115,7 +115,9 @@ pub(in crate::game) fn ask(
             stability: mode.stability,
             ..pending.spec()
         };
-        let outcomes = engine.forced_choices(&spec)?;
+        let mut outcomes = engine.forced_choices(&spec)?;
+        // Where several ways end on one square, the one that hurts most is offered first.
+        outcomes.sort_by_key(|o| std::cmp::Reverse(o.hits.iter().map(|h| h.amount).sum::<u32>()));
         return Ok(Choices::Forced { spec, outcomes });
     }
     // While a trigger window waits on answers (a parry, an opportunity attack), nothing moves.

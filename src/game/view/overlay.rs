@@ -231,12 +231,15 @@ fn preview(
     let engine = rules.0.engine();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
         let (text, found) = aim_at(engine, &state.0, slot, square, &mode);
-        forced.set_if_neq(AimForced(
-            found
-                .as_ref()
-                .map(|p| aimed_forced(engine, &state.0, slot, p))
-                .unwrap_or_default(),
-        ));
+        let moved = found
+            .as_ref()
+            .map(|p| aimed_forced(engine, &state.0, slot, p))
+            .unwrap_or_default();
+        let text = match &found {
+            Some(p) => Some(aim_text(&state.0, p, &moved)),
+            None => text,
+        };
+        forced.set_if_neq(AimForced(moved));
         aim.set_if_neq(Aim(found));
         preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
         return;
@@ -346,35 +349,7 @@ fn draw_aim_forced(
     for mark in &marks {
         commands.entity(mark).despawn();
     }
-    // One label per end square, a line for each tier that ends there.
-    let mut labels: Vec<(Square, String)> = Vec::new();
-    for f in &forced.0 {
-        let o = &f.outcome;
-        let damage = o.damage_to(&f.target);
-        let others: u32 = o
-            .hits
-            .iter()
-            .filter(|h| h.creature != f.target)
-            .map(|h| h.amount)
-            .sum();
-        let mut label = format!("t{}", f.tier);
-        if damage > 0 {
-            label.push_str(&format!(" -{damage}"));
-        }
-        if others > 0 {
-            label.push_str(&format!("/{others}"));
-        }
-        if o.fall.is_some() {
-            label.push_str(" fall");
-        }
-        match labels.iter_mut().find(|(sq, _)| *sq == o.end) {
-            Some(l) => {
-                l.1.push('\n');
-                l.1.push_str(&label);
-            }
-            None => labels.push((o.end, label)),
-        }
-    }
+    let labels = end_labels(&forced.0);
     for (square, label) in labels {
         let at = layout.square_center(square).extend(OVERLAY_Z + FORCED_LIFT);
         commands
@@ -393,6 +368,52 @@ fn draw_aim_forced(
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ));
     }
+}
+
+/// One label per end square, at most two lines however many tiers end there: the tiers, then
+/// the damage each deals (the target's, then what it hits after a `/`), once when all agree.
+fn end_labels(forced: &[TierForced]) -> Vec<(Square, String)> {
+    let mut ends: Vec<(Square, Vec<&TierForced>)> = Vec::new();
+    for f in forced {
+        match ends.iter_mut().find(|(sq, _)| *sq == f.outcome.end) {
+            Some((_, at)) => at.push(f),
+            None => ends.push((f.outcome.end, vec![f])),
+        }
+    }
+    ends.into_iter()
+        .map(|(square, at)| {
+            let tiers: Vec<String> = at.iter().map(|f| format!("t{}", f.tier)).collect();
+            let mut damage: Vec<String> = at
+                .iter()
+                .map(|f| {
+                    let o = &f.outcome;
+                    let others: u32 = o
+                        .hits
+                        .iter()
+                        .filter(|h| h.creature != f.target)
+                        .map(|h| h.amount)
+                        .sum();
+                    match (o.damage_to(&f.target), others) {
+                        (0, 0) => "0".to_owned(),
+                        (d, 0) => format!("-{d}"),
+                        (d, o) => format!("-{d}/{o}"),
+                    }
+                })
+                .collect();
+            damage.dedup();
+            let fall = if at.iter().any(|f| f.outcome.fall.is_some()) {
+                " fall"
+            } else {
+                ""
+            };
+            let damage = if damage.len() == 1 {
+                damage[0].clone()
+            } else {
+                damage.join(" ")
+            };
+            (square, format!("{}\n{damage}{fall}", tiers.join(" ")))
+        })
+        .collect()
 }
 
 /// The aimed forced movement's paths, drawn every frame while aiming.
@@ -436,54 +457,95 @@ fn aim_at(
         return (Some(format!("{}: point at a creature", ability.name)), None);
     };
     match engine.preview_ability(&command) {
-        Ok(p) => {
-            let mut parts = Vec::new();
-            for t in &p.targets {
-                let mods: Vec<String> = t
-                    .edges
-                    .iter()
-                    .map(|m| format!("edge: {}", m.note))
-                    .chain(t.banes.iter().map(|m| format!("bane: {}", m.note)))
-                    .collect();
-                let outcomes: Vec<String> = match t.odds {
-                    Some(odds) => t
-                        .outcomes
-                        .iter()
-                        .zip(odds)
-                        .enumerate()
-                        .map(|(i, (o, p))| format!("t{} {:.0}% {o}", i + 1, p * 100.0))
-                        .collect(),
-                    None => t.outcomes.clone(),
-                };
-                let mods = if mods.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", mods.join(", "))
-                };
-                parts.push(format!(
-                    "{}{mods}: {}",
-                    short_name(state, &t.id),
-                    outcomes.join(" / ")
-                ));
-            }
-            for o in &p.objects {
-                let damage: Vec<String> = o.damage.iter().map(u32::to_string).collect();
-                parts.push(format!(
-                    "the object at {} (Stamina {}): {} damage",
-                    sq(o.square),
-                    o.stamina,
-                    damage.join(" / ")
-                ));
-            }
-            let text = if parts.is_empty() {
-                format!("{}: no target in the area", p.ability)
-            } else {
-                format!("{}: {}", p.ability, parts.join(" | "))
-            };
-            (Some(text), Some(p))
-        }
+        Ok(p) => (None, Some(p)),
         Err(e) => (Some(format!("{}: {}", e.rule, e.reason)), None),
     }
+}
+
+/// What the aimed ability would do, target by target: the odds of each tier with the edges and
+/// banes behind them, each tier's outcome, and where a tier moves the target, the distance the
+/// engine works out (with a bigger pusher's +1 and the target's stability) and the slam's damage.
+fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> String {
+    let mut parts = Vec::new();
+    for t in &p.targets {
+        let mods: Vec<String> = t
+            .edges
+            .iter()
+            .map(|m| format!("edge: {}", m.note))
+            .chain(t.banes.iter().map(|m| format!("bane: {}", m.note)))
+            .collect();
+        let forced = |tier: usize| {
+            moved
+                .iter()
+                .find(|f| f.target == t.id && f.tier == tier)
+                .map_or(String::new(), |f| format!(" -> {}", forced_words(f)))
+        };
+        let outcomes: Vec<String> = match t.odds {
+            Some(odds) => t
+                .outcomes
+                .iter()
+                .zip(odds)
+                .enumerate()
+                .map(|(i, (o, p))| format!("t{} {:.0}% {o}{}", i + 1, p * 100.0, forced(i + 1)))
+                .collect(),
+            None => t.outcomes.clone(),
+        };
+        let mods = if mods.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", mods.join(", "))
+        };
+        parts.push(format!(
+            "{}{mods}: {}",
+            short_name(state, &t.id),
+            outcomes.join(" / ")
+        ));
+    }
+    for o in &p.objects {
+        let damage: Vec<String> = o.damage.iter().map(u32::to_string).collect();
+        parts.push(format!(
+            "the object at {} (Stamina {}): {} damage",
+            sq(o.square),
+            o.stamina,
+            damage.join(" / ")
+        ));
+    }
+    if parts.is_empty() {
+        format!("{}: no target in the area", p.ability)
+    } else {
+        format!("{}: {}", p.ability, parts.join(" | "))
+    }
+}
+
+/// A tier's forced movement as the engine works it out: `push 2 (1 +1 bigger), slam 3`.
+fn forced_words(f: &TierForced) -> String {
+    let d = &f.outcome.distance;
+    let mut changes = Vec::new();
+    if d.big_vs_little > 0 {
+        changes.push(format!("+{} bigger", d.big_vs_little));
+    }
+    if d.stability > 0 {
+        changes.push(format!("-{} stability", d.stability));
+    }
+    let mut text = format!("{} {}", f.outcome.kind.name(), d.allowed);
+    if !changes.is_empty() {
+        text.push_str(&format!(" ({} {})", d.base, changes.join(" ")));
+    }
+    let slam = f.outcome.damage_to(&f.target);
+    if slam > 0 {
+        text.push_str(&format!(", slam {slam}"));
+    }
+    let others: u32 = f
+        .outcome
+        .hits
+        .iter()
+        .filter(|h| h.creature != f.target)
+        .map(|h| h.amount)
+        .sum();
+    if others > 0 {
+        text.push_str(&format!(" (+{others} to what it hits)"));
+    }
+    text
 }
 
 /// Areas on the map that don't show in the ground: auras around their owners and zones that
@@ -719,6 +781,19 @@ mod tests {
         assert_eq!(
             tiers,
             vec![(2, Square::new(5, 2), 3), (3, Square::new(5, 2), 4)]
+        );
+
+        // Against the wall both tiers end on one square: one label of two lines, not two.
+        assert_eq!(
+            end_labels(&shown),
+            vec![(Square::new(5, 2), "t2 t3\n-3 -4".to_owned())]
+        );
+        // The words give the engine's distance, the bigger pusher's +1 and the slam.
+        let text = aim_text(&state, &preview, &shown);
+        assert!(
+            text.contains("-> push 2 (1 +1 bigger), slam 3")
+                && text.contains("-> push 3 (2 +1 bigger), slam 4"),
+            "{text}"
         );
 
         // Tier 3 rolled (10 + 10), then the push placed along the path shown.
