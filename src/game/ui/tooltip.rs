@@ -21,6 +21,7 @@ use crate::game::battle::play::{PlayMode, Tool};
 use crate::game::view::board::BoardLayout;
 use crate::game::view::camera::{BoardCamera, LOG_PANEL_PX};
 use crate::game::view::cursor::{HoveredSquare, STATUS_BAR_PX};
+use crate::game::view::overlay::AimCard;
 use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
@@ -31,7 +32,8 @@ pub fn plugin(app: &mut App) {
                 resource_changed::<HoveredSquare>
                     .or_else(resource_changed::<CurrentState>)
                     .or_else(resource_changed::<DirectorView>)
-                    .or_else(resource_changed::<PlayMode>),
+                    .or_else(resource_changed::<PlayMode>)
+                    .or_else(resource_changed::<AimCard>),
             ),
             follow_cursor,
         )
@@ -77,6 +79,7 @@ fn write_tooltip(
     rules: Res<Rules>,
     view: Res<DirectorView>,
     mode: Res<PlayMode>,
+    aimed: Res<AimCard>,
     tooltip: Single<(&mut Visibility, &Children), With<Tooltip>>,
     mut texts: Query<&mut Text>,
 ) {
@@ -84,6 +87,11 @@ fn write_tooltip(
     let card = hovered
         .0
         .and_then(|square| card(&state.0, &rules.0, square, view.0, aiming(&mode)));
+    // What the aimed ability would do comes first.
+    let card = match (&aimed.0, card) {
+        (Some(aim), Some(card)) => Some(format!("{aim}\n\n{card}")),
+        (aim, card) => card.or_else(|| aim.clone()),
+    };
     *visibility = if card.is_some() {
         Visibility::Inherited
     } else {

@@ -44,6 +44,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Preview>()
         .init_resource::<Aim>()
         .init_resource::<AimForced>()
+        .init_resource::<AimCard>()
         .add_systems(Startup, thicker_lines)
         .add_systems(
             Update,
@@ -75,6 +76,11 @@ pub fn plugin(app: &mut App) {
 /// The hovered choice (or creature) in words, for the status bar.
 #[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
 pub struct Preview(pub Option<String>);
+
+/// The aimed ability's odds and outcomes in full, target by target, for the top of the
+/// tooltip card.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct AimCard(pub Option<String>);
 
 /// The engine's preview of the ability being aimed at the hovered square: its area and each
 /// target.
@@ -227,6 +233,7 @@ fn preview(
     mut preview: ResMut<Preview>,
     mut aim: ResMut<Aim>,
     mut forced: ResMut<AimForced>,
+    mut aim_card: ResMut<AimCard>,
 ) {
     let engine = rules.0.engine();
     if let (Tool::Ability(slot), Some(square)) = (mode.tool, hovered.0) {
@@ -235,10 +242,14 @@ fn preview(
             .as_ref()
             .map(|p| aimed_forced(engine, &state.0, slot, p))
             .unwrap_or_default();
-        let text = match &found {
-            Some(p) => Some(aim_text(&state.0, p, &moved)),
-            None => text,
+        let (text, details) = match &found {
+            Some(p) => {
+                let (line, details) = aim_text(&state.0, p, &moved);
+                (Some(line), Some(details))
+            }
+            None => (text, None),
         };
+        aim_card.set_if_neq(AimCard(details.map(|d| ascii(&d))));
         forced.set_if_neq(AimForced(moved));
         aim.set_if_neq(Aim(found));
         preview.set_if_neq(Preview(text.map(|t| ascii(&t))));
@@ -246,6 +257,7 @@ fn preview(
     }
     forced.set_if_neq(AimForced::default());
     aim.set_if_neq(Aim(None));
+    aim_card.set_if_neq(AimCard(None));
     let text = hovered
         .0
         .and_then(|square| describe(engine, &state.0, &choices, square, mode.variant));
@@ -462,59 +474,92 @@ fn aim_at(
     }
 }
 
-/// What the aimed ability would do, target by target: the odds of each tier with the edges and
-/// banes behind them, each tier's outcome, and where a tier moves the target, the distance the
-/// engine works out (with a bigger pusher's +1 and the target's stability) and the slam's damage.
-fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> String {
-    let mut parts = Vec::new();
+/// What the aimed ability would do: a short line for the status bar (each target's chance to be
+/// defeated) and the card in full, target by target: Stamina, the edges and banes, each tier's
+/// odds and outcome, where a tier moves the target (the engine's distance, with a bigger
+/// pusher's +1 and the target's stability, and the slam), and the Stamina it would leave. An
+/// ally caught in the area is flagged.
+fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (String, String) {
+    let user = state
+        .turn
+        .as_ref()
+        .and_then(|id| state.creatures.iter().find(|c| &c.id == id));
+    let mut card = vec![p.ability.clone()];
+    let mut summary = Vec::new();
     for t in &p.targets {
+        let Some(c) = state.creatures.iter().find(|c| c.id == t.id) else {
+            continue;
+        };
+        let ally = user.is_some_and(|u| u.side == c.side && u.id != c.id);
+        let name = short_name(state, &t.id);
+        let stamina = c.stamina.current + c.stamina.temporary;
         let mods: Vec<String> = t
             .edges
             .iter()
             .map(|m| format!("edge: {}", m.note))
             .chain(t.banes.iter().map(|m| format!("bane: {}", m.note)))
             .collect();
-        let forced = |tier: usize| {
-            moved
-                .iter()
-                .find(|f| f.target == t.id && f.tier == tier)
-                .map_or(String::new(), |f| format!(" -> {}", forced_words(f)))
-        };
-        let outcomes: Vec<String> = match t.odds {
-            Some(odds) => t
-                .outcomes
-                .iter()
-                .zip(odds)
-                .enumerate()
-                .map(|(i, (o, p))| format!("t{} {:.0}% {o}{}", i + 1, p * 100.0, forced(i + 1)))
-                .collect(),
-            None => t.outcomes.clone(),
-        };
+        let flag = if ally { "ALLY in the area, " } else { "" };
         let mods = if mods.is_empty() {
             String::new()
         } else {
-            format!(" ({})", mods.join(", "))
+            format!(", {}", mods.join(", "))
         };
-        parts.push(format!(
-            "{}{mods}: {}",
-            short_name(state, &t.id),
-            outcomes.join(" / ")
-        ));
+        card.push(format!("{name} ({flag}Stamina {stamina}{mods}):"));
+        let mut defeat = 0.0;
+        for (i, outcome) in t.outcomes.iter().enumerate() {
+            let tier = i + 1;
+            let forced = moved.iter().find(|f| f.target == t.id && f.tier == tier);
+            let slam = forced.map_or(0, |f| f.outcome.damage_to(&t.id));
+            let damage = t.numbers.get(i).map_or(0, |n| n.damage) + slam;
+            let left = stamina - damage as i32;
+            let falls = left <= 0 && damage > 0;
+            let after = match (falls, c.hero) {
+                (true, false) => ", defeats it".to_owned(),
+                (true, true) => format!(", leaves {left}: dying"),
+                (false, _) if damage > 0 => format!(", leaves {left}"),
+                (false, _) => String::new(),
+            };
+            let odds = t
+                .odds
+                .map_or(String::new(), |o| format!(" {:.0}%", o[i] * 100.0));
+            if falls {
+                defeat += t.odds.map_or(1.0, |o| o[i]);
+            }
+            let push = forced.map_or(String::new(), |f| format!(" -> {}", forced_words(f)));
+            let label = if t.odds.is_some() {
+                format!("t{tier}")
+            } else {
+                "effect".to_owned()
+            };
+            card.push(format!("  {label}{odds}: {outcome}{push}{after}"));
+        }
+        let who = if ally {
+            format!("{name} (ally!)")
+        } else {
+            name
+        };
+        summary.push(format!("{who} {:.0}% to defeat", defeat * 100.0));
     }
     for o in &p.objects {
         let damage: Vec<String> = o.damage.iter().map(u32::to_string).collect();
-        parts.push(format!(
+        card.push(format!(
             "the object at {} (Stamina {}): {} damage",
             sq(o.square),
             o.stamina,
             damage.join(" / ")
         ));
     }
-    if parts.is_empty() {
-        format!("{}: no target in the area", p.ability)
-    } else {
-        format!("{}: {}", p.ability, parts.join(" | "))
+    if summary.is_empty() && p.objects.is_empty() {
+        let none = format!("{}: no target in the area", p.ability);
+        return (none.clone(), none);
     }
+    let mut line = format!("{}: {}", p.ability, summary.join(", "));
+    if line.chars().count() > 110 {
+        line = line.chars().take(107).collect::<String>() + "...";
+    }
+    line.push_str(" (odds and outcomes in the card)");
+    (line, card.join("\n"))
 }
 
 /// A tier's forced movement as the engine works it out: `push 2 (1 +1 bigger), slam 3`.
@@ -789,11 +834,15 @@ mod tests {
             vec![(Square::new(5, 2), "t2 t3\n-3 -4".to_owned())]
         );
         // The words give the engine's distance, the bigger pusher's +1 and the slam.
-        let text = aim_text(&state, &preview, &shown);
+        let (line, card) = aim_text(&state, &preview, &shown);
         assert!(
-            text.contains("-> push 2 (1 +1 bigger), slam 3")
-                && text.contains("-> push 3 (2 +1 bigger), slam 4"),
-            "{text}"
+            card.contains("-> push 2 (1 +1 bigger), slam 3")
+                && card.contains("-> push 3 (2 +1 bigger), slam 4, leaves 1"),
+            "{card}"
+        );
+        assert!(
+            line.starts_with("Iron Sweep: cutter 0% to defeat"),
+            "{line}"
         );
 
         // Tier 3 rolled (10 + 10), then the push placed along the path shown.
