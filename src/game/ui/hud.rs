@@ -22,7 +22,7 @@ use crate::game::battle::movement_tools::grant_prompt;
 use crate::game::battle::play::{Feedback, PlayMode, Tool};
 use crate::game::battle::records::RecordLine;
 use crate::game::screens::BattleMode;
-use crate::game::settings::{Bindings, Settings, Slot};
+use crate::game::settings::{Bindings, Input, Settings, Slot};
 use crate::game::view::camera::LOG_PANEL_PX;
 use crate::game::view::cursor::STATUS_BAR_PX;
 use crate::game::view::overlay::Preview;
@@ -42,9 +42,19 @@ pub const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 /// in that list (F1 by default); one short line here leaves the board and the log readable.
 fn hints(bindings: &Bindings) -> String {
     use Action as A;
-    let keys = |action: Action| bindings.label(Slot::Action(action));
+    // One key each, a keyboard key where there is one: the full list is behind F1.
+    let keys = |action: Action| {
+        let inputs = bindings.inputs(Slot::Action(action));
+        let key = inputs.iter().find(|i| matches!(i, Input::Key(_)));
+        key.or(inputs.first())
+            .map_or_else(String::new, |i| i.label())
+    };
+    let click = bindings
+        .inputs(Slot::Action(A::Select))
+        .first()
+        .map_or_else(String::new, |i| i.label());
     let parts = [
-        (keys(A::Select), "start a turn / move / strike"),
+        (click, "turn/move/strike"),
         (
             format!("{}-{}", keys(A::Ability1), keys(A::Ability8)),
             "abilities",
@@ -52,14 +62,14 @@ fn hints(bindings: &Bindings) -> String {
         (keys(A::EndTurn), "end turn"),
         (keys(A::Undo), "undo"),
         (keys(A::Explain), "explain"),
-        (keys(A::Cancel), "cancel / menu"),
-        (keys(A::KeyBindings), "every key"),
+        (keys(A::Cancel), "back/menu"),
+        (keys(A::KeyBindings), "all keys"),
     ];
     let parts: Vec<String> = parts
         .iter()
         .map(|(keys, what)| format!("{keys} {what}"))
         .collect();
-    parts.join("    ")
+    parts.join("   ")
 }
 
 /// The control hints line.
@@ -627,12 +637,17 @@ mod tests {
             "end turn",
             "Z undo",
             "X explain",
-            "F1 every key",
+            "F1 all keys",
         ] {
             assert!(line.contains(part), "{part:?} missing from {line:?}");
         }
-        // Two lines at most under the board, not the forty actions of the key list.
-        assert!(line.chars().count() <= 160, "{line:?}");
+        // One line under the board at 1280 x 800 (it wraps past 114 characters), not the
+        // forty actions of the key list.
+        assert!(
+            line.chars().count() <= 112,
+            "{} {line:?}",
+            line.chars().count()
+        );
     }
 
     #[test]
