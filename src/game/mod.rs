@@ -107,6 +107,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         battle::choices::plugin,
         view::overlay::plugin,
         ui::log::plugin,
+        ui::action_bar::plugin,
         battle::ai_seat::plugin,
     ))
     .add_plugins((

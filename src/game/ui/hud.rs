@@ -392,23 +392,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
         let ranged = if mode.ranged { " (ranged)" } else { "" };
         return match mode.tool {
             Tool::Advance => {
-                let bar: Vec<String> = state
-                    .creatures
-                    .iter()
-                    .find(|c| &c.id == id)
-                    .map(|c| {
-                        c.abilities
-                            .iter()
-                            .enumerate()
-                            .map(|(i, a)| format!("{} {}{}", i + 1, a.name, cost(a)))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let bar = if bar.is_empty() {
-                    String::new()
-                } else {
-                    format!(" | {}", bar.join("  "))
-                };
+                // The abilities are on the action bar under the board.
                 let me = state.creatures.iter().find(|c| &c.id == id);
                 let on = |how: Hold| me.is_some_and(|c| c.on_top == Some(how));
                 let move_word = match (mode.level, me.map_or(0, |c| c.altitude)) {
@@ -418,9 +402,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
                     (None, 0) => "move".into(),
                     (None, a) => format!("fly there, {a} squares up (PgUp/PgDn: height)"),
                 };
-                format!(
-                    "{who}: click a square to {move_word}, an enemy to free strike{ranged}{bar}"
-                )
+                format!("{who}: click a square to {move_word}, an enemy to free strike{ranged}")
             }
             Tool::Disengage => format!("{who} disengages: click a square to shift 1 (D: back)"),
             Tool::Knockback => format!("{who} knockback: click an adjacent creature (K: back)"),
@@ -505,7 +487,7 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
 }
 
 /// An ability's cost as the bar shows it: `, 3 resource` (or Malice).
-fn cost(a: &AbilityView) -> String {
+pub(super) fn cost(a: &AbilityView) -> String {
     if a.consumable {
         return " (item)".into();
     }
@@ -740,9 +722,7 @@ mod tests {
         }
         assert_eq!(
             prompt(&engine.state(), &mode),
-            "Brann: click a square to move, an enemy to free strike | 1 Iron Sweep  \
-             2 Shield Slam (3 res)  3 Challenge Roar  4 Hamstring Cut (5 res)  5 Braced Stance  \
-             6 Iron Retort  7 Covering Shield  8 Healing Draught (item)"
+            "Brann: click a square to move, an enemy to free strike"
         );
         let aiming = PlayMode {
             tool: Tool::Ability(1),

@@ -1,6 +1,7 @@
 //! The panels and text around the board: the status bar, the event log, the tooltip, the
 //! step-through explainer and the key bindings list.
 
+pub(super) mod action_bar;
 pub(super) mod explainer;
 pub(super) mod hud;
 pub(super) mod log;

@@ -1,6 +1,7 @@
 //! The square under the mouse, and its highlight.
 
 use bevy::prelude::*;
+use bevy::ui::RelativeCursorPosition;
 use bevy::window::PrimaryWindow;
 use steelgrid_rules::grid::Square;
 
@@ -23,6 +24,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
+/// A panel over the board (the action bar): no square is hovered, nor clicked, through it.
+#[derive(Component)]
+pub struct BlocksBoard;
+
 /// The board square under the mouse, if any (not over the panels).
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct HoveredSquare(pub Option<Square>);
@@ -37,6 +42,7 @@ fn track_cursor(
     layout: Res<BoardLayout>,
     pin: Option<Res<HoverPin>>,
     ui_scale: Res<UiScale>,
+    panels: Query<(&RelativeCursorPosition, &InheritedVisibility), With<BlocksBoard>>,
     mut hovered: ResMut<HoveredSquare>,
 ) {
     if let Some(pin) = pin {
@@ -44,10 +50,15 @@ fn track_cursor(
         return;
     }
     let (camera, transform) = *camera;
+    let over_panel = panels
+        .iter()
+        .any(|(p, shown)| shown.get() && p.cursor_over());
     let square = window
         .cursor_position()
         .filter(|p| {
-            p.x < window.width() - LOG_PANEL_PX * ui_scale.0 && p.y > STATUS_BAR_PX * ui_scale.0
+            !over_panel
+                && p.x < window.width() - LOG_PANEL_PX * ui_scale.0
+                && p.y > STATUS_BAR_PX * ui_scale.0
         })
         .and_then(|p| camera.viewport_to_world_2d(transform, p).ok())
         .and_then(|world| layout.square_at(world));

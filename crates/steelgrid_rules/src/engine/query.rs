@@ -302,6 +302,34 @@ impl Engine {
         c.might.max(c.agility).max(1) as u32
     }
 
+    /// Whether the creature giving `command` could give it now, whatever it would aim at: it
+    /// is its turn and the action the command takes is left — a maneuver for Aid Attack, Grab
+    /// and Knockback (seed 002 L2843-2845, L2872-2912), the main action for Charge and Heal
+    /// (L2940-2944, L2954-2956), the move action for Disengage (L2570-2594). A command that
+    /// aims at nothing is checked whole. The action bar greys what this refuses, with its
+    /// reason.
+    pub fn ready_for(&self, command: &Command) -> Result<(), RuleError> {
+        use crate::turn::TurnState;
+        let (creature, kind) = match command {
+            Command::Knockback { creature, .. }
+            | Command::Grab { creature, .. }
+            | Command::AidAttack { creature, .. } => (creature, ActionKind::Maneuver),
+            Command::Charge { creature, .. } | Command::Heal { creature, .. } => {
+                (creature, ActionKind::Main)
+            }
+            Command::Disengage { creature, .. } => (creature, ActionKind::Move),
+            whole => return self.check(whole),
+        };
+        let e = self.entity(creature)?;
+        self.world
+            .resource::<TurnState>()
+            .ensure_turn_of(creature)?;
+        match kind {
+            ActionKind::Maneuver => self.maneuver_left(e),
+            kind => self.budget(e).check(kind),
+        }
+    }
+
     /// Every outcome the forcer can choose for a forced movement (its path is ignored).
     pub fn forced_choices(
         &self,

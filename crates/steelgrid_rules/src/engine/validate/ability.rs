@@ -140,6 +140,16 @@ impl Engine {
     /// Validate a `UseAbility` by its user, or by `mate`, a squad member joining a strike
     /// before its own turn: then its turn and action budget are not asked for. A triggered
     /// ability is used on anyone's turn, answering the open trigger window.
+    /// Whether `creature` could use `ability` now, whatever it would aim at: it knows (or
+    /// carries) it, the action it takes is left this turn and its cost can be paid. The
+    /// action bar greys an ability with the reason this gives.
+    pub fn ability_ready(&self, creature: &str, ability: &str) -> Result<(), RuleError> {
+        let (e, ab, _) = self.ability_in_hand(creature, ability, None)?;
+        let user = self.creature_ref(e);
+        self.check_action(&ab, creature, ability, &user, e, None, &[])?;
+        self.check_cost(&ab, creature, &user, e, false)
+    }
+
     pub(crate) fn check_ability_by(
         &self,
         command: &Command,
