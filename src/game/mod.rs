@@ -108,6 +108,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         view::overlay::plugin,
         ui::log::plugin,
         ui::action_bar::plugin,
+        ui::tracker::plugin,
         battle::ai_seat::plugin,
     ))
     .add_plugins((

@@ -21,6 +21,7 @@ use steelgrid_rules::trigger::Happening;
 use super::hud::{BAR, MUTED, TEXT, TITLE};
 use crate::game::battle::actions::{Action, Controls};
 use crate::game::battle::handoff::DirectorView;
+use crate::game::ui::tracker::TurnTracker;
 use crate::game::view::camera::LOG_PANEL_PX;
 use crate::game::view::cursor::STATUS_BAR_PX;
 use crate::game::view::input::WheelScrolls;
@@ -79,6 +80,15 @@ fn spawn_panel(mut commands: Commands) {
             WheelScrolls,
         ))
         .with_children(|panel| {
+            panel.spawn((
+                TurnTracker,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(4),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+            ));
             panel.spawn((
                 Text::new("Log"),
                 TextFont {

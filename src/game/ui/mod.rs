@@ -7,4 +7,5 @@ pub(super) mod hud;
 pub(super) mod log;
 pub(super) mod rebind;
 pub(super) mod tooltip;
+pub(super) mod tracker;
 pub(super) mod words;
