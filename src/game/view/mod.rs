@@ -6,6 +6,7 @@ pub(super) mod atlas;
 pub(super) mod board;
 pub(super) mod camera;
 pub(super) mod cursor;
+pub(super) mod icons;
 pub(super) mod input;
 pub(super) mod overlay;
 pub(super) mod tokens;

@@ -7,12 +7,12 @@
 use std::f32::consts::FRAC_PI_4;
 
 use bevy::prelude::*;
-use steelgrid_rules::condition::Condition;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
+use super::icons::{Icons, kind_icon, status_icon};
 use crate::game::CurrentState;
 use crate::game::settings::{Palette, Settings};
 
@@ -23,17 +23,19 @@ const TOKEN_Z: f32 = 10.0;
 const CORPSE_Z: f32 = 6.0;
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TokenStyle>().add_systems(
-        Update,
-        (
-            sync_tokens.run_if(
-                resource_changed::<CurrentState>
-                    .or_else(resource_changed::<crate::game::battle::handoff::DirectorView>),
-            ),
-            recolour.run_if(resource_changed::<Settings>),
-        )
-            .in_set(crate::game::BattleSystems::Present),
-    );
+    app.init_resource::<TokenStyle>()
+        .init_resource::<Icons>()
+        .add_systems(
+            Update,
+            (
+                sync_tokens.run_if(
+                    resource_changed::<CurrentState>
+                        .or_else(resource_changed::<crate::game::battle::handoff::DirectorView>),
+                ),
+                recolour.run_if(resource_changed::<Settings>),
+            )
+                .in_set(crate::game::BattleSystems::Present),
+        );
 }
 
 /// The root entity of one creature's token, named after the creature's id. It is drawn at
@@ -198,6 +200,7 @@ fn sync_tokens(
     style: Res<TokenStyle>,
     mut meshes: ResMut<Assets<Mesh>>,
     view: Res<crate::game::battle::handoff::DirectorView>,
+    (rules, icons): (Res<crate::game::Rules>, Res<Icons>),
 ) {
     for token in &tokens {
         commands.entity(token).despawn();
@@ -211,14 +214,15 @@ fn sync_tokens(
         let squad = state.0.squads.iter().position(|s| {
             creature.squad.as_ref() == Some(&s.id) || s.captain.as_ref() == Some(&creature.id)
         });
+        let kind = rules.0.scenario().kind(&creature.id).and_then(kind_icon);
         spawn_token(
             &mut commands,
             &layout,
-            &style,
+            (&style, &icons),
             &mut meshes,
             creature,
-            on_turn,
-            squad,
+            (on_turn, squad),
+            kind,
         );
     }
 }
@@ -226,11 +230,11 @@ fn sync_tokens(
 fn spawn_token(
     commands: &mut Commands,
     layout: &BoardLayout,
-    style: &TokenStyle,
+    (style, icons): (&TokenStyle, &Icons),
     meshes: &mut Assets<Mesh>,
     creature: &CreatureView,
-    on_turn: bool,
-    squad: Option<usize>,
+    (on_turn, squad): (bool, Option<usize>),
+    kind: Option<&str>,
 ) {
     let Some((center, extent)) = footprint_box(layout, &creature.footprint) else {
         return;
@@ -323,48 +327,87 @@ fn spawn_token(
         } else {
             Color::WHITE
         };
-        t.spawn((
-            Text2d::new(initials(&creature.name, &creature.id)),
-            TextFont {
-                font_size: FontSize::Px(if creature.minion { 15.0 } else { 18.0 } * detail.sqrt()),
-                ..default()
-            },
-            TextColor(label_color),
-            Transform::from_translation(lift + Vec3::Z * 0.4),
-        ));
+        match kind.and_then(|k| icons.get(k)) {
+            // The kind's silhouette, and what tells two of a kind apart: a hero's initials, a
+            // numbered creature's number.
+            Some(image) => {
+                t.spawn((
+                    Sprite {
+                        image,
+                        color: label_color,
+                        custom_size: Some(Vec2::splat(radius * 1.3)),
+                        ..default()
+                    },
+                    Transform::from_translation(lift + Vec3::new(0.0, radius * 0.08, 0.4)),
+                ));
+                let tag = if creature.hero {
+                    initials(&creature.name, &creature.id)
+                } else {
+                    creature.id[creature
+                        .id
+                        .trim_end_matches(|c: char| c.is_ascii_digit())
+                        .len()..]
+                        .to_owned()
+                };
+                if !tag.is_empty() {
+                    // A small dark tag over the top of the token.
+                    let at = lift + Vec3::new(0.0, radius * 0.98, 0.85);
+                    let size = 11.0 * detail.sqrt();
+                    let width = size * (0.35 + 0.62 * tag.len() as f32);
+                    t.spawn((
+                        Mesh2d(meshes.add(Rectangle::new(width, size * 1.25))),
+                        MeshMaterial2d(style.bar_back.clone()),
+                        Transform::from_translation(at),
+                    ));
+                    t.spawn((
+                        Text2d::new(tag),
+                        TextFont {
+                            font_size: FontSize::Px(size),
+                            ..default()
+                        },
+                        TextColor(Color::WHITE),
+                        Transform::from_translation(at + Vec3::Z * 0.05),
+                    ));
+                }
+            }
+            None => {
+                t.spawn((
+                    Text2d::new(initials(&creature.name, &creature.id)),
+                    TextFont {
+                        font_size: FontSize::Px(
+                            if creature.minion { 15.0 } else { 18.0 } * detail.sqrt(),
+                        ),
+                        ..default()
+                    },
+                    TextColor(label_color),
+                    Transform::from_translation(lift + Vec3::Z * 0.4),
+                ));
+            }
+        }
         if !creature.dead {
             spawn_stamina_bar(t, style, meshes, creature, extent);
         }
-        if creature.statuses.contains(&Status::Prone) {
-            let at = Vec3::new(-extent * 0.36, extent * 0.36, 0.8);
-            spawn_badge(
-                t,
-                style,
-                meshes,
-                at,
-                11.0 * detail.sqrt(),
-                "P",
-                style.prone.clone(),
-            );
-        }
-        // Every other condition, one lettered badge each down the left side (the hover text
-        // and the log name them in full).
-        let letters = creature
+        // Each condition a badge with its icon down the left side, prone first (the hover
+        // text and the log name them in full).
+        let mut statuses: Vec<Status> = creature
             .statuses
             .iter()
-            .filter_map(|s| condition_letter(*s));
-        for (i, letter) in letters.enumerate() {
+            .copied()
+            .filter(|s| status_icon(*s).is_some())
+            .collect();
+        statuses.sort_by_key(|s| *s != Status::Prone);
+        for (i, status) in statuses.into_iter().enumerate() {
             let step = 0.24 * extent;
-            let at = Vec3::new(-extent * 0.36, extent * 0.36 - step * (i as f32 + 1.0), 0.8);
-            spawn_badge(
-                t,
-                style,
-                meshes,
-                at,
-                10.0 * detail.sqrt(),
-                letter,
-                style.condition.clone(),
-            );
+            let at = Vec3::new(-extent * 0.36, extent * 0.36 - step * i as f32, 0.8);
+            let colour = if status == Status::Prone {
+                style.prone.clone()
+            } else {
+                style.condition.clone()
+            };
+            let mark = status_icon(status)
+                .and_then(|name| icons.get(name))
+                .map_or(Mark::Letter("?"), Mark::Icon);
+            spawn_badge(t, style, meshes, at, 10.0 * detail.sqrt(), mark, colour);
         }
         if creature.altitude > 0 {
             // Flying: its height above the ground, top right.
@@ -376,32 +419,13 @@ fn spawn_token(
                 meshes,
                 at,
                 11.0 * detail.sqrt(),
-                &mark,
+                Mark::Letter(&mark),
                 style.prone.clone(),
             );
         }
     });
 }
 
-/// The badge letter of a condition (prone has its own `P` badge), or of being hidden: `w` for
-/// weakened, since `W` marks winded.
-fn condition_letter(status: Status) -> Option<&'static str> {
-    Some(match status {
-        Status::BleedingWhileDying | Status::Afflicted(Condition::Bleeding) => "B",
-        Status::Afflicted(Condition::Dazed) => "D",
-        Status::Afflicted(Condition::Frightened) => "F",
-        Status::Grabbed => "G",
-        Status::Hidden => "H",
-        Status::Afflicted(Condition::Restrained) => "R",
-        Status::Afflicted(Condition::Slowed) => "S",
-        Status::Afflicted(Condition::Taunted) => "T",
-        Status::Afflicted(Condition::Weakened) => "w",
-        Status::Prone | Status::Invisible => return None,
-    })
-}
-
-/// A bar across the bottom of the footprint: green while healthy, amber with a `W` badge
-/// while winded; a dying hero gets a `!` badge instead.
 /// The Stamina written on a stamina bar, as shown now (see `follow_stamina`).
 #[derive(Component)]
 pub struct StaminaNumber {
@@ -409,6 +433,8 @@ pub struct StaminaNumber {
     current: i32,
 }
 
+/// A bar across the bottom of the footprint: green while healthy, amber with a `W` badge
+/// while winded; a dying hero gets a `!` badge instead.
 fn spawn_stamina_bar(
     t: &mut ChildSpawnerCommands,
     style: &TokenStyle,
@@ -482,18 +508,32 @@ fn spawn_stamina_bar(
     };
     if let Some((mark, color)) = badge {
         let at = Vec3::new(width / 2.0 + 1.0, y, 0.8);
-        spawn_badge(t, style, meshes, at, height / 2.0 + 5.0, mark, color);
+        spawn_badge(
+            t,
+            style,
+            meshes,
+            at,
+            height / 2.0 + 5.0,
+            Mark::Letter(mark),
+            color,
+        );
     }
 }
 
 /// A round badge with a one-letter mark, outlined in the bar colour.
+/// What a badge shows: a letter or digit, or an icon.
+enum Mark<'a> {
+    Letter(&'a str),
+    Icon(Handle<Image>),
+}
+
 fn spawn_badge(
     t: &mut ChildSpawnerCommands,
     style: &TokenStyle,
     meshes: &mut Assets<Mesh>,
     at: Vec3,
     radius: f32,
-    mark: &str,
+    mark: Mark,
     color: Handle<ColorMaterial>,
 ) {
     t.spawn((
@@ -506,15 +546,28 @@ fn spawn_badge(
         MeshMaterial2d(color),
         Transform::from_translation(at + Vec3::Z * 0.05),
     ));
-    t.spawn((
-        Text2d::new(mark),
-        TextFont {
-            font_size: FontSize::Px(radius * 1.4),
-            ..default()
-        },
-        TextColor(Color::srgb_u8(0x12, 0x14, 0x17)),
-        Transform::from_translation(at + Vec3::Z * 0.1),
-    ));
+    let ink = Color::srgb_u8(0x12, 0x14, 0x17);
+    let at = at + Vec3::Z * 0.1;
+    match mark {
+        Mark::Letter(letter) => t.spawn((
+            Text2d::new(letter),
+            TextFont {
+                font_size: FontSize::Px(radius * 1.4),
+                ..default()
+            },
+            TextColor(ink),
+            Transform::from_translation(at),
+        )),
+        Mark::Icon(image) => t.spawn((
+            Sprite {
+                image,
+                color: ink,
+                custom_size: Some(Vec2::splat(radius * 1.6)),
+                ..default()
+            },
+            Transform::from_translation(at),
+        )),
+    };
 }
 
 /// Centre and side length, in world units, of the box around a creature's footprint.

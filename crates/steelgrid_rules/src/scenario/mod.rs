@@ -328,9 +328,17 @@ pub struct Scenario {
     pub(crate) initial: Snapshot,
     /// How each creature and scripted reinforcement is priced for the encounter budget, by id.
     pub(crate) pricing: BTreeMap<String, Pricing>,
+    /// The template each creature and scripted reinforcement was made from, by id.
+    kinds: BTreeMap<String, String>,
 }
 
 impl Scenario {
+    /// The template creature `id` was made from (`rustback_ogre`): the kind of creature it is,
+    /// for the client's art. None for a creature written out in full.
+    pub fn kind(&self, id: &str) -> Option<&str> {
+        self.kinds.get(id).map(String::as_str)
+    }
+
     /// The demonstration's commands, placed where they were written (for `sim` and tests).
     pub fn demo_commands(&self) -> Vec<PlacedCommand> {
         self.demo
@@ -447,6 +455,12 @@ fn library() -> &'static BTreeMap<String, CreatureSpec> {
     })
 }
 
+/// The templates the built-in library offers (`vanguard`, `rustback_ogre`, …): the kinds of
+/// creature a scenario may use without writing them out.
+pub fn library_kinds() -> Vec<&'static str> {
+    library().keys().map(String::as_str).collect()
+}
+
 /// Parse and check a scenario. `file` names it in diagnostics.
 pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {
@@ -532,6 +546,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         scripted_dice: parsed.dice.clone(),
         demo,
         pricing: pricing(&parsed),
+        kinds: kinds(&parsed),
         initial: Snapshot {
             ruleset: parsed.ruleset,
             encounter: EncounterInfo {
@@ -793,10 +808,8 @@ fn gather_malice_features(
     )
 }
 
-/// Each creature's and scripted reinforcement's `monster` and `ev`, its template filled in, by
-/// id (a missing id or unknown template is reported by the creature checks).
-fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
-    let library = library();
+/// Every creature the file writes: those it starts with, then its scripted reinforcements.
+fn written_creatures(parsed: &ScenarioFile) -> impl Iterator<Item = &CreatureSpec> {
     let spawns = parsed
         .script
         .iter()
@@ -805,10 +818,21 @@ fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
             ActionSpec::Spawn(spec) => Some(&**spec),
             _ => None,
         });
-    parsed
-        .creatures
-        .iter()
-        .chain(spawns)
+    parsed.creatures.iter().chain(spawns)
+}
+
+/// Each creature's and scripted reinforcement's template, by id.
+fn kinds(parsed: &ScenarioFile) -> BTreeMap<String, String> {
+    written_creatures(parsed)
+        .filter_map(|spec| Some((spec.id.clone()?, spec.template.clone()?)))
+        .collect()
+}
+
+/// Each creature's and scripted reinforcement's `monster` and `ev`, its template filled in, by
+/// id (a missing id or unknown template is reported by the creature checks).
+fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
+    let library = library();
+    written_creatures(parsed)
         .filter_map(|spec| {
             let full = match spec
                 .template

@@ -1,0 +1,134 @@
+//! The Game Icons silhouettes the board draws (game-icons.net, CC BY 3.0; see CREDITS), built
+//! into the binary so the web build needs no asset files: one per creature kind (the template
+//! a creature was made from) and one per condition. `scripts/icons.sh` makes the PNGs. A
+//! creature of a kind with no icon keeps its initials.
+
+use std::collections::HashMap;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+use bevy::prelude::*;
+use steelgrid_rules::condition::Condition;
+use steelgrid_rules::engine::Status;
+
+macro_rules! icons {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../../assets/icons/", $name, ".png")))),*]
+    };
+}
+
+/// Every icon, by its Game Icons name.
+const FILES: &[(&str, &[u8])] = icons![
+    "spiked-shield",
+    "daggers",
+    "magic-swirl",
+    "sun-priest",
+    "goblin-head",
+    "imp",
+    "ogre",
+    "wolf-head",
+    "witch-face",
+    "bowman",
+    "tree-face",
+    "bleeding-wound",
+    "knocked-out-stars",
+    "terror",
+    "grab",
+    "hidden",
+    "manacles",
+    "snail",
+    "shouting",
+    "broken-shield",
+    "falling",
+];
+
+/// The icon a built-in creature kind wears.
+pub fn kind_icon(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "vanguard" => "spiked-shield",
+        "skirmisher" => "daggers",
+        "hexwright" => "magic-swirl",
+        "lightbringer" => "sun-priest",
+        "bramble_cutter" => "goblin-head",
+        "bramble_rabble" => "imp",
+        "rustback_ogre" => "ogre",
+        "ember_hound" => "wolf-head",
+        "mire_witch" => "witch-face",
+        "gravel_archer" => "bowman",
+        "briar_warden" => "tree-face",
+        _ => return None,
+    })
+}
+
+/// The icon of a condition's badge (or of being hidden or grabbed).
+pub fn status_icon(status: Status) -> Option<&'static str> {
+    Some(match status {
+        Status::BleedingWhileDying | Status::Afflicted(Condition::Bleeding) => "bleeding-wound",
+        Status::Afflicted(Condition::Dazed) => "knocked-out-stars",
+        Status::Afflicted(Condition::Frightened) => "terror",
+        Status::Grabbed => "grab",
+        Status::Hidden => "hidden",
+        Status::Afflicted(Condition::Restrained) => "manacles",
+        Status::Afflicted(Condition::Slowed) => "snail",
+        Status::Afflicted(Condition::Taunted) => "shouting",
+        Status::Afflicted(Condition::Weakened) => "broken-shield",
+        Status::Prone => "falling",
+        Status::Invisible => return None,
+    })
+}
+
+/// The icons as images, by name.
+#[derive(Resource)]
+pub struct Icons(HashMap<&'static str, Handle<Image>>);
+
+impl Icons {
+    pub fn get(&self, name: &str) -> Option<Handle<Image>> {
+        self.0.get(name).cloned()
+    }
+}
+
+impl FromWorld for Icons {
+    fn from_world(world: &mut World) -> Self {
+        let mut images = world.resource_mut::<Assets<Image>>();
+        let handles = FILES
+            .iter()
+            .map(|(name, png)| {
+                let image = Image::from_buffer(
+                    png,
+                    ImageType::Extension("png"),
+                    CompressedImageFormats::NONE,
+                    true,
+                    ImageSampler::linear(),
+                    RenderAssetUsages::RENDER_WORLD,
+                )
+                .expect("the built-in icons are PNGs");
+                (*name, images.add(image))
+            })
+            .collect();
+        Icons(handles)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_and_condition_icon_is_built_in() {
+        let names: Vec<&str> = FILES.iter().map(|(n, _)| *n).collect();
+        for kind in steelgrid_rules::scenario::library_kinds() {
+            let icon = kind_icon(kind).unwrap_or_else(|| panic!("{kind} has no icon"));
+            assert!(names.contains(&icon), "{icon}");
+        }
+        use Condition::*;
+        for condition in [
+            Bleeding, Dazed, Frightened, Restrained, Slowed, Taunted, Weakened,
+        ] {
+            let icon = status_icon(Status::Afflicted(condition)).unwrap();
+            assert!(names.contains(&icon), "{icon}");
+        }
+        for (name, png) in FILES {
+            assert!(png.starts_with(b"\x89PNG"), "{name}");
+        }
+    }
+}
