@@ -62,4 +62,11 @@ shot native-replay replay "$work/game.ron" --screenshot-after 4
 shot native-results resume "$work/game.ron" --screen results
 shot native-lasting-areas play demo_lasting --screenshot-after 6
 shot native-condition-demo play demo_slowed --screenshot-after 6
+# Every creature token and condition icon, side by side.
+shot native-sheet play scripts/shots/sheet.ron
+# Tessa's turn with the enemies' threatened squares shown (F3).
+shot native-threats play mill_ambush --commands scripts/shots/acting.ron --keys F3 \
+    --screenshot-after 2
+# Deep into an AI game: the tracker, the log's headings and written-out rolls.
+shot native-log play mill_ambush --ai both --screenshot-after 40
 echo "screenshots in $out"

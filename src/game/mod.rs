@@ -120,6 +120,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         view::animation::plugin,
         ui::rebind::plugin,
         ui::tooltip::plugin,
+        view::threat::plugin,
         screens::ScreensPlugin {
             first: options.screen,
             keys: options.keys,

@@ -382,6 +382,7 @@ impl Default for Bindings {
             (Action::ExplainBack, vec![Key(K::BracketLeft)]),
             (Action::SkipAnimation, vec![Key(K::Backspace)]),
             (Action::KeyBindings, vec![Key(K::F1)]),
+            (Action::Threats, vec![Key(K::F3)]),
         ];
         Bindings {
             actions: actions.into_iter().collect(),
@@ -900,7 +901,8 @@ mod tests {
             .with(Action::ExplainNext, KeyCode::BracketRight)
             .with(Action::ExplainBack, KeyCode::BracketLeft)
             .with(Action::SkipAnimation, KeyCode::Backspace)
-            .with(Action::KeyBindings, KeyCode::F1);
+            .with(Action::KeyBindings, KeyCode::F1)
+            .with(Action::Threats, KeyCode::F3);
         assert_eq!(Bindings::default().input_map(), standard);
         assert_eq!(Bindings::default().validated(), Ok(Bindings::default()));
     }

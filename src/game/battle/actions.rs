@@ -124,6 +124,8 @@ pub enum Action {
     SkipAnimation,
     /// Open or close the key bindings list.
     KeyBindings,
+    /// Show or hide the squares the enemies threaten.
+    Threats,
 }
 
 /// The entity holding the input map and the action state.

@@ -709,7 +709,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::ExplainNext
         | Action::ExplainBack
         | Action::SkipAnimation
-        | Action::KeyBindings => Intent::Nothing,
+        | Action::KeyBindings
+        | Action::Threats => Intent::Nothing,
     }
 }
 

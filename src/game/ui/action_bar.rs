@@ -224,7 +224,7 @@ pub fn buttons(
             Command::EndTurn { creature: id },
         ),
     ];
-    let tools = tools
+    let mut tools: Vec<BarButton> = tools
         .into_iter()
         .map(|(action, name, command)| BarButton {
             action,
@@ -234,6 +234,13 @@ pub fn buttons(
             why_not: engine.ready_for(&command).err().map(|e| e.reason),
         })
         .collect();
+    tools.push(BarButton {
+        action: Action::Threats,
+        key: key(Action::Threats),
+        name: "Threats".into(),
+        detail: "the squares the enemies could strike".into(),
+        why_not: None,
+    });
     (abilities, tools)
 }
 
@@ -388,7 +395,7 @@ mod tests {
         // Standing already: Stand up is refused, with the engine's reason.
         let stand = tools.iter().find(|b| b.name == "Stand up").unwrap();
         assert!(stand.why_not.is_some());
-        let end = tools.last().unwrap();
+        let end = tools.iter().find(|b| b.action == Action::EndTurn).unwrap();
         assert_eq!((end.name.as_str(), &end.why_not), ("End turn", &None));
         // With the main action spent on Defend, Charge is greyed and says why.
         game.apply(Command::Defend {

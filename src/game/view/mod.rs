@@ -9,4 +9,5 @@ pub(super) mod cursor;
 pub(super) mod icons;
 pub(super) mod input;
 pub(super) mod overlay;
+pub(super) mod threat;
 pub(super) mod tokens;

@@ -215,13 +215,21 @@ fn sync_tokens(
             creature.squad.as_ref() == Some(&s.id) || s.captain.as_ref() == Some(&creature.id)
         });
         let kind = rules.0.scenario().kind(&creature.id).and_then(kind_icon);
+        // A smaller creature sharing a bigger one's space (two sizes apart, seed 002 L2578)
+        // is drawn smaller, in the corner and on top, beside rather than under it.
+        let shared = !creature.dead
+            && state.0.creatures.iter().any(|d| {
+                !d.dead
+                    && d.footprint.len() > creature.footprint.len()
+                    && creature.footprint.iter().any(|s| d.footprint.contains(s))
+            });
         spawn_token(
             &mut commands,
             &layout,
             (&style, &icons),
             &mut meshes,
             creature,
-            (on_turn, squad),
+            (on_turn, squad, shared),
             kind,
         );
     }
@@ -233,11 +241,16 @@ fn spawn_token(
     (style, icons): (&TokenStyle, &Icons),
     meshes: &mut Assets<Mesh>,
     creature: &CreatureView,
-    (on_turn, squad): (bool, Option<usize>),
+    (on_turn, squad, shared): (bool, Option<usize>, bool),
     kind: Option<&str>,
 ) {
     let Some((center, extent)) = footprint_box(layout, &creature.footprint) else {
         return;
+    };
+    let (center, extent) = if shared {
+        (center - Vec2::splat(extent * 0.22), extent * 0.6)
+    } else {
+        (center, extent)
     };
     let down = creature.dead || creature.unconscious;
     let shape = match creature.side {
@@ -262,7 +275,11 @@ fn spawn_token(
     let radius = extent * reach * if creature.dead { 0.8 } else { 1.0 };
     let lift = Vec3::new(0.0, extent * 0.04, 0.0);
     let detail = extent / SQUARE;
-    let depth = if creature.dead { CORPSE_Z } else { TOKEN_Z };
+    let depth = match (creature.dead, shared) {
+        (true, _) => CORPSE_Z,
+        (false, true) => TOKEN_Z + 1.5,
+        (false, false) => TOKEN_Z,
+    };
     let acted = creature.acted_this_round && !on_turn && !down;
 
     let mut token = commands.spawn((

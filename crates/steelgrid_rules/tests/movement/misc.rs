@@ -507,3 +507,23 @@ fn a_plain_opportunity_attack_grants_nothing() {
     );
     assert!(!creature(&e, "H").actions.main);
 }
+
+#[test]
+fn a_creature_threatens_its_reach_from_wherever_it_could_move() {
+    // A speed-1 foe at (5, 3) with melee reach 1: it threatens what is within 2 of it.
+    let e = common::fight(
+        &[
+            common::body("h", "Heroes", 1, 1, "hero: (recoveries: 1)"),
+            common::body("t", "Director", 5, 3, "speed: 1"),
+        ],
+        &[],
+    );
+    let threatened = e.threatened("t").unwrap();
+    for sq in [(7, 3), (3, 1), (5, 5), (6, 4)] {
+        assert!(threatened.contains(&Square::new(sq.0, sq.1)), "{sq:?}");
+    }
+    for sq in [(8, 3), (2, 3), (5, 0)] {
+        assert!(!threatened.contains(&Square::new(sq.0, sq.1)), "{sq:?}");
+    }
+    assert!(e.threatened("nobody").is_err());
+}
