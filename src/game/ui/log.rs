@@ -1,5 +1,6 @@
-//! The log panel on the right: the encounter's events, one readable line each with the rule
-//! that produced it dimmed after it, each round and turn under a heading. The mouse wheel over
+//! The log panel on the right: the encounter's last events (the explainer and replays keep the
+//! rest), one readable line each with the rule that produced it dimmed after it, each round and
+//! turn under a heading. The mouse wheel over
 //! the panel scrolls it; it follows the newest line until scrolled up, and again once scrolled
 //! back to the bottom.
 
@@ -27,8 +28,9 @@ use crate::game::view::cursor::STATUS_BAR_PX;
 use crate::game::view::input::WheelScrolls;
 use crate::game::{CurrentState, Rules};
 
-/// The most events the panel holds: the oldest go as new ones come.
-const KEPT: usize = 400;
+/// The most events the panel holds, about two rounds of the default battle: the oldest go as
+/// new ones come (every line is a text node the UI lays out and draws).
+const KEPT: usize = 150;
 
 /// Pixels the wheel scrolls the log by per notch.
 const PIXELS_PER_NOTCH: f32 = 48.0;

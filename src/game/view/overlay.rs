@@ -799,6 +799,39 @@ mod tests {
     )";
 
     #[test]
+    fn placing_a_push_offers_the_most_damaging_way_to_each_square_first() {
+        let mut game = Game::new("wall.ron", WALL_PUSH, Some(3)).unwrap();
+        let sweep = {
+            let state = game.engine().state();
+            state.creatures[0].abilities[0].id.clone()
+        };
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: "brann".into(),
+            },
+            Command::ScriptDice {
+                faces: vec![10, 10],
+            },
+            Command::use_ability("brann", &sweep, vec!["cutter".into()]),
+        ] {
+            game.apply(command).unwrap();
+        }
+        let state = game.engine().state();
+        let choices = choices::ask(game.engine(), &state, &PlayMode::default()).unwrap();
+        let Choices::Forced { outcomes, .. } = &choices else {
+            panic!("the push waits to be placed");
+        };
+        let hurt = |o: &ForcedOutcome| o.hits.iter().map(|h| h.amount).sum::<u32>();
+        for end in outcomes.iter().map(|o| o.end) {
+            let at: Vec<u32> = choices.outcomes_at(end).into_iter().map(hurt).collect();
+            assert!(at.windows(2).all(|w| w[0] >= w[1]), "{end:?}: {at:?}");
+        }
+        // Against the wall the slam is offered before the way that stops short of it.
+        assert!(outcomes.iter().any(|o| hurt(o) > 0));
+    }
+
+    #[test]
     fn an_aimed_push_shows_each_tiers_slam_and_resolves_as_shown() {
         let mut game = Game::new("wall.ron", WALL_PUSH, Some(3)).unwrap();
         for command in [
