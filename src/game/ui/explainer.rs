@@ -190,7 +190,7 @@ fn fill_panel(
         Some(explain(
             logged,
             &state.0,
-            step.command.name(),
+            &crate::game::ui::words::command_words(&state.0, &step.command),
             at,
             step.events,
             view.0,
@@ -231,7 +231,7 @@ pub fn explain(
     let summary = logged.rule.summary;
     [
         format!(
-            "Command {} ({command}) - step {} of {events}    [ back   ] forward   X close",
+            "Command {}: {command} - step {} of {events}    [ back   ] forward   X close",
             at.step + 1,
             at.sub + 1
         ),
