@@ -121,6 +121,7 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         ui::rebind::plugin,
         ui::tooltip::plugin,
         view::threat::plugin,
+        ui::legend::plugin,
         screens::ScreensPlugin {
             first: options.screen,
             keys: options.keys,

@@ -4,6 +4,7 @@
 pub(super) mod action_bar;
 pub(super) mod explainer;
 pub(super) mod hud;
+pub(super) mod legend;
 pub(super) mod log;
 pub(super) mod rebind;
 pub(super) mod tooltip;

@@ -66,6 +66,17 @@ const PIT_LIP: Rgba = hex(0x8a806e);
 const PIT_WALL: Rgba = hex(0x4a443c);
 const LEDGE: Rgba = hex(0x5b4a32);
 
+/// How the atlas is cut into tiles, for UI images of single tiles (the terrain legend).
+pub fn layout() -> bevy::image::TextureAtlasLayout {
+    bevy::image::TextureAtlasLayout::from_grid(
+        bevy::math::UVec2::splat(TILE_PX),
+        COLUMNS,
+        ROWS,
+        None,
+        None,
+    )
+}
+
 /// Atlas index of a terrain's base tile.
 pub fn terrain_tile(terrain: Terrain) -> u32 {
     match terrain {

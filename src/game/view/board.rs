@@ -44,6 +44,10 @@ struct TerrainTile(Square);
 
 /// Redraw the squares whose terrain the rules changed: an object broken by a push, a wall
 /// raised or ground turned to mud by an ability, and back again when it ends.
+/// The tile atlas the board is drawn with (the terrain legend shows its tiles too).
+#[derive(Resource)]
+pub struct BoardAtlas(pub Handle<Image>);
+
 fn refresh_terrain(rules: Res<Rules>, mut tiles: Query<(&TerrainTile, &mut TileTextureIndex)>) {
     let map = rules.0.engine().map();
     for (tile, mut index) in &mut tiles {
@@ -124,7 +128,9 @@ fn spawn_board(
         commands.entity(piece).despawn();
     }
     let map = rules.0.engine().map();
-    let texture = TilemapTexture::Single(images.add(atlas::build()));
+    let image = images.add(atlas::build());
+    commands.insert_resource(BoardAtlas(image.clone()));
+    let texture = TilemapTexture::Single(image);
     let squares = || (0..map.height).flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)));
 
     let terrain = squares().filter_map(|sq| Some((sq, atlas::terrain_tile(map.terrain(sq)?))));
