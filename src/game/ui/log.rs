@@ -16,7 +16,7 @@ use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::event::{Event, Outcome};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::test_roll::TestOutcome;
-use steelgrid_rules::power_roll::{NetEdge, PowerRollResult, Tier};
+use steelgrid_rules::power_roll::{NetEdge, PowerRollResult};
 use steelgrid_rules::trigger::Happening;
 
 use super::hud::{BAR, MUTED, TEXT, TITLE};
@@ -1008,9 +1008,20 @@ fn roll_words(roll: &PowerRollResult, characteristic: &str) -> String {
             sum.push_str(&format!(" {sign} {name} {}", term.abs()));
         }
     }
-    let mut text = format!("{sum} = {} -> tier {}", roll.total, tier_number(roll.tier));
+    format!(
+        "{sum} = {} -> tier {}{}",
+        roll.total,
+        roll.tier.number(),
+        roll_notes(roll)
+    )
+}
+
+/// What a roll's sum leaves out: a lower tier chosen, an effect's automatic tier, a double edge
+/// or bane, a critical hit.
+fn roll_notes(roll: &PowerRollResult) -> String {
+    let mut text = String::new();
     if roll.tier != roll.rolled_tier {
-        text.push_str(&format!(" (rolled {})", tier_number(roll.rolled_tier)));
+        text.push_str(&format!(" (rolled {})", roll.rolled_tier.number()));
     }
     if roll.automatic.is_some() {
         text.push_str(" (automatic, an effect's)");
@@ -1024,14 +1035,6 @@ fn roll_words(roll: &PowerRollResult, characteristic: &str) -> String {
         text.push_str(", critical");
     }
     text
-}
-
-fn tier_number(t: Tier) -> u8 {
-    match t {
-        Tier::One => 1,
-        Tier::Two => 2,
-        Tier::Three => 3,
-    }
 }
 
 /// The name of the characteristic a roll added: of those the ability rolls with, the one with
@@ -1076,27 +1079,12 @@ pub(in crate::game) fn power_roll(roll: &PowerRollResult) -> String {
             sum.push_str(&format!("{term:+}"));
         }
     }
-    let tier = |t: Tier| match t {
-        Tier::One => 1,
-        Tier::Two => 2,
-        Tier::Three => 3,
-    };
-    let mut text = format!("{sum}={} tier {}", roll.total, tier(roll.tier));
-    if roll.tier != roll.rolled_tier {
-        text.push_str(&format!(" (rolled {})", tier(roll.rolled_tier)));
-    }
-    if roll.automatic.is_some() {
-        text.push_str(" (automatic, an effect's)");
-    }
-    match roll.net {
-        NetEdge::DoubleEdge => text.push_str(", double edge"),
-        NetEdge::DoubleBane => text.push_str(", double bane"),
-        _ => {}
-    }
-    if roll.critical {
-        text.push_str(", critical");
-    }
-    text
+    format!(
+        "{sum}={} tier {}{}",
+        roll.total,
+        roll.tier.number(),
+        roll_notes(roll)
+    )
 }
 
 #[cfg(test)]
