@@ -114,6 +114,9 @@ pub struct TargetPreview {
     pub outcomes: Vec<String>,
     /// The same outcomes in numbers, for the AI.
     pub numbers: Vec<OutcomeNumbers>,
+    /// What each outcome's damage would leave the target with, its weakness, immunity and
+    /// squad counted (the engine fills it in; forced movement's collisions not included).
+    pub after: Vec<crate::damage::foresee::Aftermath>,
 }
 
 /// What one outcome does, counted: damage before weakness and immunity, squares of forced
@@ -121,6 +124,8 @@ pub struct TargetPreview {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct OutcomeNumbers {
     pub damage: u32,
+    /// The damage's type (the first typed part's, when it has several).
+    pub kind: Option<crate::damage::DamageType>,
     pub forced: u32,
     pub conditions: u32,
     pub temporary_stamina: u32,
@@ -134,6 +139,7 @@ impl OutcomeNumbers {
             .into_iter()
             .fold(OutcomeNumbers::default(), |n, o| OutcomeNumbers {
                 damage: n.damage + damage_of(o, added).map_or(0, |d| d.0),
+                kind: n.kind.or(damage_of(o, added).and_then(|d| d.1)),
                 forced: n.forced + o.forced.map_or(0, |f| f.distance),
                 conditions: n.conditions + o.conditions.len() as u32,
                 temporary_stamina: n.temporary_stamina + o.temporary_stamina,
@@ -201,6 +207,7 @@ impl CheckedAbility {
                     odds,
                     outcomes,
                     numbers,
+                    after: Vec::new(),
                 }
             })
             .collect();

@@ -4,6 +4,7 @@
 
 pub use crate::terms::damage::DamageType;
 
+pub mod foresee;
 pub mod respite;
 pub mod stamina;
 

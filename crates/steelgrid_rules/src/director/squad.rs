@@ -77,6 +77,37 @@ impl Squad {
         }
     }
 
+    /// What one hit takes from the pool, before it is taken: `shares` is each minion hit's
+    /// damage after halving, an area's capped at one minion's Stamina (digest A-12); the squad's
+    /// weakness or immunity counts once, on the sum (seed 002 L4398-4400), and an area takes
+    /// at most one minion's Stamina per minion in it (L4394-4396).
+    pub fn loss(
+        &self,
+        shares: &[u32],
+        from_area: bool,
+        kind: Option<DamageType>,
+        mods: &DamageModifiers,
+    ) -> SquadLoss {
+        let s = self.per_minion.max(1);
+        let total = shares
+            .iter()
+            .map(|&share| if from_area { share.min(s) } else { share })
+            .sum();
+        let breakdown = damage::compute(total, kind, false, mods);
+        let cap = from_area.then_some(shares.len() as u32 * s);
+        let amount = cap.map_or(breakdown.amount, |c| breakdown.amount.min(c));
+        let left = Squad {
+            pool: self.pool.saturating_sub(amount),
+            ..self.clone()
+        };
+        SquadLoss {
+            breakdown,
+            cap,
+            amount,
+            drops: self.alive() - left.alive(),
+        }
+    }
+
     /// Whether `minion` has already spent this round's main action on a squad strike.
     pub fn joined_in(&self, minion: &str, round: u32) -> bool {
         self.joined.get(minion).is_some_and(|j| j.round == round)
@@ -90,6 +121,18 @@ impl Squad {
             CaptainBonus::default()
         }
     }
+}
+
+/// What one hit does to a squad's pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquadLoss {
+    pub breakdown: damage::DamageBreakdown,
+    /// An area's cap: one minion's Stamina per minion in it.
+    pub cap: Option<u32>,
+    /// What the pool loses.
+    pub amount: u32,
+    /// Members it drops.
+    pub drops: u32,
 }
 
 /// Set by the command stage when the damage it queued comes from an area: each minion's share
@@ -179,19 +222,20 @@ fn hit_squad(
             share.1 = share.1.min(s);
         }
     }
-    let total: u32 = shares.iter().map(|sh| sh.1).sum();
-    // seed 002 L4398-4400: the squad's weakness or immunity once, at the end.
     let mods = minions
         .get(shares[0].0)
         .map(|m| m.5.clone())
         .unwrap_or_default();
-    let b = damage::compute(total, kind, false, &mods);
-    let cap = from_area.then_some(shares.len() as u32 * s);
-    let amount = cap.map_or(b.amount, |c| b.amount.min(c));
+    let amounts: Vec<u32> = shares.iter().map(|sh| sh.1).collect();
+    let SquadLoss {
+        breakdown: b,
+        cap,
+        amount,
+        drops,
+    } = squad.loss(&amounts, from_area, kind, &mods);
     let before = squad.pool;
-    let alive_before = squad.alive();
     squad.pool = squad.pool.saturating_sub(amount);
-    let drops = (alive_before - squad.alive()) as usize;
+    let drops = drops as usize;
     // The minions hit die first (the attacker picks among them: first named first), then —
     // for damage not from an area — the members nearest the first one hit (digest A-11).
     let first = minions

@@ -2,6 +2,7 @@
 //! schedule that resolves one command at a time. Commands are validated first, so a refused
 //! command changes nothing; every fact lands in the event log with its rule.
 
+mod foresee;
 mod mount;
 mod opportunity;
 mod query;
@@ -34,6 +35,7 @@ use crate::turn::aid;
 use crate::turn::{self, TurnState};
 
 pub use crate::creature_record::CreatureRecord;
+pub use foresee::RollPreview;
 pub use snapshot::Snapshot;
 pub use view::*;
 

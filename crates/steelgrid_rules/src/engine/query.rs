@@ -106,7 +106,7 @@ impl Engine {
 
     /// The battlefield for a forced movement: the creatures, and the object it moves when its
     /// target names one (seed 002 L2740).
-    fn forced_board(&self, spec: &forced::ForcedSpec) -> forced::Board<'_> {
+    pub(super) fn forced_board(&self, spec: &forced::ForcedSpec) -> forced::Board<'_> {
         let map = self.world.resource::<Map>();
         let mut bodies = self.board();
         if let Some(square) = forced::object_square(&spec.target)
@@ -379,11 +379,13 @@ impl Engine {
             .world
             .get::<Characteristics>(checked.user)
             .expect("characteristics");
-        Ok(checked.preview(
+        let mut preview = checked.preview(
             &user,
             self.world.resource::<RulesOptions>(),
             self.world.resource::<Map>(),
-        ))
+        );
+        self.foresee_ability(&mut preview, checked.ability.distance.is_area());
+        Ok(preview)
     }
 
     /// `command` joined by the user's squad when it is a minion's signature strike: every

@@ -329,23 +329,54 @@ pub struct StrikeOptions {
     pub penalty: i32,
 }
 
-/// Roll a free strike: 2d10 + Might or Agility (the higher unless chosen), 2/5/7 (melee) or
-/// 2/4/6 (ranged) + that characteristic (seed 002 L2980-3000). A free strike counts as a
-/// main-action ability, so it can be a critical hit even as an opportunity attack (digest A-6).
-pub fn roll_strike(
-    striker: Striker,
-    opts: &StrikeOptions,
-    dice: &mut Dice,
-    options: &RulesOptions,
-) -> StrikeResult {
-    if !striker.hero {
-        return StrikeResult {
-            roll: None,
-            damage: striker.free_strike,
+impl StrikeOptions {
+    /// The choices a `FreeStrike` command makes, with the edges and banes its check found and
+    /// those the Director imposed.
+    pub fn of(strike: &Command, checked: &CheckedStrike) -> Self {
+        let Command::FreeStrike {
+            ranged,
+            characteristic,
+            tier,
+            edges,
+            banes,
+            bonus,
+            penalty,
+            ..
+        } = strike
+        else {
+            return Self::default();
         };
+        let director = |n: u32| {
+            (0..n).map(|_| Modifier {
+                rule: rule::EDGE_DIRECTOR.id.into(),
+                note: "imposed by the Director".into(),
+            })
+        };
+        StrikeOptions {
+            ranged: *ranged,
+            characteristic: *characteristic,
+            tier: *tier,
+            edges: checked
+                .edges
+                .iter()
+                .cloned()
+                .chain(director(*edges))
+                .collect(),
+            banes: checked
+                .banes
+                .iter()
+                .cloned()
+                .chain(director(*banes))
+                .collect(),
+            bonus: *bonus,
+            penalty: *penalty,
+        }
     }
-    let chars = striker.characteristics;
-    // seed 002 L1549: "M or A" — the roller's choice, the higher by default.
+}
+
+/// A hero's free-strike roll and the characteristic it adds: 2d10 + Might or Agility, the
+/// higher unless chosen (seed 002 L1549, L2980-3000); a main-action roll (digest A-6).
+pub fn strike_roll(chars: &Characteristics, opts: &StrikeOptions) -> (PowerRollSpec, i32) {
     let ch = opts
         .characteristic
         .unwrap_or(if chars.agility > chars.might {
@@ -363,13 +394,38 @@ pub fn roll_strike(
         automatic: Vec::new(),
         main_action_ability: true,
     };
+    (spec, value)
+}
+
+/// A hero's free-strike damage at `tier`: 2/5/7 (melee) or 2/4/6 (ranged) + the characteristic
+/// (seed 002 L2980-3000).
+pub fn strike_damage(tier: Tier, ranged: bool, value: i32) -> u32 {
+    let base = if ranged { [2, 4, 6] } else { [2, 5, 7] };
+    (tier.pick(base) + value).max(0) as u32
+}
+
+/// Roll a free strike: 2d10 + Might or Agility (the higher unless chosen), 2/5/7 (melee) or
+/// 2/4/6 (ranged) + that characteristic (seed 002 L2980-3000). A free strike counts as a
+/// main-action ability, so it can be a critical hit even as an opportunity attack (digest A-6).
+pub fn roll_strike(
+    striker: Striker,
+    opts: &StrikeOptions,
+    dice: &mut Dice,
+    options: &RulesOptions,
+) -> StrikeResult {
+    if !striker.hero {
+        return StrikeResult {
+            roll: None,
+            damage: striker.free_strike,
+        };
+    }
+    let (spec, value) = strike_roll(striker.characteristics, opts);
     let faces = [dice.d10(), dice.d10()];
     let mut roll = power_roll::resolve(&spec, faces, options);
     if let Some(cap) = opts.tier {
         roll.downgrade(cap.min(roll.rolled_tier));
     }
-    let base = if opts.ranged { [2, 4, 6] } else { [2, 5, 7] };
-    let damage = (roll.tier.pick(base) + value).max(0) as u32;
+    let damage = strike_damage(roll.tier, opts.ranged, value);
     StrikeResult {
         roll: Some(roll),
         damage,
@@ -454,13 +510,7 @@ pub fn resolve_free_strike(
     };
     let Command::FreeStrike {
         ranged,
-        characteristic,
-        tier,
         knock_out,
-        edges,
-        banes,
-        bonus,
-        penalty,
         damage_type,
         ..
     } = strike
@@ -511,31 +561,7 @@ pub fn resolve_free_strike(
     } else if !charging {
         take_action(&mut log, &mut budget, &id.0, ActionKind::Main);
     }
-    let director = |n: u32| {
-        (0..n).map(|_| Modifier {
-            rule: rule::EDGE_DIRECTOR.id.into(),
-            note: "imposed by the Director".into(),
-        })
-    };
-    let opts = StrikeOptions {
-        ranged: *ranged,
-        characteristic: *characteristic,
-        tier: *tier,
-        edges: checked
-            .edges
-            .iter()
-            .cloned()
-            .chain(director(*edges))
-            .collect(),
-        banes: checked
-            .banes
-            .iter()
-            .cloned()
-            .chain(director(*banes))
-            .collect(),
-        bonus: *bonus,
-        penalty: *penalty,
-    };
+    let opts = StrikeOptions::of(strike, checked);
     let striker = Striker {
         id: &id.0,
         characteristics: chars,

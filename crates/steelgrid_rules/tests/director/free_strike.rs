@@ -549,3 +549,52 @@ fn squad_members_attacking_at_different_steps_strike_separately() {
     );
     assert_eq!(common::stamina(&e, "h"), 26);
 }
+
+// ---- Previews ---------------------------------------------------------------------------------
+
+#[test]
+fn a_director_creatures_free_strike_is_previewed_as_its_damage_with_no_roll() {
+    let mut e = Fight::on(&HALL)
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .current_stamina(3)
+        .monster("ogre", at(2, 1))
+        .knows(&["bite"])
+        .free_strike(4)
+        .first(steelgrid_rules::creature::Side::Director)
+        .start();
+    start(&mut e, "ogre");
+    let p = e.preview_roll(&common::strike("ogre", "h")).unwrap();
+    assert_eq!(p.odds, None);
+    assert_eq!(p.outcomes, ["4 damage, no roll"]);
+    assert_eq!((p.after[0].dealt, p.after[0].left), (4, -1));
+    assert_eq!(p.after[0].state, steelgrid_rules::creature::Vitality::Dying);
+}
+
+#[test]
+fn a_heroes_free_strike_preview_gives_each_tiers_odds_and_what_its_weakness_makes_of_it() {
+    let mut e = Fight::on(&HALL)
+        .abilities(&abilities())
+        .hero("h", at(1, 1))
+        .might(2)
+        .monster("ogre", at(2, 1))
+        .stamina(9)
+        .weakness(DamageType::Fire, 3)
+        .weakness(DamageType::Cold, 1)
+        .start();
+    start(&mut e, "h");
+    let p = e.preview_roll(&common::strike("h", "ogre")).unwrap();
+    let odds = p.odds.expect("a hero rolls");
+    assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // 2/5/7 + Might 2; untyped damage meets neither weakness (seed 002 L3046-3050).
+    assert_eq!(p.outcomes, ["4 damage", "7 damage", "9 damage"]);
+    let left: Vec<i32> = p.after.iter().map(|a| a.left).collect();
+    assert_eq!(left, [5, 2, 0]);
+    assert!(p.after[2].falls() && !p.after[1].falls());
+    // The preview is refused exactly as the strike would be.
+    let far = e.preview_roll(&common::strike("h", "nobody")).unwrap_err();
+    assert_eq!(
+        far.rule,
+        e.check(&common::strike("h", "nobody")).unwrap_err().rule
+    );
+}

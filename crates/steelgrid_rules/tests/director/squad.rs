@@ -390,3 +390,48 @@ fn ds_dir_44_a_fallen_captain_is_replaced_at_the_start_of_the_next_round() {
         (Some("sub"), 1)
     );
 }
+
+// ---- Previews ---------------------------------------------------------------------------------
+
+#[test]
+fn the_preview_foresees_each_hits_pool_and_drops_exactly_as_the_hit_then_lands() {
+    // Single strikes under and over a threshold, areas under and over the area limit, and
+    // weakness and immunity counted once: what the aim shows is what happens.
+    let cases: [(&str, fn(Fight) -> Fight, &[&str]); 6] = [
+        ("jab3", |m| m, &["m0"]),
+        ("slam12", |m| m, &["m0"]),
+        ("nova3", |m| m, &[]),
+        ("nova6", |m| m, &[]),
+        ("flare2", |m| m.weakness(DamageType::Fire, 5), &[]),
+        ("miasma4", |m| m.immunity(DamageType::Poison, 2), &[]),
+    ];
+    for (ability, minion, targets) in cases {
+        let mut e = fight_squad(minion).start();
+        let minions: Vec<String> = (0..8).map(|i| format!("m{i}")).collect();
+        until_turn_of(
+            &mut e,
+            "h0",
+            &minions.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        let command = use_ability("h0", ability, targets);
+        let preview = e.preview_ability(&command).expect("aimable");
+        let log = apply(&mut e, command);
+        let (amount, pool, killed, _) = squad_hit(&log);
+        assert!(!preview.targets.is_empty(), "{ability}");
+        for t in &preview.targets {
+            let after = t.after[0];
+            assert_eq!(
+                (after.dealt, after.left, after.drops),
+                (amount, pool as i32, killed.len() as u32),
+                "{ability} on {}",
+                t.id
+            );
+            assert_eq!(
+                after.falls(),
+                killed.contains(&t.id),
+                "{ability} on {}",
+                t.id
+            );
+        }
+    }
+}

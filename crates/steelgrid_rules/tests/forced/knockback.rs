@@ -198,3 +198,34 @@ fn knockback_against_a_defender_takes_the_double_bane() {
     assert_eq!(roll.banes.len(), 2);
     assert_eq!(e.state().pending_forced.unwrap().distance, 2);
 }
+
+#[test]
+fn a_knockback_preview_gives_each_tiers_odds_and_the_net_push_against_a_smaller_target() {
+    let mut e = fight(
+        &[
+            body(
+                "p",
+                "Heroes",
+                2,
+                3,
+                "characteristics: (might: 2), hero: (recoveries: 1)",
+            ),
+            body("g", "Director", 3, 3, "size: \"1S\""),
+        ],
+        &[2, 3],
+    );
+    start(&mut e, "p");
+    let p = e.preview_roll(&knockback("p", "g")).unwrap();
+    assert_eq!(
+        p.outcomes,
+        [
+            "push 2 (1, +1 bigger than it)",
+            "push 3 (2, +1 bigger than it)",
+            "push 4 (3, +1 bigger than it)"
+        ]
+    );
+    let odds = p.odds.expect("Knockback rolls");
+    assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // Might 2 with no edge: tier 1 on 2-9 of 2d10 (under 12), 36 of 100.
+    assert!((odds[0] - 0.36).abs() < 1e-9, "{odds:?}");
+}
