@@ -44,7 +44,7 @@ pub fn plugin(app: &mut App) {
 
 /// The tooltip panel; hidden while there is nothing under the mouse to describe.
 #[derive(Component)]
-struct Tooltip;
+pub(super) struct Tooltip;
 
 fn spawn_tooltip(mut commands: Commands) {
     commands
@@ -53,6 +53,7 @@ fn spawn_tooltip(mut commands: Commands) {
             Node {
                 position_type: PositionType::Absolute,
                 max_width: px(520),
+                overflow: Overflow::clip(),
                 padding: UiRect::axes(px(10), px(8)),
                 border: UiRect::all(px(1)),
                 border_radius: BorderRadius::all(px(4)),
@@ -84,14 +85,13 @@ fn write_tooltip(
     mut texts: Query<&mut Text>,
 ) {
     let (mut visibility, children) = tooltip.into_inner();
-    let card = hovered
-        .0
-        .and_then(|square| card(&state.0, &rules.0, square, view.0, aiming(&mode)));
-    // What the aimed ability would do comes first.
-    let card = match (&aimed.0, card) {
-        (Some(aim), Some(card)) => Some(format!("{aim}\n\n{card}")),
-        (aim, card) => card.or_else(|| aim.clone()),
-    };
+    // A roll about to be made shows its odds and outcomes alone, not the stat block under
+    // them: the card stays small enough to leave the board in sight.
+    let card = aimed.0.clone().or_else(|| {
+        hovered
+            .0
+            .and_then(|square| card(&state.0, &rules.0, square, view.0, aiming(&mode)))
+    });
     *visibility = if card.is_some() {
         Visibility::Inherited
     } else {
@@ -148,6 +148,11 @@ fn follow_cursor(
     } else {
         (px(STATUS_BAR_PX + MARGIN), Val::Auto)
     };
+    // Never taller than the room between the status bar and the hint line: a long card is
+    // cut at its foot rather than run off the window.
+    node.max_height = px((h - STATUS_BAR_PX - MARGIN - HINTS_PX).max(80.0));
+    // Nor wider than the board beside the log.
+    node.max_width = px((board_width - 2.0 * MARGIN).clamp(160.0, 520.0));
 }
 
 /// What the tooltip says about `square`: the creature standing there (if the seat may see it),

@@ -10,14 +10,19 @@ use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
 use super::cursor::HoveredSquare;
+use crate::game::battle::actions::Action;
 use crate::game::battle::choices::{self, Choices, MoveBy};
-use crate::game::battle::play::{PlayMode, Tool, aim};
+use crate::game::battle::play::{Intent, PlayMode, Tool, aim, click, key};
 use crate::game::ui::log::{ascii, short_name, sq};
 use crate::game::{BattleSystems, CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::ability::granted::Granted;
-use steelgrid_rules::ability::resolve::AbilityPreview;
+use steelgrid_rules::ability::resolve::{AbilityPreview, TargetPreview};
+use steelgrid_rules::creature::Vitality;
+use steelgrid_rules::damage::foresee::{Aftermath, Blow};
+use steelgrid_rules::engine::RollPreview;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
+use steelgrid_rules::{Command, Engine};
 
 /// Depth of the overlay: above the board's labels, below the tokens.
 const OVERLAY_Z: f32 = 4.0;
@@ -244,7 +249,7 @@ fn preview(
             .unwrap_or_default();
         let (text, details) = match &found {
             Some(p) => {
-                let (line, details) = aim_text(&state.0, p, &moved);
+                let (line, details) = aim_text(engine, &state.0, p, &moved);
                 (Some(line), Some(details))
             }
             None => (text, None),
@@ -257,6 +262,14 @@ fn preview(
     }
     forced.set_if_neq(AimForced::default());
     aim.set_if_neq(Aim(None));
+    let rolled = roll_command(&state.0, &mode, &choices, hovered.0)
+        .and_then(|c| engine.preview_roll(&c).ok())
+        .map(|p| roll_text(&state.0, &p));
+    if let Some((line, card)) = rolled {
+        aim_card.set_if_neq(AimCard(Some(ascii(&card))));
+        preview.set_if_neq(Preview(Some(ascii(&line))));
+        return;
+    }
     aim_card.set_if_neq(AimCard(None));
     let text = hovered
         .0
@@ -267,7 +280,7 @@ fn preview(
 /// For each target of the aimed ability and each tier that moves it, the engine's prediction
 /// of the farthest the forcer can take it (with the collision damage it comes to).
 fn aimed_forced(
-    engine: &steelgrid_rules::Engine,
+    engine: &Engine,
     state: &StateView,
     slot: usize,
     preview: &AbilityPreview,
@@ -449,7 +462,7 @@ fn draw_aim_forced_paths(forced: Res<AimForced>, layout: Res<BoardLayout>, mut g
 /// Ask the engine what the ability in `slot`, aimed at `square`, would do: per target, the
 /// odds of each tier with the edges and banes behind them, and each tier's outcome.
 fn aim_at(
-    engine: &steelgrid_rules::Engine,
+    engine: &Engine,
     state: &StateView,
     slot: usize,
     square: Square,
@@ -475,24 +488,31 @@ fn aim_at(
 }
 
 /// What the aimed ability would do: a short line for the status bar (each target's chance to be
-/// defeated) and the card in full, target by target: Stamina, the edges and banes, each tier's
-/// odds and outcome, where a tier moves the target (the engine's distance, with a bigger
-/// pusher's +1 and the target's stability, and the slam), and the Stamina it would leave. An
-/// ally caught in the area is flagged.
-fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (String, String) {
+/// defeated, the minions it may drop) and the card in full, target by target: Stamina, the
+/// edges and banes, each tier's odds and outcome, where a tier moves the target (the engine's
+/// distance, with a bigger pusher's +1 and the target's stability, and the slam), and what the
+/// engine says the damage leaves (weakness, immunity and a squad's pool counted). An ally caught
+/// in the area is flagged.
+fn aim_text(
+    engine: &Engine,
+    state: &StateView,
+    p: &AbilityPreview,
+    moved: &[TierForced],
+) -> (String, String) {
     let user = state
         .turn
         .as_ref()
         .and_then(|id| state.creatures.iter().find(|c| &c.id == id));
     let mut card = vec![p.ability.clone()];
     let mut summary = Vec::new();
+    // Each tier's minions dropped, squad by squad.
+    let mut drops: Vec<(String, Vec<u32>)> = Vec::new();
     for t in &p.targets {
         let Some(c) = state.creatures.iter().find(|c| c.id == t.id) else {
             continue;
         };
         let ally = user.is_some_and(|u| u.side == c.side && u.id != c.id);
         let name = short_name(state, &t.id);
-        let stamina = c.stamina.current + c.stamina.temporary;
         let mods: Vec<String> = t
             .edges
             .iter()
@@ -505,25 +525,20 @@ fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (Str
         } else {
             format!(", {}", mods.join(", "))
         };
+        let stamina = c.stamina.current + c.stamina.temporary;
         card.push(format!("{name} ({flag}Stamina {stamina}{mods}):"));
         let mut defeat = 0.0;
         for (i, outcome) in t.outcomes.iter().enumerate() {
             let tier = i + 1;
             let forced = moved.iter().find(|f| f.target == t.id && f.tier == tier);
-            let slam = forced.map_or(0, |f| f.outcome.damage_to(&t.id));
-            let damage = t.numbers.get(i).map_or(0, |n| n.damage) + slam;
-            let left = stamina - damage as i32;
-            let falls = left <= 0 && damage > 0;
-            let after = match (falls, c.hero) {
-                (true, false) => ", defeats it".to_owned(),
-                (true, true) => format!(", leaves {left}: dying"),
-                (false, _) if damage > 0 => format!(", leaves {left}"),
-                (false, _) => String::new(),
-            };
-            let odds = t
-                .odds
-                .map_or(String::new(), |o| format!(" {:.0}%", o[i] * 100.0));
-            if falls {
+            let after = with_slam(engine, t, i, forced);
+            if let (Some(squad), Some(a)) = (&c.squad, after) {
+                match drops.iter_mut().find(|d| &d.0 == squad) {
+                    Some(d) => d.1.push(a.drops),
+                    None => drops.push((squad.clone(), vec![a.drops])),
+                }
+            }
+            if after.is_some_and(|a| a.falls()) {
                 defeat += t.odds.map_or(1.0, |o| o[i]);
             }
             let push = forced.map_or(String::new(), |f| format!(" -> {}", forced_words(f)));
@@ -532,7 +547,9 @@ fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (Str
             } else {
                 "effect".to_owned()
             };
-            card.push(format!("  {label}{odds}: {outcome}{push}{after}"));
+            let odds = t.odds.map(|o| o[i]);
+            let after = after.map_or(String::new(), |a| after_words(&a, c.squad.is_some()));
+            card.push(tier_line(&label, odds, &format!("{outcome}{push}"), &after));
         }
         let who = if ally {
             format!("{name} (ally!)")
@@ -540,6 +557,13 @@ fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (Str
             name
         };
         summary.push(format!("{who} {:.0}% to defeat", defeat * 100.0));
+    }
+    for (squad, by_tier) in &drops {
+        // A squad's drops are the same for each member hit: one figure per tier.
+        let most = by_tier.iter().copied().max().unwrap_or(0);
+        if most > 0 {
+            summary.push(format!("up to {most} {squad} drop"));
+        }
     }
     for o in &p.objects {
         let damage: Vec<String> = o.damage.iter().map(u32::to_string).collect();
@@ -554,12 +578,134 @@ fn aim_text(state: &StateView, p: &AbilityPreview, moved: &[TierForced]) -> (Str
         let none = format!("{}: no target in the area", p.ability);
         return (none.clone(), none);
     }
-    let mut line = format!("{}: {}", p.ability, summary.join(", "));
+    (status_line(&p.ability, &summary), card.join("\n"))
+}
+
+/// What tier `i` would leave the target with, the slam of its forced movement added as a blow
+/// of its own (the engine's reckoning either way).
+fn with_slam(
+    engine: &Engine,
+    t: &TargetPreview,
+    i: usize,
+    forced: Option<&TierForced>,
+) -> Option<Aftermath> {
+    let after = t.after.get(i).copied()?;
+    let slam = forced.map_or(0, |f| f.outcome.damage_to(&t.id));
+    if slam == 0 {
+        return Some(after);
+    }
+    let blows = [
+        Blow {
+            amount: t.numbers.get(i).map_or(0, |n| n.damage),
+            kind: t.numbers.get(i).and_then(|n| n.kind),
+        },
+        Blow {
+            amount: slam,
+            kind: None,
+        },
+    ];
+    engine.foresee(&t.id, &blows).ok().or(Some(after))
+}
+
+/// What the engine says the damage leaves: ", defeats it", ", leaves 3: dying", ", leaves 5",
+/// a squad's pool and the minions it drops.
+fn after_words(a: &Aftermath, squad: bool) -> String {
+    let drops = match a.drops {
+        0 => String::new(),
+        1 => ", drops 1 minion".to_owned(),
+        n => format!(", drops {n} minions"),
+    };
+    match a.state {
+        _ if squad && a.dealt > 0 => format!(", squad pool {}{drops}", a.left),
+        Vitality::Dead if a.dealt > 0 => ", defeats it".to_owned(),
+        Vitality::Dying if a.dealt > 0 => format!(", leaves {}: dying", a.left),
+        _ if a.dealt > 0 => format!(", leaves {}", a.left),
+        _ => String::new(),
+    }
+}
+
+/// One tier of a preview card: "  t2 45%: 7 damage, leaves 2".
+fn tier_line(label: &str, odds: Option<f64>, outcome: &str, after: &str) -> String {
+    let odds = odds.map_or(String::new(), |o| format!(" {:.0}%", o * 100.0));
+    format!("  {label}{odds}: {outcome}{after}")
+}
+
+/// The status line of a preview: its name and summary, cut to fit, pointing at the card.
+fn status_line(name: &str, summary: &[String]) -> String {
+    let mut line = format!("{name}: {}", summary.join(", "));
     if line.chars().count() > 110 {
         line = line.chars().take(107).collect::<String>() + "...";
     }
     line.push_str(" (odds and outcomes in the card)");
-    (line, card.join("\n"))
+    line
+}
+
+/// A free strike's or a Knockback's preview: the chance to defeat for the status line, and each
+/// tier's odds, outcome and what it leaves for the card.
+fn roll_text(state: &StateView, p: &RollPreview) -> (String, String) {
+    let name = short_name(state, &p.target);
+    let squad = state
+        .creatures
+        .iter()
+        .find(|c| c.id == p.target)
+        .is_some_and(|c| c.squad.is_some());
+    let mods: Vec<String> = p
+        .edges
+        .iter()
+        .map(|m| format!("edge: {}", m.note))
+        .chain(p.banes.iter().map(|m| format!("bane: {}", m.note)))
+        .collect();
+    let mods = if mods.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", mods.join(", "))
+    };
+    let mut card = vec![format!("{} on {name}{mods}", p.name)];
+    let mut defeat = 0.0;
+    for (i, outcome) in p.outcomes.iter().enumerate() {
+        let odds = p.odds.map(|o| o[i]);
+        let after = p.after.get(i);
+        if after.is_some_and(|a| a.falls()) {
+            defeat += odds.unwrap_or(1.0);
+        }
+        let label = if odds.is_some() {
+            format!("t{}", i + 1)
+        } else {
+            "hit".to_owned()
+        };
+        let after = after.map_or(String::new(), |a| after_words(a, squad));
+        card.push(tier_line(&label, odds, outcome, &after));
+    }
+    let summary = if p.after.iter().any(|a| a.dealt > 0) {
+        format!("{name} {:.0}% to defeat", defeat * 100.0)
+    } else {
+        let odds = p.odds.map_or(String::new(), |o| {
+            let pct: Vec<String> = o.iter().map(|x| format!("{:.0}%", x * 100.0)).collect();
+            format!(" {}", pct.join("/"))
+        });
+        format!("{name}{odds}")
+    };
+    (status_line(&p.name, &[summary]), card.join("\n"))
+}
+
+/// The free strike or Knockback the pointer would make now: a click on the hovered creature,
+/// or Enter answering an opportunity the trigger window offers.
+fn roll_command(
+    state: &StateView,
+    mode: &PlayMode,
+    choices: &Choices,
+    hovered: Option<Square>,
+) -> Option<Command> {
+    let is_roll = |c: &Command| matches!(c, Command::FreeStrike { .. } | Command::Knockback { .. });
+    if let Intent::Send(c) = key(state, mode, Action::Confirm)
+        && is_roll(&c)
+    {
+        return Some(c);
+    }
+    match hovered.map(|square| click(state, mode, choices, square)) {
+        Some(Intent::Send(c)) if is_roll(&c) => Some(c),
+        _ => None,
+    }
 }
 
 /// A tier's forced movement as the engine works it out: `push 2 (1 +1 bigger), slam 3`.
@@ -644,7 +790,7 @@ fn draw_aim(
 }
 
 fn describe(
-    engine: &steelgrid_rules::Engine,
+    engine: &Engine,
     state: &StateView,
     choices: &Choices,
     square: Square,
@@ -778,7 +924,6 @@ fn draw_path(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use steelgrid_rules::Command;
     use steelgrid_rules::creature::Side;
     use steelgrid_rules::record::Game;
 
@@ -867,7 +1012,7 @@ mod tests {
             vec![(Square::new(5, 2), "t2 t3\n-3 -4".to_owned())]
         );
         // The words give the engine's distance, the bigger pusher's +1 and the slam.
-        let (line, card) = aim_text(&state, &preview, &shown);
+        let (line, card) = aim_text(game.engine(), &state, &preview, &shown);
         assert!(
             card.contains("-> push 2 (1 +1 bigger), slam 3")
                 && card.contains("-> push 3 (2 +1 bigger), slam 4, leaves 1"),
@@ -913,5 +1058,72 @@ mod tests {
         // The tier 3 damage the preview gave, then the slam it showed.
         let tier3_damage = preview.targets[0].numbers[2].damage;
         assert_eq!(stamina - cutter.stamina.current, (tier3_damage + 4) as i32);
+    }
+
+    /// The game `text` is, the heroes first and `hero`'s turn started.
+    fn on_turn_of(text: &str, hero: &str) -> Game {
+        let mut game = Game::new("shot.ron", text, Some(3)).unwrap();
+        for command in [
+            Command::ChooseFirstSide { side: Side::Heroes },
+            Command::StartTurn {
+                creature: hero.into(),
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn pointing_at_an_adjacent_enemy_shows_the_free_strikes_odds_and_what_each_tier_leaves() {
+        let game = on_turn_of(WALL_PUSH, "brann");
+        let state = game.engine().state();
+        let mode = PlayMode::default();
+        let choices = choices::ask(game.engine(), &state, &mode).unwrap();
+        let strike = roll_command(&state, &mode, &choices, Some(Square::new(4, 2)))
+            .expect("a click on the cutter is a free strike");
+        assert_eq!(strike, Command::free_strike("brann", "cutter", false));
+        let p = game.engine().preview_roll(&strike).unwrap();
+        let (line, card) = roll_text(&state, &p);
+        assert!(
+            line.starts_with("Melee Weapon Free Strike: cutter ") && line.contains("% to defeat"),
+            "{line}"
+        );
+        // Three tiers, each with its chance and the Stamina the engine says it leaves.
+        let tiers: Vec<&str> = card.lines().filter(|l| l.starts_with("  t")).collect();
+        assert_eq!(tiers.len(), 3, "{card}");
+        assert!(
+            tiers
+                .iter()
+                .all(|t| t.contains("%: ") && t.contains(" damage, leaves ")),
+            "{card}"
+        );
+        // An empty square is no roll: the hover says what is there instead.
+        assert_eq!(
+            roll_command(&state, &mode, &choices, Some(Square::new(1, 1))),
+            None
+        );
+    }
+
+    #[test]
+    fn an_area_over_a_squad_flags_the_ally_inside_and_counts_the_minions_it_drops() {
+        let game = on_turn_of(
+            include_str!("../../../scenarios/demo_squad_area.ron"),
+            "orrin",
+        );
+        let state = game.engine().state();
+        let mode = PlayMode {
+            tool: Tool::Ability(1),
+            ..default()
+        };
+        let (_, found) = aim_at(game.engine(), &state, 1, Square::new(4, 5), &mode);
+        let preview = found.expect("Frost Cube over Brann and two rabble");
+        let (line, card) = aim_text(game.engine(), &state, &preview, &[]);
+        assert!(card.contains("Brann (ALLY in the area, Stamina"), "{card}");
+        assert!(line.contains("Brann (ally!)"), "{line}");
+        // Two minions in a cube: each share capped at one minion's 4 Stamina, so the pool of
+        // 24 loses 8 at every tier and both drop (seed 002 L4394-4396).
+        assert!(card.contains("squad pool 16, drops 2 minions"), "{card}");
+        assert!(line.contains("up to 2 rabble drop"), "{line}");
     }
 }
