@@ -93,40 +93,8 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
                 ..default()
             }),
     )
-    .insert_resource(ClearColor(BACKGROUND))
-    .add_plugins(stages)
-    .add_plugins((
-        view::board::plugin,
-        view::tokens::plugin,
-        ui::hud::plugin,
-        view::camera::plugin,
-        battle::actions::plugin,
-        view::input::plugin,
-        view::cursor::plugin,
-        battle::play::plugin,
-        battle::choices::plugin,
-        view::overlay::plugin,
-        ui::log::plugin,
-        ui::action_bar::plugin,
-        ui::tracker::plugin,
-        battle::ai_seat::plugin,
-    ))
-    .add_plugins((
-        battle::records::plugin,
-        battle::handoff::plugin,
-        ui::explainer::plugin,
-        battle::demo::plugin,
-        settings::plugin,
-        view::animation::plugin,
-        ui::rebind::plugin,
-        ui::tooltip::plugin,
-        view::threat::plugin,
-        ui::legend::plugin,
-        screens::ScreensPlugin {
-            first: options.screen,
-            keys: options.keys,
-        },
-    ));
+    .insert_resource(ClearColor(BACKGROUND));
+    battle_plugins(&mut app, options.screen, options.keys);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_page::plugin);
     let game = game;
@@ -163,6 +131,40 @@ pub fn run(game: Game, options: LaunchOptions) -> ExitCode {
         });
     }
     app.run().report()
+}
+
+/// The game's own plugins, over Bevy's: the board, the HUD, the battle and the screens.
+fn battle_plugins(app: &mut App, first: Screen, keys: Vec<KeyCode>) {
+    app.add_plugins(stages)
+        .add_plugins((
+            view::board::plugin,
+            view::tokens::plugin,
+            ui::hud::plugin,
+            view::camera::plugin,
+            battle::actions::plugin,
+            view::input::plugin,
+            view::cursor::plugin,
+            battle::play::plugin,
+            battle::choices::plugin,
+            view::overlay::plugin,
+            ui::log::plugin,
+            ui::action_bar::plugin,
+            ui::tracker::plugin,
+            battle::ai_seat::plugin,
+        ))
+        .add_plugins((
+            battle::records::plugin,
+            battle::handoff::plugin,
+            ui::explainer::plugin,
+            battle::demo::plugin,
+            settings::plugin,
+            view::animation::plugin,
+            ui::rebind::plugin,
+            ui::tooltip::plugin,
+            view::threat::plugin,
+            ui::legend::plugin,
+            screens::ScreensPlugin { first, keys },
+        ));
 }
 
 /// The battle's stages each frame, in this order. Every battle system is put in one where it is

@@ -682,6 +682,14 @@ fn apply_bindings(
 }
 
 /// Save the settings once they have stopped changing for [`SAVE_DELAY`] seconds.
+/// Play with `settings` whatever the file says, and never write them (for tests).
+#[cfg(test)]
+pub fn pin(app: &mut App, settings: Settings) {
+    app.insert_resource(Saved(settings.clone()))
+        .insert_resource(UiScale(settings.ui_scale))
+        .insert_resource(settings);
+}
+
 fn save_when_changed(
     time: Res<Time>,
     settings: Res<Settings>,

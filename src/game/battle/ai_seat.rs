@@ -10,7 +10,7 @@ use steelgrid_rules::ai;
 use steelgrid_rules::creature::Side;
 
 use crate::game::battle::handoff::DirectorView;
-use crate::game::ui::hud::MUTED;
+use crate::game::ui::hud::{self, BottomSlot, MUTED, bottom_slot};
 use crate::game::ui::log::ascii;
 use crate::game::ui::words::command_words;
 use crate::game::view::animation::Animations;
@@ -35,7 +35,7 @@ struct ReasoningText;
 pub fn plugin(app: &mut App) {
     app.insert_resource(Pace(Timer::from_seconds(0.35, TimerMode::Repeating)))
         .init_resource::<AiReasoning>()
-        .add_systems(Startup, spawn_reasoning)
+        .add_systems(Startup, spawn_reasoning.after(hud::spawn_hud))
         .add_systems(
             Update,
             play_ai_seats
@@ -50,7 +50,10 @@ pub fn plugin(app: &mut App) {
         );
 }
 
-fn spawn_reasoning(mut commands: Commands) {
+fn spawn_reasoning(mut commands: Commands, slots: Query<(Entity, &BottomSlot)>) {
+    let Some(slot) = bottom_slot(&slots, BottomSlot::Reasoning) else {
+        return;
+    };
     commands.spawn((
         ReasoningText,
         Text::default(),
@@ -59,13 +62,7 @@ fn spawn_reasoning(mut commands: Commands) {
             ..default()
         },
         TextColor(MUTED),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(52),
-            left: px(16),
-            right: px(crate::game::view::camera::LOG_PANEL_PX + 16.0),
-            ..default()
-        },
+        ChildOf(slot),
     ));
 }
 

@@ -9,33 +9,31 @@ use leafwing_input_manager::prelude::*;
 use steelgrid_rules::engine::CreatureView;
 use steelgrid_rules::{Command, StateView};
 
-use super::hud::{BAR, MUTED, TEXT, TITLE, cost};
+use super::hud::{self, BAR, BottomSlot, MUTED, TEXT, TITLE, bottom_slot, cost};
 use super::log::ascii;
 use crate::game::battle::actions::{Action, Controls};
 use crate::game::battle::ai_seat::{AiSeats, ai_to_move};
 use crate::game::screens::BattleMode;
 use crate::game::settings::{Bindings, Settings, Slot as KeySlot};
-use crate::game::view::camera::LOG_PANEL_PX;
 use crate::game::view::cursor::BlocksBoard;
 use crate::game::{CurrentState, Rules};
 
-/// Distance from the window's bottom, clear of the hint line.
-const BOTTOM_PX: f32 = 30.0;
-
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_bar).add_systems(
-        Update,
-        (
-            press_clicked.in_set(crate::game::BattleSystems::Input),
+    app.add_systems(Startup, spawn_bar.after(hud::spawn_hud))
+        .add_systems(
+            Update,
             (
-                fill_bar
-                    .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<Settings>)),
-                describe_pointed,
-            )
-                .chain()
-                .in_set(crate::game::BattleSystems::Present),
-        ),
-    );
+                press_clicked.in_set(crate::game::BattleSystems::Input),
+                (
+                    fill_bar.run_if(
+                        resource_changed::<CurrentState>.or_else(resource_changed::<Settings>),
+                    ),
+                    describe_pointed,
+                )
+                    .chain()
+                    .in_set(crate::game::BattleSystems::Present),
+            ),
+        );
 }
 
 /// One button of the bar: the key it presses, and what pointing at it says.
@@ -61,17 +59,18 @@ struct Row(usize);
 #[derive(Component)]
 struct Pointed;
 
-fn spawn_bar(mut commands: Commands) {
+fn spawn_bar(mut commands: Commands, slots: Query<(Entity, &BottomSlot)>) {
+    let Some(slot) = bottom_slot(&slots, BottomSlot::Bar) else {
+        return;
+    };
     commands
         .spawn((
             ActionBar,
             BlocksBoard,
             RelativeCursorPosition::default(),
+            ChildOf(slot),
             Node {
-                position_type: PositionType::Absolute,
-                bottom: px(BOTTOM_PX),
-                left: px(8),
-                right: px(LOG_PANEL_PX + 8.0),
+                flex_grow: 1.0,
                 flex_direction: FlexDirection::Column,
                 align_items: AlignItems::Center,
                 row_gap: px(4),

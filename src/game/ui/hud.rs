@@ -149,7 +149,7 @@ fn font(size: f32) -> TextFont {
     }
 }
 
-fn spawn_hud(mut commands: Commands) {
+pub fn spawn_hud(mut commands: Commands) {
     let row = |gap: i32| Node {
         column_gap: px(gap),
         align_items: AlignItems::Center,
@@ -166,20 +166,32 @@ fn spawn_hud(mut commands: Commands) {
                 padding: UiRect::axes(px(16), px(6)),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(3),
+                // A line too long for a narrow window is cut at the bar's edge, never drawn
+                // over the board and the log below it.
+                overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(BAR),
         ))
         .with_children(|bar| {
             bar.spawn(row(32)).with_children(|top| {
+                // One line whatever the width: what does not fit is cut at the bar's edge,
+                // and the prompt below stays in sight.
                 top.spawn((
                     Text::default(),
                     font(22.0),
                     TextColor(TITLE),
+                    TextLayout::no_wrap(),
                     HudField::Scenario,
                 ));
                 for field in [HudField::Round, HudField::Turn, HudField::Status] {
-                    top.spawn((Text::default(), font(17.0), TextColor(TEXT), field));
+                    top.spawn((
+                        Text::default(),
+                        font(17.0),
+                        TextColor(TEXT),
+                        TextLayout::no_wrap(),
+                        field,
+                    ));
                 }
             });
             bar.spawn(row(24)).with_children(|middle| {
@@ -202,26 +214,50 @@ fn spawn_hud(mut commands: Commands) {
                     HudField::Record,
                 ));
             });
-            bar.spawn((
+        });
+    // Under the board, stacked so that none covers another however many lines each takes:
+    // the AI's reasoning, the hovered thing in words, the action bar, the hint line.
+    commands
+        .spawn(Node {
+            position_type: PositionType::Absolute,
+            bottom: px(6),
+            left: px(12),
+            right: px(LOG_PANEL_PX + 12.0),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(4),
+            ..default()
+        })
+        .with_children(|column| {
+            column.spawn((BottomSlot::Reasoning, Node::default()));
+            column.spawn((
                 Text::default(),
                 font(14.0),
                 TextColor(PREVIEW),
                 HudField::Preview,
             ));
+            column.spawn((
+                BottomSlot::Bar,
+                Node {
+                    justify_content: JustifyContent::Center,
+                    ..default()
+                },
+            ));
+            column.spawn((Hints, Text::default(), font(13.0), TextColor(MUTED)));
         });
-    commands.spawn((
-        Hints,
-        Text::default(),
-        font(13.0),
-        TextColor(MUTED),
-        Node {
-            position_type: PositionType::Absolute,
-            bottom: px(8),
-            left: px(16),
-            right: px(LOG_PANEL_PX + 16.0),
-            ..default()
-        },
-    ));
+}
+
+/// A place in the column under the board that another plugin fills.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BottomSlot {
+    /// The AI's reasoning (`ai_seat`).
+    Reasoning,
+    /// The action bar (`action_bar`).
+    Bar,
+}
+
+/// The entity of a slot in the column under the board.
+pub fn bottom_slot(slots: &Query<(Entity, &BottomSlot)>, slot: BottomSlot) -> Option<Entity> {
+    slots.iter().find(|(_, s)| **s == slot).map(|(e, _)| e)
 }
 
 fn update_hud(

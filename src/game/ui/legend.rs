@@ -1,5 +1,5 @@
-//! The terrain legend over the board's top-left corner: a swatch and a name for each kind of
-//! ground the map has (objects by material, damaging terrain with its damage), so the board
+//! The terrain legend in the side panel, under the turn tracker: a swatch and a name for each
+//! kind of ground the map has (objects by material, damaging terrain with its damage), so the board
 //! reads before a square is pointed at. Raised ground and pits' depths are in the tooltip.
 
 use bevy::prelude::*;
@@ -8,11 +8,10 @@ use steelgrid_rules::grid::{Map, Material, Square, Terrain};
 use super::hud::MUTED;
 use crate::game::view::atlas;
 use crate::game::view::board::BoardAtlas;
-use crate::game::view::cursor::STATUS_BAR_PX;
 use crate::game::{CurrentState, Rules};
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_legend).add_systems(
+    app.add_systems(
         Update,
         fill_legend
             .in_set(crate::game::BattleSystems::Present)
@@ -22,25 +21,9 @@ pub fn plugin(app: &mut App) {
     );
 }
 
+/// The legend's row in the side panel, under the turn tracker (spawned by the log's panel).
 #[derive(Component)]
-struct Legend;
-
-fn spawn_legend(mut commands: Commands) {
-    commands.spawn((
-        Legend,
-        Node {
-            position_type: PositionType::Absolute,
-            top: px(STATUS_BAR_PX + 6.0),
-            left: px(16),
-            max_width: px(560),
-            flex_wrap: FlexWrap::Wrap,
-            align_items: AlignItems::Center,
-            column_gap: px(10),
-            row_gap: px(4),
-            ..default()
-        },
-    ));
-}
+pub struct Legend;
 
 /// Each kind of ground on `map` other than plain floor, in the atlas's order: its tile and
 /// its name.

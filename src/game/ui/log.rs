@@ -92,6 +92,17 @@ fn spawn_panel(mut commands: Commands) {
                 },
             ));
             panel.spawn((
+                super::legend::Legend,
+                Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    align_items: AlignItems::Center,
+                    column_gap: px(10),
+                    row_gap: px(4),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+            ));
+            panel.spawn((
                 Text::new("Log"),
                 TextFont {
                     font_size: FontSize::Px(17.0),

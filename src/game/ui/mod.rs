@@ -4,6 +4,8 @@
 pub(super) mod action_bar;
 pub(super) mod explainer;
 pub(super) mod hud;
+#[cfg(test)]
+mod layout_check;
 pub(super) mod legend;
 pub(super) mod log;
 pub(super) mod rebind;

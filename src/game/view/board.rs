@@ -22,7 +22,12 @@ const LABEL_Z: f32 = 2.0;
 const DARKNESS: Color = Color::srgba(0.10, 0.12, 0.30, 0.45);
 
 pub fn plugin(app: &mut App) {
-    app.add_plugins(TilemapPlugin).add_systems(
+    // The tiles are drawn by the renderer; a headless app (the HUD layout test) has none and
+    // keeps the tilemaps as plain entities.
+    if app.get_sub_app(bevy::render::RenderApp).is_some() {
+        app.add_plugins(TilemapPlugin);
+    }
+    app.add_systems(
         Update,
         (
             // A new layout is a new battle (see `screens::start`).
