@@ -36,15 +36,25 @@ const KEPT: usize = 150;
 const PIXELS_PER_NOTCH: f32 = 48.0;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_panel).add_systems(
-        Update,
-        (
-            scroll_log.in_set(crate::game::BattleSystems::Input),
-            fill_panel
-                .in_set(crate::game::BattleSystems::Present)
-                .run_if(resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>)),
-        ),
-    );
+    app.init_resource::<LogHighlight>()
+        .add_systems(Startup, spawn_panel)
+        .add_systems(
+            Update,
+            (
+                (
+                    forget_highlight.run_if(resource_changed::<CurrentState>),
+                    scroll_log,
+                    click_line,
+                )
+                    .chain()
+                    .in_set(crate::game::BattleSystems::Input),
+                fill_panel
+                    .in_set(crate::game::BattleSystems::Present)
+                    .run_if(
+                        resource_changed::<CurrentState>.or_else(resource_changed::<DirectorView>),
+                    ),
+            ),
+        );
 }
 
 /// The column the log lines go in, scrolled by the wheel; `following` while it shows the
@@ -103,7 +113,7 @@ fn spawn_panel(mut commands: Commands) {
                 },
             ));
             panel.spawn((
-                Text::new("Log"),
+                Text::new("Log (click a line)"),
                 TextFont {
                     font_size: FontSize::Px(17.0),
                     ..default()
@@ -218,6 +228,8 @@ fn spawn_line(
     column
         .spawn((
             Text::new(seen_line(&e.event, state, director)),
+            LogSquares(event_squares(&e.event, state)),
+            Interaction::default(),
             TextFont {
                 font_size: FontSize::Px(size),
                 ..default()
@@ -236,6 +248,75 @@ fn spawn_line(
             },
             TextColor(MUTED),
         ));
+}
+
+/// The squares a log line is about, shown on the board when it is clicked.
+#[derive(Component, Clone, Debug, PartialEq, Eq)]
+struct LogSquares(Vec<Square>);
+
+/// The squares of the log line last clicked, outlined on the board until another line (or the
+/// same one again) is clicked or the battle moves on.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct LogHighlight(pub Vec<Square>);
+
+/// Where an event happened: every square it names (a path, an area, where a push ended) and
+/// the space of every creature it names, where that creature stands now.
+fn event_squares(event: &Event, state: &StateView) -> Vec<Square> {
+    fn walk(value: &serde_json::Value, state: &StateView, found: &mut Vec<Square>) {
+        use serde_json::Value;
+        match value {
+            Value::Object(fields) => {
+                let coordinate = |k: &str| fields.get(k).and_then(Value::as_i64);
+                if let (2, Some(x), Some(y)) = (fields.len(), coordinate("x"), coordinate("y")) {
+                    found.push(Square::new(x as i32, y as i32));
+                    return;
+                }
+                fields.values().for_each(|v| walk(v, state, found));
+            }
+            Value::Array(items) => items.iter().for_each(|v| walk(v, state, found)),
+            Value::String(id) => {
+                if let Some(c) = state.creatures.iter().find(|c| &c.id == id) {
+                    found.extend(c.footprint.iter().copied());
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    if let Ok(value) = serde_json::to_value(event) {
+        walk(&value, state, &mut found);
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// A click on a log line outlines its squares; a second click on it takes them away.
+fn click_line(
+    lines: Query<(&Interaction, &LogSquares), Changed<Interaction>>,
+    mut highlight: ResMut<LogHighlight>,
+) {
+    for (interaction, squares) in &lines {
+        if *interaction == Interaction::Pressed {
+            let again = highlight.0 == squares.0;
+            highlight.0 = if again { Vec::new() } else { squares.0.clone() };
+        }
+    }
+}
+
+/// The battle moved on (the log grew or was undone): the highlight of an older line goes.
+fn forget_highlight(
+    rules: Res<Rules>,
+    mut highlight: ResMut<LogHighlight>,
+    mut seen: Local<usize>,
+) {
+    let now = rules.0.engine().log().len();
+    if now != *seen {
+        *seen = now;
+        if !highlight.0.is_empty() {
+            highlight.0.clear();
+        }
+    }
 }
 
 /// A short name for a creature: a hero's first name, otherwise its id (`cutter2`).
@@ -1297,5 +1378,62 @@ mod tests {
             lines.iter().any(|l| l.contains(": 2d10 15 (8+7) + ")),
             "{lines:#?}"
         );
+    }
+
+    #[test]
+    fn a_clicked_line_outlines_the_path_it_names_and_where_its_creatures_stand() {
+        let d = crate::scenarios::DEFAULT;
+        let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
+        for command in [
+            steelgrid_rules::Command::ChooseFirstSide { side: Side::Heroes },
+            steelgrid_rules::Command::StartTurn {
+                creature: "brann".into(),
+            },
+            steelgrid_rules::Command::Advance {
+                creature: "brann".into(),
+                path: vec![Square::new(2, 2), Square::new(3, 3)],
+            },
+        ] {
+            game.apply(command).unwrap();
+        }
+        let state = game.engine().state();
+        let moved = game
+            .engine()
+            .log()
+            .iter()
+            .rev()
+            .find(|e| matches!(e.event, Event::Moved { .. }))
+            .expect("Brann moved");
+        // From (1,1) along (2,2) to (3,3), where he now stands.
+        assert_eq!(
+            event_squares(&moved.event, &state),
+            [Square::new(1, 1), Square::new(2, 2), Square::new(3, 3)]
+        );
+        // A line naming a creature and no square: its space.
+        let started = Event::TurnStarted {
+            creature: "ogre".into(),
+            round: 1,
+        };
+        let ogre = state.creatures.iter().find(|c| c.id == "ogre").unwrap();
+        let mut space = ogre.footprint.clone();
+        space.sort();
+        assert_eq!(event_squares(&started, &state), space);
+        let mut app = App::new();
+        app.init_resource::<LogHighlight>()
+            .add_systems(Update, click_line);
+        let line = app
+            .world_mut()
+            .spawn((Interaction::Pressed, LogSquares(ogre.footprint.clone())))
+            .id();
+        app.update();
+        assert_eq!(app.world().resource::<LogHighlight>().0, ogre.footprint);
+        // Clicked again, the outline goes.
+        app.world_mut().entity_mut(line).insert(Interaction::None);
+        app.update();
+        app.world_mut()
+            .entity_mut(line)
+            .insert(Interaction::Pressed);
+        app.update();
+        assert!(app.world().resource::<LogHighlight>().0.is_empty());
     }
 }

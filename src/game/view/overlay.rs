@@ -13,7 +13,7 @@ use super::cursor::HoveredSquare;
 use crate::game::battle::actions::Action;
 use crate::game::battle::choices::{self, Choices, MoveBy};
 use crate::game::battle::play::{Intent, PlayMode, Tool, aim, click, key};
-use crate::game::ui::log::{ascii, short_name, sq};
+use crate::game::ui::log::{LogHighlight, ascii, short_name, sq};
 use crate::game::{BattleSystems, CurrentState, Rules};
 use steelgrid_rules::ability::Keyword;
 use steelgrid_rules::ability::granted::Granted;
@@ -42,6 +42,8 @@ const FOCUS: Color = Color::srgb_u8(0xff, 0xf4, 0x6e);
 /// An aimed area's squares and the targets it would hit.
 const AREA: Color = Color::srgb_u8(0xf0, 0x8a, 0x24);
 const TARGET: Color = Color::srgb_u8(0xe8, 0x3f, 0x6f);
+/// The squares of a clicked log line.
+const LOG_MARK: Color = Color::srgb_u8(0x5c, 0xe1, 0xe6);
 /// A lasting aura or zone.
 const ZONE: Color = Color::srgba(0.90, 0.35, 0.10, 0.7);
 
@@ -71,6 +73,7 @@ pub fn plugin(app: &mut App) {
                 draw_path,
                 draw_aim,
                 draw_zones,
+                draw_log_highlight,
                 draw_aim_forced,
                 draw_aim_forced_paths,
             )
@@ -737,6 +740,15 @@ fn forced_words(f: &TierForced) -> String {
         text.push_str(&format!(" (+{others} to what it hits)"));
     }
     text
+}
+
+/// The squares of the log line clicked, each outlined twice so they stand out from the aim.
+fn draw_log_highlight(highlight: Res<LogHighlight>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {
+    for &sq in &highlight.0 {
+        let at = Isometry2d::from_translation(layout.square_center(sq));
+        gizmos.rect_2d(at, Vec2::splat(SQUARE - 4.0), LOG_MARK);
+        gizmos.rect_2d(at, Vec2::splat(SQUARE - 12.0), LOG_MARK);
+    }
 }
 
 /// Areas on the map that don't show in the ground: auras around their owners and zones that
