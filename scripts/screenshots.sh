@@ -26,6 +26,8 @@ shot() {
     local name=$1
     shift
     echo "==> $name"
+    # Each picture from the defaults: nothing learned, no lesson skipped.
+    rm -f "$work/settings.ron"
     "$bin" "$@" --screenshot "$out/$name.png" 2>"$work/$name.log" || {
         cat "$work/$name.log" >&2
         exit 1
@@ -69,4 +71,21 @@ shot native-threats play mill_ambush --commands scripts/shots/acting.ron --keys 
     --screenshot-after 2
 # Deep into an AI game: the tracker, the log's headings and written-out rolls.
 shot native-log play mill_ambush --ai both --screenshot-after 40
+# Pointing at an adjacent enemy: the free strike's odds and what each tier leaves.
+shot native-free-strike play scripts/shots/wall_push.ron --commands scripts/shots/wall_push_turn.ron \
+    --hover 4,2
+# Frost Cube over two minions of a squad and Brann: the ally flagged, the minions it drops.
+shot native-squad-area play demo_squad_area --ai director \
+    --commands scripts/shots/squad_area_turn.ron --aim 2@4,5
+# The same turn at the smallest and largest UI scales.
+for scale in 75 200; do
+    echo "==> native-ui-$scale"
+    printf '(ui_scale: %s)\n' "$(awk "BEGIN { print $scale / 100 }")" > "$work/scaled.ron"
+    STEELGRID_SETTINGS="$work/scaled.ron" "$bin" play mill_ambush \
+        --commands scripts/shots/acting.ron --hover 10,2 \
+        --screenshot "$out/native-ui-$scale.png" 2>"$work/ui.log" || {
+        cat "$work/ui.log" >&2
+        exit 1
+    }
+done
 echo "screenshots in $out"

@@ -163,6 +163,7 @@ fn battle_plugins(app: &mut App, first: Screen, keys: Vec<KeyCode>) {
             ui::tooltip::plugin,
             view::threat::plugin,
             ui::legend::plugin,
+            ui::lessons::plugin,
             screens::ScreensPlugin { first, keys },
         ));
 }

@@ -62,6 +62,10 @@ pub struct Settings {
     pub palette: Palette,
     /// The keys and mouse buttons of every action.
     pub bindings: Bindings,
+    /// The lessons of the first battle already learned (see `ui::lessons`): each is taught
+    /// until the player has done what it teaches once.
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub learned: std::collections::BTreeSet<String>,
 }
 
 impl Default for Settings {
@@ -72,6 +76,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             palette: Palette::Standard,
             bindings: Bindings::default(),
+            learned: Default::default(),
         }
     }
 }
@@ -735,6 +740,7 @@ mod tests {
             ui_scale: 1.25,
             palette: Palette::HighContrast,
             bindings: Bindings::default(),
+            learned: ["move".to_owned()].into(),
         };
         settings
             .bindings

@@ -43,12 +43,7 @@ pub const DIRECTOR: Color = Color::srgb_u8(0xf0, 0x8a, 0x4b);
 fn hints(bindings: &Bindings) -> String {
     use Action as A;
     // One key each, a keyboard key where there is one: the full list is behind F1.
-    let keys = |action: Action| {
-        let inputs = bindings.inputs(Slot::Action(action));
-        let key = inputs.iter().find(|i| matches!(i, Input::Key(_)));
-        key.or(inputs.first())
-            .map_or_else(String::new, |i| i.label())
-    };
+    let keys = |action: Action| key_label(bindings, action);
     let click = bindings
         .inputs(Slot::Action(A::Select))
         .first()
@@ -70,6 +65,14 @@ fn hints(bindings: &Bindings) -> String {
         .map(|(keys, what)| format!("{keys} {what}"))
         .collect();
     parts.join("   ")
+}
+
+/// The key (or failing one, the button) bound to `action`, as the hints write it.
+pub fn key_label(bindings: &Bindings, action: Action) -> String {
+    let inputs = bindings.inputs(Slot::Action(action));
+    let key = inputs.iter().find(|i| matches!(i, Input::Key(_)));
+    key.or(inputs.first())
+        .map_or_else(String::new, |i| i.label())
 }
 
 /// The control hints line.
@@ -216,15 +219,19 @@ pub fn spawn_hud(mut commands: Commands) {
             });
         });
     // Under the board, stacked so that none covers another however many lines each takes:
-    // the AI's reasoning, the hovered thing in words, the action bar, the hint line.
+    // the AI's reasoning, the hovered thing in words, the action bar, the lesson, the hint
+    // line. In a window too small for all of them the topmost are cut under the status bar.
     commands
         .spawn(Node {
             position_type: PositionType::Absolute,
+            top: px(STATUS_BAR_PX + 4.0),
             bottom: px(6),
             left: px(12),
             right: px(LOG_PANEL_PX + 12.0),
             flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::FlexEnd,
             row_gap: px(4),
+            overflow: Overflow::clip(),
             ..default()
         })
         .with_children(|column| {
@@ -242,6 +249,7 @@ pub fn spawn_hud(mut commands: Commands) {
                     ..default()
                 },
             ));
+            column.spawn((BottomSlot::Lesson, Node::default()));
             column.spawn((Hints, Text::default(), font(13.0), TextColor(MUTED)));
         });
 }
@@ -253,6 +261,8 @@ pub enum BottomSlot {
     Reasoning,
     /// The action bar (`action_bar`).
     Bar,
+    /// The first battle's lesson (`lessons`).
+    Lesson,
 }
 
 /// The entity of a slot in the column under the board.

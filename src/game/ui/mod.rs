@@ -7,6 +7,7 @@ pub(super) mod hud;
 #[cfg(test)]
 mod layout_check;
 pub(super) mod legend;
+pub(super) mod lessons;
 pub(super) mod log;
 pub(super) mod rebind;
 pub(super) mod tooltip;
