@@ -148,6 +148,25 @@ try {
   );
   check(s.text.includes("Round") || s.text.includes("round"), `status line: ${s.text}`);
 
+  // 1b. The smallest window the game is laid out for (the HUD's layout at this size is checked
+  //     natively by the client's layout test): the board and its panels still draw.
+  const small = await browser.newPage();
+  await small.setViewportSize({ width: 1024, height: 640 });
+  await small.goto(base);
+  await small.waitForFunction(() => document.getElementById("status")?.dataset.board, null, {
+    timeout: 240_000,
+    polling: 500,
+  });
+  await small.waitForTimeout(1500);
+  const smallPng = await small.screenshot();
+  writeFileSync(screenshotOut.replace(/\.png$/, "-1024x640.png"), smallPng);
+  const smallStats = await pixelStats(small, smallPng);
+  check(
+    smallStats.colours > 50 && smallStats.topShare < 0.8,
+    `at 1024x640 the canvas shows the board (${smallStats.colours} colours)`,
+  );
+  await small.close();
+
   // 2. Play with the mouse: the heroes go first (H), click Brann to start his turn, then click
   //    a square two steps away; the engine moves him there.
   await page.mouse.click(5, 790); // focus the canvas without touching the board

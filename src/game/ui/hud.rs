@@ -236,10 +236,12 @@ pub fn spawn_hud(mut commands: Commands) {
         })
         .with_children(|column| {
             column.spawn((BottomSlot::Reasoning, Node::default()));
+            // On a dark band: it may lie over the board's lowest squares.
             column.spawn((
                 Text::default(),
                 font(14.0),
                 TextColor(PREVIEW),
+                BackgroundColor(BAR.with_alpha(0.85)),
                 HudField::Preview,
             ));
             column.spawn((
