@@ -75,18 +75,15 @@ fn work_out(
     }
     let side = watched_side(&state.0);
     let engine = rules.0.engine();
-    let mut squares: Vec<Square> = state
+    let enemies: Vec<&str> = state
         .0
         .creatures
         .iter()
         .filter(|c| c.side != side && !c.dead && !c.unconscious)
         .filter(|c| !kept_from_view(&state.0, c, view.0))
-        .filter_map(|c| engine.threatened(&c.id).ok())
-        .flatten()
+        .map(|c| c.id.as_str())
         .collect();
-    squares.sort_by_key(|s| (s.x, s.y));
-    squares.dedup();
-    threats.0 = squares;
+    threats.0 = engine.threatened(&enemies).unwrap_or_default();
 }
 
 fn draw(threats: Res<Threats>, layout: Res<BoardLayout>, mut gizmos: Gizmos) {

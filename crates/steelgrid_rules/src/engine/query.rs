@@ -148,29 +148,31 @@ impl Engine {
         self.plan_on_foot(&mover, speed, &others, path, gait, jump)
     }
 
-    /// The squares `creature` threatens: those within its melee free strike's reach (seed 002
-    /// L2980-2991) of where it stands or of any square it could move to. The board shows them
-    /// on demand, so a player sees where an enemy could strike before it acts.
-    pub fn threatened(&self, creature: &str) -> Result<Vec<Square>, RuleError> {
-        let view = self.state();
-        let Some(c) = view.creatures.iter().find(|c| c.id == creature) else {
-            return Err(crate::turn::unknown(creature));
-        };
-        let reach = c.free_strike_melee as i32;
-        let side = c.size.side();
+    /// The squares `creatures` threaten, together: those within each one's melee free strike's
+    /// reach (seed 002 L2980-2991) of where it stands or of any square it could move to. The
+    /// board shows them on demand, so a player sees where enemies could strike before they act.
+    /// The state is read once for them all.
+    pub fn threatened(&self, creatures: &[&str]) -> Result<Vec<Square>, RuleError> {
+        let view = self.state_unhashed();
         let map = self.world.resource::<Map>();
-        let stands = std::iter::once(c.position);
-        let moves = self
-            .reachable(creature, movement::Gait::Move)?
-            .into_iter()
-            .map(|r| r.square);
         let mut squares = std::collections::BTreeSet::new();
-        for origin in stands.chain(moves) {
-            for dx in -reach..side + reach {
-                for dy in -reach..side + reach {
-                    let sq = Square::new(origin.x + dx, origin.y + dy);
-                    if map.in_bounds(sq) && !map.is_solid(sq) {
-                        squares.insert(sq);
+        for &creature in creatures {
+            let Some(c) = view.creatures.iter().find(|c| c.id == creature) else {
+                return Err(crate::turn::unknown(creature));
+            };
+            let reach = c.free_strike_melee as i32;
+            let side = c.size.side();
+            let moves = self
+                .reachable(creature, movement::Gait::Move)?
+                .into_iter()
+                .map(|r| r.square);
+            for origin in std::iter::once(c.position).chain(moves) {
+                for dx in -reach..side + reach {
+                    for dy in -reach..side + reach {
+                        let sq = Square::new(origin.x + dx, origin.y + dy);
+                        if map.in_bounds(sq) && !map.is_solid(sq) {
+                            squares.insert(sq);
+                        }
                     }
                 }
             }

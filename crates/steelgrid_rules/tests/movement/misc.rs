@@ -518,12 +518,12 @@ fn a_creature_threatens_its_reach_from_wherever_it_could_move() {
         ],
         &[],
     );
-    let threatened = e.threatened("t").unwrap();
+    let threatened = e.threatened(&["t"]).unwrap();
     for sq in [(7, 3), (3, 1), (5, 5), (6, 4)] {
         assert!(threatened.contains(&Square::new(sq.0, sq.1)), "{sq:?}");
     }
     for sq in [(8, 3), (2, 3), (5, 0)] {
         assert!(!threatened.contains(&Square::new(sq.0, sq.1)), "{sq:?}");
     }
-    assert!(e.threatened("nobody").is_err());
+    assert!(e.threatened(&["nobody"]).is_err());
 }
