@@ -8,6 +8,8 @@ mod frame_bench;
 mod screens;
 mod screenshot;
 mod settings;
+#[cfg(test)]
+mod testing;
 mod ui;
 mod view;
 #[cfg(target_arch = "wasm32")]

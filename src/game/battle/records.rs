@@ -349,19 +349,14 @@ mod tests {
 
     #[test]
     fn at_a_shared_screen_the_directors_undo_never_hands_the_heroes_turn_back() {
-        let d = crate::scenarios::DEFAULT;
-        let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
-        for command in [
-            Command::ChooseFirstSide { side: Side::Heroes },
-            Command::StartTurn {
-                creature: "brann".into(),
-            },
+        let [first, start] = crate::game::testing::heroes_first("brann");
+        let game = crate::game::testing::default_after([
+            first,
+            start,
             Command::EndTurn {
                 creature: "brann".into(),
             },
-        ] {
-            game.apply(command).unwrap();
-        }
+        ]);
         let people = AiSeats(Vec::new());
         let director = Seat(Some(SeatId::Director));
         assert_eq!(

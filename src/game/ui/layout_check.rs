@@ -6,14 +6,13 @@ use bevy::camera::RenderTargetInfo;
 use bevy::prelude::*;
 use bevy::ui::{CalculatedClip, ComputedNode, UiGlobalTransform};
 use bevy::window::{ExitCondition, WindowResolution};
-use steelgrid_rules::Command;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::grid::Square;
-use steelgrid_rules::record::Game;
 
 use crate::game::battle::handoff::Players;
 use crate::game::screens::{self, Screen};
 use crate::game::settings::Settings;
+use crate::game::testing::{default_after, heroes_first};
 use crate::game::view::cursor::{HoverPin, STATUS_BAR_PX};
 
 /// The battle of the default scenario on Brann's turn, laid out in a window of `w`x`h`
@@ -46,18 +45,9 @@ fn battle(w: u32, h: u32, scale: f32) -> App {
     app.init_asset::<ColorMaterial>()
         .add_systems(First, window_sized_cameras);
     super::super::battle_plugins(&mut app, Screen::Battle, Vec::new());
-    let d = crate::scenarios::DEFAULT;
-    let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
     // Brann's turn, the pointer on a goblin beyond his reach: the prompt, the action bar, the
     // tracker, the log, the hover's words and its card all on screen.
-    for command in [
-        Command::ChooseFirstSide { side: Side::Heroes },
-        Command::StartTurn {
-            creature: "brann".into(),
-        },
-    ] {
-        game.apply(command).unwrap();
-    }
+    let game = default_after(heroes_first("brann"));
     screens::start(
         app.world_mut(),
         game,

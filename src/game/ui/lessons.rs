@@ -240,11 +240,11 @@ mod tests {
     use std::collections::BTreeSet;
 
     use steelgrid_rules::Command;
-    use steelgrid_rules::creature::Side;
     use steelgrid_rules::grid::Square;
     use steelgrid_rules::record::Game;
 
     use super::*;
+    use crate::game::testing::{default_after, heroes_first};
 
     fn now(game: &Game, mode: &PlayMode, learned: &BTreeSet<String>) -> Option<Lesson> {
         lesson_now(&game.engine().state(), mode, game.engine().log(), learned)
@@ -252,8 +252,7 @@ mod tests {
 
     #[test]
     fn the_first_battle_teaches_moving_then_abilities_then_ending_the_turn_each_until_done() {
-        let d = crate::scenarios::DEFAULT;
-        let mut game = Game::new(d.file, d.text, Some(7)).unwrap();
+        let mut game = default_after([]);
         let mut learned = BTreeSet::new();
         let mode = PlayMode::default();
         let aiming = PlayMode {
@@ -262,12 +261,7 @@ mod tests {
         };
         // Before anyone's turn there is nothing to teach.
         assert_eq!(now(&game, &mode, &learned), None);
-        for command in [
-            Command::ChooseFirstSide { side: Side::Heroes },
-            Command::StartTurn {
-                creature: "brann".into(),
-            },
-        ] {
+        for command in heroes_first("brann") {
             game.apply(command).unwrap();
         }
         assert_eq!(now(&game, &mode, &learned), Some(Lesson::Move));

@@ -1382,20 +1382,15 @@ mod tests {
 
     #[test]
     fn a_clicked_line_outlines_the_path_it_names_and_where_its_creatures_stand() {
-        let d = crate::scenarios::DEFAULT;
-        let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
-        for command in [
-            steelgrid_rules::Command::ChooseFirstSide { side: Side::Heroes },
-            steelgrid_rules::Command::StartTurn {
-                creature: "brann".into(),
-            },
+        let [first, start] = crate::game::testing::heroes_first("brann");
+        let game = crate::game::testing::default_after([
+            first,
+            start,
             steelgrid_rules::Command::Advance {
                 creature: "brann".into(),
                 path: vec![Square::new(2, 2), Square::new(3, 3)],
             },
-        ] {
-            game.apply(command).unwrap();
-        }
+        ]);
         let state = game.engine().state();
         let moved = game
             .engine()

@@ -173,19 +173,14 @@ mod tests {
 
     #[test]
     fn the_tracker_lists_each_side_by_group_and_marks_who_has_acted() {
-        let d = crate::scenarios::DEFAULT;
-        let mut game = steelgrid_rules::record::Game::new(d.file, d.text, Some(7)).unwrap();
-        for command in [
-            Command::ChooseFirstSide { side: Side::Heroes },
-            Command::StartTurn {
-                creature: "brann".into(),
-            },
+        let [first, start] = crate::game::testing::heroes_first("brann");
+        let game = crate::game::testing::default_after([
+            first,
+            start,
             Command::EndTurn {
                 creature: "brann".into(),
             },
-        ] {
-            game.apply(command).unwrap();
-        }
+        ]);
         let state = game.engine().state();
         assert!(rows(&state, true).0.contains("Malice"));
         let (pools, listed) = rows(&state, false);

@@ -936,6 +936,7 @@ fn draw_path(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::testing::heroes_first;
     use steelgrid_rules::creature::Side;
     use steelgrid_rules::record::Game;
 
@@ -990,15 +991,7 @@ mod tests {
 
     #[test]
     fn an_aimed_push_shows_each_tiers_slam_and_resolves_as_shown() {
-        let mut game = Game::new("wall.ron", WALL_PUSH, Some(3)).unwrap();
-        for command in [
-            Command::ChooseFirstSide { side: Side::Heroes },
-            Command::StartTurn {
-                creature: "brann".into(),
-            },
-        ] {
-            game.apply(command).unwrap();
-        }
+        let mut game = on_turn_of(WALL_PUSH, "brann");
         let state = game.engine().state();
         let mode = PlayMode {
             tool: Tool::Ability(0),
@@ -1072,18 +1065,9 @@ mod tests {
         assert_eq!(stamina - cutter.stamina.current, (tier3_damage + 4) as i32);
     }
 
-    /// The game `text` is, the heroes first and `hero`'s turn started.
+    /// The game `text` is (seed 3), the heroes first and `hero`'s turn started.
     fn on_turn_of(text: &str, hero: &str) -> Game {
-        let mut game = Game::new("shot.ron", text, Some(3)).unwrap();
-        for command in [
-            Command::ChooseFirstSide { side: Side::Heroes },
-            Command::StartTurn {
-                creature: hero.into(),
-            },
-        ] {
-            game.apply(command).unwrap();
-        }
-        game
+        crate::game::testing::game_after("shot.ron", text, 3, heroes_first(hero))
     }
 
     #[test]
