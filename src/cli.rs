@@ -471,6 +471,14 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     for path in paths {
         match load(path) {
             Ok(s) => {
+                let unknown = icon_problems(path, &s);
+                if !unknown.is_empty() {
+                    failed = true;
+                    for line in unknown {
+                        println!("{line}");
+                    }
+                    continue;
+                }
                 println!("{}: ok ({})", path.display(), s.name);
                 // The encounter budget against the Director's creatures, indented under it.
                 for line in encounter_budget::report(&s).to_string().lines() {
@@ -490,6 +498,32 @@ fn check(paths: &[PathBuf]) -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// Icons the scenario names that the game does not carry, each at `file:line:col` of its name
+/// (the art is the window's, not the rules', so its names are checked here).
+fn icon_problems(path: &Path, scenario: &steelgrid_rules::Scenario) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let carried = game::icon_names();
+    scenario
+        .icons()
+        .iter()
+        .filter(|(_, icon)| !carried.contains(&icon.as_str()))
+        .map(|(id, icon)| {
+            let at = text
+                .find(&format!("\"{icon}\""))
+                .map_or(steelgrid_rules::source::LineCol { line: 1, col: 1 }, |i| {
+                    steelgrid_rules::source::line_col(&text, i)
+                });
+            format!(
+                "{}:{}:{}: creature `{id}`: the game carries no icon `{icon}` (it carries {})",
+                path.display(),
+                at.line,
+                at.col,
+                carried.join(", ")
+            )
+        })
+        .collect()
 }
 
 /// Print the stat block `formula` gives under `reading`, or what is wrong with it (exit 1).

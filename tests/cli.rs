@@ -392,3 +392,16 @@ fn sim_opens_a_built_in_scenario_by_its_short_name() {
     assert!(by_name.status.success(), "{}", text(&by_name.stderr));
     assert_eq!(text(&by_name.stdout), text(&by_file.stdout));
 }
+
+#[test]
+fn check_names_an_icon_the_game_does_not_carry_at_its_line_and_col() {
+    let out = steelgrid(&["check", "tests/art/unknown_icon.ron"]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with(
+            "tests/art/unknown_icon.ron:9:73: creature `wyrm`: the game carries no icon `dragon` (it carries spiked-shield, daggers,"
+        ),
+        "{stdout}"
+    );
+}

@@ -170,6 +170,11 @@ fn battle_plugins(app: &mut App, first: Screen, keys: Vec<KeyCode>) {
         ));
 }
 
+/// Every icon the game carries, by name.
+pub fn icon_names() -> Vec<&'static str> {
+    view::icons::names().collect()
+}
+
 /// The battle's stages each frame, in this order. Every battle system is put in one where it is
 /// added; the order between stages is set here alone, so a system orders itself only against
 /// others of its own stage.

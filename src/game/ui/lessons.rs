@@ -190,13 +190,20 @@ fn spawn_line(mut commands: Commands, slots: Query<(Entity, &BottomSlot)>) {
     ));
 }
 
-/// Keep in the settings what the player has now done.
+/// Keep in the settings what the player has now done: in a battle a person plays with the
+/// heroes, not one the heroes' AI, a replay or a demonstration plays.
 fn learn(
     rules: Res<Rules>,
     state: Res<CurrentState>,
     highlight: Res<LogHighlight>,
+    seats: Res<AiSeats>,
+    battle: Option<Res<State<BattleMode>>>,
     mut settings: ResMut<Settings>,
 ) {
+    let played = battle.is_none_or(|b| *b.get() == BattleMode::Live);
+    if !played || seats.0.contains(&steelgrid_rules::creature::Side::Heroes) {
+        return;
+    }
     let done = learned_in(&state.0, rules.0.engine().log(), !highlight.0.is_empty());
     let new: Vec<&str> = done
         .iter()

@@ -1,13 +1,15 @@
 //! The Game Icons silhouettes the board draws (game-icons.net, CC BY 3.0; see CREDITS), built
 //! into the binary so the web build needs no asset files: one per creature kind (the template
 //! a creature was made from) and one per condition. `scripts/icons.sh` makes the PNGs. A
-//! creature of a kind with no icon keeps its initials.
+//! scenario may name any of them for its own creatures (`icon: "ogre"`); a creature of a kind
+//! with no icon keeps its initials.
 
 use std::collections::HashMap;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
 use bevy::prelude::*;
+use steelgrid_rules::Scenario;
 use steelgrid_rules::condition::Condition;
 use steelgrid_rules::engine::Status;
 
@@ -58,6 +60,25 @@ pub fn kind_icon(kind: &str) -> Option<&'static str> {
         "briar_warden" => "tree-face",
         _ => return None,
     })
+}
+
+/// The icon creature `id` of `scenario` wears: the one the scenario names for it, if the game
+/// carries it, else its built-in kind's; none leaves it its initials.
+pub fn creature_icon(scenario: &Scenario, id: &str) -> Option<&'static str> {
+    scenario
+        .icon(id)
+        .and_then(carried)
+        .or_else(|| scenario.kind(id).and_then(kind_icon))
+}
+
+/// `name` as the game carries it, if it does.
+pub fn carried(name: &str) -> Option<&'static str> {
+    names().find(|n| *n == name)
+}
+
+/// Every icon the game carries, by its Game Icons name.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    FILES.iter().map(|(name, _)| *name)
 }
 
 /// The icon of a condition's badge (or of being hidden or grabbed).

@@ -12,7 +12,7 @@ use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
 
 use super::board::{BoardLayout, SQUARE};
-use super::icons::{Icons, kind_icon, status_icon};
+use super::icons::{Icons, creature_icon, status_icon};
 use crate::game::CurrentState;
 use crate::game::settings::{Palette, Settings};
 
@@ -214,7 +214,7 @@ fn sync_tokens(
         let squad = state.0.squads.iter().position(|s| {
             creature.squad.as_ref() == Some(&s.id) || s.captain.as_ref() == Some(&creature.id)
         });
-        let kind = rules.0.scenario().kind(&creature.id).and_then(kind_icon);
+        let kind = creature_icon(rules.0.scenario(), &creature.id);
         // A smaller creature sharing a bigger one's space (two sizes apart, seed 002 L2578)
         // is drawn smaller, in the corner and on top, beside rather than under it.
         let shared = !creature.dead

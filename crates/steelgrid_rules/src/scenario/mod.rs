@@ -133,6 +133,10 @@ pub struct CreatureSpec {
     pub name: Option<String>,
     /// A template from the scenario's `templates` or the built-in library.
     pub template: Option<String>,
+    /// The silhouette the window draws it with: the name of one of the icons the game carries
+    /// (`steelgrid check` lists them). No rule reads it. By default a built-in kind's own, and
+    /// the initials of its name for a kind the scenario makes.
+    pub icon: Option<String>,
     pub side: Option<Side>,
     pub size: Option<Size>,
     pub speed: Option<u32>,
@@ -209,6 +213,7 @@ impl CreatureSpec {
             id: self.id,
             name: self.name.or_else(|| t.name.clone()),
             template: self.template,
+            icon: self.icon.or_else(|| t.icon.clone()),
             side: self.side.or(t.side),
             size: self.size.or(t.size),
             speed: self.speed.or(t.speed),
@@ -330,6 +335,8 @@ pub struct Scenario {
     pub(crate) pricing: BTreeMap<String, Pricing>,
     /// The template each creature and scripted reinforcement was made from, by id.
     kinds: BTreeMap<String, String>,
+    /// The icon each creature and scripted reinforcement names (or its template names), by id.
+    icons: BTreeMap<String, String>,
 }
 
 impl Scenario {
@@ -337,6 +344,16 @@ impl Scenario {
     /// for the client's art. None for a creature written out in full.
     pub fn kind(&self, id: &str) -> Option<&str> {
         self.kinds.get(id).map(String::as_str)
+    }
+
+    /// The icon the scenario names for creature `id`, itself or through its template.
+    pub fn icon(&self, id: &str) -> Option<&str> {
+        self.icons.get(id).map(String::as_str)
+    }
+
+    /// Every creature's and reinforcement's named icon, by id, for `check` to look up.
+    pub fn icons(&self) -> &BTreeMap<String, String> {
+        &self.icons
     }
 
     /// The demonstration's commands, placed where they were written (for `sim` and tests).
@@ -547,6 +564,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         demo,
         pricing: pricing(&parsed),
         kinds: kinds(&parsed),
+        icons: icons(&parsed),
         initial: Snapshot {
             ruleset: parsed.ruleset,
             encounter: EncounterInfo {
@@ -825,6 +843,20 @@ fn written_creatures(parsed: &ScenarioFile) -> impl Iterator<Item = &CreatureSpe
 fn kinds(parsed: &ScenarioFile) -> BTreeMap<String, String> {
     written_creatures(parsed)
         .filter_map(|spec| Some((spec.id.clone()?, spec.template.clone()?)))
+        .collect()
+}
+
+/// The icon each creature and scripted reinforcement names, its template's if it names none.
+fn icons(parsed: &ScenarioFile) -> BTreeMap<String, String> {
+    let library = library();
+    written_creatures(parsed)
+        .filter_map(|spec| {
+            let from_template = || {
+                let t = template(parsed, library, spec.template.as_deref()?)?;
+                t.icon.clone()
+            };
+            Some((spec.id.clone()?, spec.icon.clone().or_else(from_template)?))
+        })
         .collect()
 }
 

@@ -184,3 +184,27 @@ fn ds_core_x3_heroes_start_combat_with_their_victories_as_heroic_resource_only_b
         logged(e.log())
     );
 }
+
+#[test]
+fn a_creature_wears_the_icon_it_or_its_template_names_and_no_rule_reads_it() {
+    let src = r#"Scenario(
+        name: "Icons",
+        map: (rows: ["......", "......"]),
+        templates: {
+            "bog_lurker": (side: Director, stamina: 20, free_strike: 2, icon: "wolf-head"),
+        },
+        creatures: [
+            (id: "lurker", template: "bog_lurker", position: (4, 0)),
+            (id: "witch", template: "mire_witch", position: (2, 1), icon: "ogre"),
+            (id: "brann", template: "vanguard", position: (0, 0)),
+        ],
+    )"#;
+    let scenario = steelgrid_rules::scenario::load("icons.ron", src).unwrap();
+    assert_eq!(scenario.icon("lurker"), Some("wolf-head"));
+    assert_eq!(scenario.icon("witch"), Some("ogre"));
+    // A built-in kind with no icon named keeps its own (the window's choice).
+    assert_eq!(
+        (scenario.icon("brann"), scenario.kind("brann")),
+        (None, Some("vanguard"))
+    );
+}
