@@ -170,7 +170,8 @@ fn battle_plugins(app: &mut App, first: Screen, keys: Vec<KeyCode>) {
         ));
 }
 
-/// Every icon the game carries, by name.
+/// Every icon the game carries, by name (for `steelgrid check`, which the browser has not).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn icon_names() -> Vec<&'static str> {
     view::icons::names().collect()
 }
