@@ -253,6 +253,12 @@ mod tests {
     use super::*;
     use crate::game::testing::{default_after, heroes_first};
 
+    /// What the game so far shows the player learned, added to `learned` as `learn` keeps it.
+    fn learn_from(game: &Game, learned: &mut BTreeSet<String>) {
+        let done = learned_in(&game.engine().state(), game.engine().log(), false);
+        learned.extend(done.iter().map(|l| l.id().to_owned()));
+    }
+
     fn now(game: &Game, mode: &PlayMode, learned: &BTreeSet<String>) -> Option<Lesson> {
         lesson_now(&game.engine().state(), mode, game.engine().log(), learned)
     }
@@ -278,12 +284,7 @@ mod tests {
             path: vec![Square::new(2, 2)],
         })
         .unwrap();
-        let state = game.engine().state();
-        learned.extend(
-            learned_in(&state, game.engine().log(), false)
-                .iter()
-                .map(|l| l.id().to_owned()),
-        );
+        learn_from(&game, &mut learned);
         assert!(learned.contains("move"));
         assert_eq!(now(&game, &mode, &learned), Some(Lesson::Ability));
         // Brann throws nothing at anyone in reach: he defends, spending his main action.
@@ -301,12 +302,7 @@ mod tests {
             creature: "brann".into(),
         })
         .unwrap();
-        let state = game.engine().state();
-        learned.extend(
-            learned_in(&state, game.engine().log(), false)
-                .iter()
-                .map(|l| l.id().to_owned()),
-        );
+        learn_from(&game, &mut learned);
         assert!(learned.contains("end_turn"));
         // On the Director's turn nothing is taught.
         assert_eq!(now(&game, &mode, &learned), None);

@@ -24,9 +24,8 @@ fn melee_push(forcer: &str, target: &str, distance: u32, path: &[(i32, i32)]) ->
     c
 }
 
-#[test]
-fn ds_combat_13_knockback_tier_1_on_a_smaller_target_pushes_2() {
-    // Natural 5 + Might 2 = 7: tier 1, push 1; +1 big vs little against a 1S goblin.
+/// `p` (Might 2) at (2, 3) on its turn beside `g`, a 1S goblin at (3, 3); the dice 2 and 3.
+fn p_beside_a_small_goblin() -> steelgrid_rules::Engine {
     let mut e = fight(
         &[
             body(
@@ -41,6 +40,13 @@ fn ds_combat_13_knockback_tier_1_on_a_smaller_target_pushes_2() {
         &[2, 3],
     );
     start(&mut e, "p");
+    e
+}
+
+#[test]
+fn ds_combat_13_knockback_tier_1_on_a_smaller_target_pushes_2() {
+    // Natural 5 + Might 2 = 7: tier 1, push 1; +1 big vs little against a 1S goblin.
+    let mut e = p_beside_a_small_goblin();
     let events = e.apply(knockback("p", "g")).unwrap();
     let pending = events
         .iter()
@@ -201,20 +207,7 @@ fn knockback_against_a_defender_takes_the_double_bane() {
 
 #[test]
 fn a_knockback_preview_gives_each_tiers_odds_and_the_net_push_against_a_smaller_target() {
-    let mut e = fight(
-        &[
-            body(
-                "p",
-                "Heroes",
-                2,
-                3,
-                "characteristics: (might: 2), hero: (recoveries: 1)",
-            ),
-            body("g", "Director", 3, 3, "size: \"1S\""),
-        ],
-        &[2, 3],
-    );
-    start(&mut e, "p");
+    let e = p_beside_a_small_goblin();
     let p = e.preview_roll(&knockback("p", "g")).unwrap();
     assert_eq!(
         p.outcomes,
