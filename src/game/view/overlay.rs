@@ -22,6 +22,7 @@ use steelgrid_rules::creature::Vitality;
 use steelgrid_rules::damage::foresee::{Aftermath, Blow};
 use steelgrid_rules::engine::RollPreview;
 use steelgrid_rules::forced::{ForcedOutcome, ForcedSpec};
+use steelgrid_rules::power_roll::Modifier;
 use steelgrid_rules::{Command, Engine};
 
 /// Depth of the overlay: above the board's labels, below the tokens.
@@ -516,18 +517,8 @@ fn aim_text(
         };
         let ally = user.is_some_and(|u| u.side == c.side && u.id != c.id);
         let name = short_name(state, &t.id);
-        let mods: Vec<String> = t
-            .edges
-            .iter()
-            .map(|m| format!("edge: {}", m.note))
-            .chain(t.banes.iter().map(|m| format!("bane: {}", m.note)))
-            .collect();
         let flag = if ally { "ALLY in the area, " } else { "" };
-        let mods = if mods.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", mods.join(", "))
-        };
+        let mods = modifier_words(&t.edges, &t.banes).map_or(String::new(), |m| format!(", {m}"));
         let stamina = c.stamina.current + c.stamina.temporary;
         card.push(format!("{name} ({flag}Stamina {stamina}{mods}):"));
         let mut defeat = 0.0;
@@ -627,6 +618,16 @@ fn after_words(a: &Aftermath, squad: bool) -> String {
     }
 }
 
+/// A roll's edges and banes in words, "edge: flanking, bane: ...", if it has any.
+fn modifier_words(edges: &[Modifier], banes: &[Modifier]) -> Option<String> {
+    let words: Vec<String> = edges
+        .iter()
+        .map(|m| format!("edge: {}", m.note))
+        .chain(banes.iter().map(|m| format!("bane: {}", m.note)))
+        .collect();
+    (!words.is_empty()).then(|| words.join(", "))
+}
+
 /// One tier of a preview card: "  t2 45%: 7 damage, leaves 2".
 fn tier_line(label: &str, odds: Option<f64>, outcome: &str, after: &str) -> String {
     let odds = odds.map_or(String::new(), |o| format!(" {:.0}%", o * 100.0));
@@ -652,17 +653,7 @@ fn roll_text(state: &StateView, p: &RollPreview) -> (String, String) {
         .iter()
         .find(|c| c.id == p.target)
         .is_some_and(|c| c.squad.is_some());
-    let mods: Vec<String> = p
-        .edges
-        .iter()
-        .map(|m| format!("edge: {}", m.note))
-        .chain(p.banes.iter().map(|m| format!("bane: {}", m.note)))
-        .collect();
-    let mods = if mods.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", mods.join(", "))
-    };
+    let mods = modifier_words(&p.edges, &p.banes).map_or(String::new(), |m| format!(" ({m})"));
     let mut card = vec![format!("{} on {name}{mods}", p.name)];
     let mut defeat = 0.0;
     for (i, outcome) in p.outcomes.iter().enumerate() {
@@ -713,18 +704,7 @@ fn roll_command(
 
 /// A tier's forced movement as the engine works it out: `push 2 (1 +1 bigger), slam 3`.
 fn forced_words(f: &TierForced) -> String {
-    let d = &f.outcome.distance;
-    let mut changes = Vec::new();
-    if d.big_vs_little > 0 {
-        changes.push(format!("+{} bigger", d.big_vs_little));
-    }
-    if d.stability > 0 {
-        changes.push(format!("-{} stability", d.stability));
-    }
-    let mut text = format!("{} {}", f.outcome.kind.name(), d.allowed);
-    if !changes.is_empty() {
-        text.push_str(&format!(" ({} {})", d.base, changes.join(" ")));
-    }
+    let mut text = f.outcome.distance.words(f.outcome.kind);
     let slam = f.outcome.damage_to(&f.target);
     if slam > 0 {
         text.push_str(&format!(", slam {slam}"));

@@ -10,7 +10,7 @@ use crate::command::{Command, RuleError};
 use crate::creature::*;
 use crate::damage::foresee::{self, Aftermath, Blow};
 use crate::director::squad::Squads;
-use crate::forced::{self, Distance, resolution::CheckedKnockback};
+use crate::forced::{self, resolution::CheckedKnockback};
 use crate::movement::free_strike::{self, CheckedStrike, StrikeOptions};
 use crate::options::RulesOptions;
 use crate::power_roll::{self, Modifier, PowerRollSpec, Tier};
@@ -226,7 +226,8 @@ impl Engine {
                         n,
                         true,
                     );
-                    forced::distance(&self.forced_board(&spec), &spec).map(|d| push_words(&d))
+                    forced::distance(&self.forced_board(&spec), &spec)
+                        .map(|d| d.words(forced::ForcedKind::Push))
                 };
                 Ok(RollPreview {
                     name: "Knockback".into(),
@@ -249,22 +250,5 @@ impl Engine {
         let id = self.world.get::<Minion>(e)?.squad.as_ref()?;
         let alive = *self.world.get::<Vitality>(e)? != Vitality::Dead;
         alive.then(|| self.world.resource::<Squads>().0.get(id))?
-    }
-}
-
-/// A push's net distance in words, "push 2 (1, +1 bigger than it)": the rolled distance, +1 for
-/// a bigger forcer with a melee weapon, less the target's stability (seed 002 L2746, L2762-2764).
-fn push_words(d: &Distance) -> String {
-    let mut parts = vec![d.base.to_string()];
-    if d.big_vs_little > 0 {
-        parts.push(format!("+{} bigger than it", d.big_vs_little));
-    }
-    if d.stability > 0 {
-        parts.push(format!("-{} its stability", d.stability));
-    }
-    if parts.len() == 1 {
-        format!("push {}", d.allowed)
-    } else {
-        format!("push {} ({})", d.allowed, parts.join(", "))
     }
 }

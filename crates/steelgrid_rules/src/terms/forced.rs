@@ -83,3 +83,23 @@ pub struct Distance {
     /// The distance the forcer chose to use.
     pub chosen: u32,
 }
+
+impl Distance {
+    /// The distance in words, as the previews show it:
+    /// "push 2 (1 +1 bigger)", the rolled distance with a bigger forcer's +1 and the target's
+    /// stability (seed 002 L2746, L2762-2764).
+    pub fn words(&self, kind: ForcedKind) -> String {
+        let mut changes = Vec::new();
+        if self.big_vs_little > 0 {
+            changes.push(format!("+{} bigger", self.big_vs_little));
+        }
+        if self.stability > 0 {
+            changes.push(format!("-{} stability", self.stability));
+        }
+        let mut text = format!("{} {}", kind.name(), self.allowed);
+        if !changes.is_empty() {
+            text.push_str(&format!(" ({} {})", self.base, changes.join(" ")));
+        }
+        text
+    }
+}

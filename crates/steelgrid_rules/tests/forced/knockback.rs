@@ -212,9 +212,9 @@ fn a_knockback_preview_gives_each_tiers_odds_and_the_net_push_against_a_smaller_
     assert_eq!(
         p.outcomes,
         [
-            "push 2 (1, +1 bigger than it)",
-            "push 3 (2, +1 bigger than it)",
-            "push 4 (3, +1 bigger than it)"
+            "push 2 (1 +1 bigger)",
+            "push 3 (2 +1 bigger)",
+            "push 4 (3 +1 bigger)"
         ]
     );
     let odds = p.odds.expect("Knockback rolls");
