@@ -11,10 +11,19 @@ trap 'rm -rf "$work"' EXIT
 (cd "$work" && npm pack --silent @iconify-json/game-icons@1.2.4 >/dev/null && tar xzf ./*.tgz)
 out=assets/icons
 mkdir -p "$out"
-# Creature kinds (templates), then conditions: file name = icon name.
+# Creature kinds (templates: the first heroes and monsters, the classes, the bestiary's
+# factions), then conditions: file name = icon name.
 icons=(
     spiked-shield daggers magic-swirl sun-priest goblin-head imp ogre wolf-head witch-face
     bowman tree-face
+    holy-symbol angel-wings flame enrage fist hooded-assassin chess-knight psychic-waves drama-masks
+    fairy tree-roots mushrooms evil-tree stag-head troll crown-of-thorns
+    burning-embers fire-bowl salamander ember-shot fire-breath anvil lizardman thor-hammer
+    shambling-zombie ghost eel harpoon-trident siren black-knight-helm big-wave kraken-tentacle
+    spears crossbow scalpel mounted-knight horse-head robot-golem metal-golem-head elephant
+    centurion-helmet
+    raise-zombie cultist sound-waves floating-ghost angel-outfit brain-tentacle candle-skull
+    all-seeing-eye floating-tentacles
     bleeding-wound knocked-out-stars terror grab hidden manacles snail shouting broken-shield
     falling
 )

@@ -39,6 +39,7 @@ const CHAPTERS: &[&str] = &[
     "ability",
     "movement",
     "trigger",
+    "class",
 ];
 
 /// The assembly layer above the chapters.

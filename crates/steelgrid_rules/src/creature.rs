@@ -164,6 +164,15 @@ pub struct Hero {
     /// Its kit's weapon damage bonuses (seed 002 L335, L1438-1442).
     #[serde(default, skip_serializing_if = "crate::terms::ability::Kit::is_empty")]
     pub kit: crate::terms::ability::Kit,
+    /// Its class (seed 002 L1309-1327): names its heroic resource and how it grows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<crate::terms::class::Class>,
+    /// The class's gains it has had this round.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::terms::class::GainsThisRound::is_none"
+    )]
+    pub gains: crate::terms::class::GainsThisRound,
 }
 steelgrid_kernel::persisted!(maybe Hero);
 

@@ -367,6 +367,9 @@ pub enum Event {
         creature: String,
         amount: i32,
         now: i32,
+        /// The class's gain that paid it; none for the turn's start and the rules options.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        because: Option<crate::terms::class::GainOn>,
     },
     MaliceGained {
         amount: u32,
@@ -471,6 +474,15 @@ pub enum Event {
         saved: bool,
     },
     /// Stamina lost without being damage (bleeding).
+    /// A hero ending its turn with its resource below 0 loses Stamina for it (the Talent's
+    /// strain, seed 002 L159, L503).
+    Strained {
+        creature: String,
+        /// Its resource, below 0.
+        resource: i32,
+        amount: u32,
+        stamina: i32,
+    },
     StaminaLost {
         creature: String,
         amount: u32,

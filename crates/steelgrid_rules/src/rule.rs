@@ -237,6 +237,10 @@ steelgrid_kernel::rules! {
         "A potency effect lands only if the target's named characteristic is lower than the user's potency.";
     HEROIC_RESOURCE = "resource.heroic", "seed 002 L837-841, L1349-1368",
         "A heroic ability costs the class's heroic resource; without enough, it can't be used.";
+    HEROIC_RESOURCE_GAIN = "resource.heroic.gain", "seed 002 L1309-1327, L1353-1362 name each class's resource; how it grows is this project's reading (core digest AMB-34)",
+        "A class's heroic resource grows the first time each round the class's event happens: the Fury's when it takes damage, the Censor's when it fights the foe it taunted, and so on (each class's file says).";
+    STRAINED = "resource.heroic.strained", "seed 002 L159, L503 (the Talent's Clarity may go below 0 and strain it); the Stamina it costs is this project's reading (core digest AMB-34)",
+        "A Talent may spend Clarity it does not have, down to −(1 + Reason); while below 0 it is strained and loses 1 Stamina for each point below 0 at the end of its turn.";
     HEROIC_RESOURCE_START = "resource.heroic.start", "Steelgrid rules option `heroic_resource_at_start` (seed 002 L309, L1351 name no starting amount; core digest AMB-34)",
         "Under the PlusVictories option, each hero starts combat with as much Heroic Resource as it has Victories.";
     BLEEDING = "condition.bleeding", "seed 002 L1727-1731",

@@ -124,7 +124,12 @@ impl Ruleset for DrawSteel {
                     aid::resolve_aid_attack.run_if(serves!(AidAttack)),
                     condition::dazed_acts_once,
                     condition::end_of_turn.run_if(serves!(EndTurn)),
-                    condition::effect::end_of_turn.run_if(serves!(EndTurn)),
+                    (
+                        condition::effect::end_of_turn,
+                        crate::class::strain::at_end_of_turn,
+                    )
+                        .chain()
+                        .run_if(serves!(EndTurn)),
                     zone::expire.run_if(serves!(EndTurn)),
                     condition::resolve_end_effect.run_if(serves!(EndEffect)),
                     crate::ability::granted::resolve,
@@ -169,6 +174,7 @@ impl Ruleset for DrawSteel {
                 movement::underwater::suffocate,
                 settle_damage,
                 encounter::check_objectives,
+                crate::class::gain::award,
             )
                 .chain()
                 .in_set(Stage::Objectives),

@@ -150,6 +150,7 @@ impl Fight {
                 xp: 0,
                 kit: Default::default(),
                 surges: 0,
+                class: None,
             }),
             ..named(id, at)
         })
@@ -175,6 +176,15 @@ impl Fight {
             speed: Some(5),
             ..named(id, at)
         })
+    }
+
+    /// A hero of `class` at `level`, written out in full from its class's file (so its hero
+    /// fields can be changed after).
+    pub fn class_hero(self, id: &str, class: crate::class::Class, level: u32, at: Square) -> Self {
+        let mut spec = scenario::class_template(class, level);
+        spec.id = Some(id.to_owned());
+        spec.position = Some(at);
+        self.add(spec)
     }
 
     /// A creature made from the library template `template`.
@@ -347,6 +357,7 @@ impl Fight {
             xp: 0,
             kit: Default::default(),
             surges: 0,
+            class: None,
         });
         self
     }

@@ -585,7 +585,8 @@ fn turn_line(state: &StateView, director: bool) -> (String, Color) {
             .filter(|c| c.hero)
             .map(|c| {
                 format!(
-                    " - resource {}, surges {}, hero tokens {}",
+                    " - {} {}, surges {}, hero tokens {}",
+                    c.class.as_ref().map_or("resource", |k| k.resource.as_str()),
                     c.heroic_resource.unwrap_or(0),
                     c.surges.unwrap_or(0),
                     state.hero_tokens

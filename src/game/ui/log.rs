@@ -387,6 +387,15 @@ pub fn seen_line(event: &Event, state: &StateView, director: bool) -> String {
     ascii(&text)
 }
 
+/// The name of `id`'s heroic resource: its class's (Wrath, Piety, …) or "heroic resource".
+fn resource<'a>(state: &'a StateView, id: &str) -> &'a str {
+    state
+        .creatures
+        .iter()
+        .find(|c| c.id == id)
+        .map_or("heroic resource", |c| c.resource_name())
+}
+
 /// One event as a readable line (without its rule id).
 pub fn line(event: &Event, state: &StateView) -> String {
     let n = |id: &str| short_name(state, id);
@@ -822,18 +831,27 @@ pub fn line(event: &Event, state: &StateView) -> String {
             creature,
             amount,
             now,
-        } => format!("{} gains {amount} heroic resource ({now})", n(creature)),
+            because,
+        } => format!(
+            "{} gains {amount} {} ({now}){}",
+            n(creature),
+            resource(state, creature),
+            because.map_or(String::new(), |b| format!(": {}", b.words()))
+        ),
         Event::ResourceKept { creature, amount } => format!(
-            "{} keeps the {amount} heroic resource: every target resisted the extra",
-            n(creature)
+            "{} keeps the {amount} {}: every target resisted the extra",
+            n(creature),
+            resource(state, creature)
         ),
         Event::ResourceSpent {
             creature,
             amount,
             left,
         } => format!(
-            "{} spends {amount} heroic resource ({left} left)",
-            n(creature)
+            "{} spends {amount} {} ({left} left{})",
+            n(creature),
+            resource(state, creature),
+            if *left < 0 { ", strained" } else { "" }
         ),
         Event::MaliceGained {
             amount,
@@ -938,6 +956,16 @@ pub fn line(event: &Event, state: &StateView) -> String {
             "{} saves against {condition}: d10 = {roll}, {}",
             n(creature),
             if *saved { "it ends" } else { "it goes on" }
+        ),
+        Event::Strained {
+            creature,
+            resource: below,
+            amount,
+            stamina,
+        } => format!(
+            "{} is strained ({} {below}): loses {amount} Stamina ({stamina} left)",
+            n(creature),
+            resource(state, creature)
         ),
         Event::StaminaLost {
             creature,

@@ -256,7 +256,8 @@ fn stat_block<'a>(
         ch.might, ch.agility, ch.reason, ch.intuition, ch.presence
     ));
     let resources: Vec<String> = [
-        c.heroic_resource.map(|n| format!("heroic resource {n}")),
+        c.heroic_resource
+            .map(|n| format!("{} {n}", c.resource_name())),
         c.surges.map(|n| format!("surges {n}")),
         c.recoveries.map(|n| format!("recoveries {n}")),
     ]

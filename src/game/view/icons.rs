@@ -19,7 +19,8 @@ macro_rules! icons {
     };
 }
 
-/// Every icon, by its Game Icons name.
+/// Every icon, by its Game Icons name: the creature kinds' (the first heroes and monsters,
+/// the classes, the bestiary), then the conditions'.
 const FILES: &[(&str, &[u8])] = icons![
     "spiked-shield",
     "daggers",
@@ -32,6 +33,56 @@ const FILES: &[(&str, &[u8])] = icons![
     "witch-face",
     "bowman",
     "tree-face",
+    "holy-symbol",
+    "angel-wings",
+    "flame",
+    "enrage",
+    "fist",
+    "hooded-assassin",
+    "chess-knight",
+    "psychic-waves",
+    "drama-masks",
+    "fairy",
+    "tree-roots",
+    "mushrooms",
+    "evil-tree",
+    "stag-head",
+    "troll",
+    "crown-of-thorns",
+    "burning-embers",
+    "fire-bowl",
+    "salamander",
+    "ember-shot",
+    "fire-breath",
+    "anvil",
+    "lizardman",
+    "thor-hammer",
+    "shambling-zombie",
+    "ghost",
+    "eel",
+    "harpoon-trident",
+    "siren",
+    "black-knight-helm",
+    "big-wave",
+    "kraken-tentacle",
+    "spears",
+    "crossbow",
+    "scalpel",
+    "mounted-knight",
+    "horse-head",
+    "robot-golem",
+    "metal-golem-head",
+    "elephant",
+    "centurion-helmet",
+    "raise-zombie",
+    "cultist",
+    "sound-waves",
+    "floating-ghost",
+    "angel-outfit",
+    "brain-tentacle",
+    "candle-skull",
+    "all-seeing-eye",
+    "floating-tentacles",
     "bleeding-wound",
     "knocked-out-stars",
     "terror",
@@ -44,31 +95,11 @@ const FILES: &[(&str, &[u8])] = icons![
     "falling",
 ];
 
-/// The icon a built-in creature kind wears.
-pub fn kind_icon(kind: &str) -> Option<&'static str> {
-    Some(match kind {
-        "vanguard" => "spiked-shield",
-        "skirmisher" => "daggers",
-        "hexwright" => "magic-swirl",
-        "lightbringer" => "sun-priest",
-        "bramble_cutter" => "goblin-head",
-        "bramble_rabble" => "imp",
-        "rustback_ogre" => "ogre",
-        "ember_hound" => "wolf-head",
-        "mire_witch" => "witch-face",
-        "gravel_archer" => "bowman",
-        "briar_warden" => "tree-face",
-        _ => return None,
-    })
-}
-
-/// The icon creature `id` of `scenario` wears: the one the scenario names for it, if the game
-/// carries it, else its built-in kind's; none leaves it its initials.
+/// The icon creature `id` of `scenario` wears: the one the scenario names for it (or its
+/// template does: every built-in kind names one), if the game carries it; none leaves it its
+/// initials.
 pub fn creature_icon(scenario: &Scenario, id: &str) -> Option<&'static str> {
-    scenario
-        .icon(id)
-        .and_then(carried)
-        .or_else(|| scenario.kind(id).and_then(kind_icon))
+    scenario.icon(id).and_then(carried)
 }
 
 /// `name` as the game carries it, if it does.
@@ -138,8 +169,9 @@ mod tests {
     fn every_kind_and_condition_icon_is_built_in() {
         let names: Vec<&str> = FILES.iter().map(|(n, _)| *n).collect();
         for kind in steelgrid_rules::scenario::library_kinds() {
-            let icon = kind_icon(kind).unwrap_or_else(|| panic!("{kind} has no icon"));
-            assert!(names.contains(&icon), "{icon}");
+            let icon = steelgrid_rules::scenario::library_icon(kind)
+                .unwrap_or_else(|| panic!("{kind} has no icon"));
+            assert!(names.contains(&icon), "{kind}: {icon}");
         }
         use Condition::*;
         for condition in [

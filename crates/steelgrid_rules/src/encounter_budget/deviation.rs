@@ -42,6 +42,8 @@ pub struct Deviation {
     pub highest_characteristic: Versus,
     /// Its signature ability, or else its first ability that deals damage at every tier.
     pub ability: Option<AbilityVersus>,
+    /// The deviation its `deviates:` names.
+    pub declared: Option<String>,
 }
 
 impl Deviation {
@@ -53,6 +55,7 @@ impl Deviation {
                 d.free_strike,
                 d.highest_characteristic,
                 d.ability.clone(),
+                d.declared.clone(),
             )
         };
         numbers(self) == numbers(other)
@@ -71,6 +74,7 @@ pub fn deviation(c: &CreatureRecord, book: &AbilityBook, formula: &MonsterFormul
             formula.highest_characteristic(reading),
         ),
         ability: damaging_ability(c, book).map(|a| ability_versus(c, a, formula, reading)),
+        declared: None,
     }
 }
 
@@ -154,6 +158,9 @@ impl fmt::Display for Deviation {
                 let (written, formula) = (tiers(a.written), tiers(a.formula));
                 write!(f, ", {} {written} vs {formula} ({diff})", a.name)?;
             }
+        }
+        if let Some(why) = &self.declared {
+            write!(f, "; deviates: {why}")?;
         }
         Ok(())
     }

@@ -169,7 +169,7 @@ pub fn report(scenario: &Scenario) -> BudgetReport {
 fn extra_heroes(scenario: &Scenario, hero_levels: &[u32]) -> (Vec<ExtraHero>, Vec<String>) {
     let creatures = &scenario.initial.creatures;
     let level_of = |id: &str| {
-        let pricing = scenario.pricing.get(id).copied().unwrap_or_default();
+        let pricing = scenario.pricing.get(id).cloned().unwrap_or_default();
         pricing.monster.map(|m| m.level)
     };
     let mut extra: Vec<ExtraHero> = creatures
@@ -256,7 +256,8 @@ fn purchase<'a>(
 ) -> Vec<Purchase> {
     let mut lines: Vec<Purchase> = Vec::new();
     for c in creatures.filter(|c| c.side == Side::Director) {
-        let pricing = scenario.pricing.get(&c.id).copied().unwrap_or_default();
+        let pricing = scenario.pricing.get(&c.id).cloned().unwrap_or_default();
+        let declared = pricing.deviates.clone();
         let (each, monster) = match price(c, pricing) {
             Ok(found) => found,
             Err(reason) => {
@@ -268,7 +269,10 @@ fn purchase<'a>(
             }
         };
         let minion = c.minion.is_some();
-        let deviation = monster.map(|m| deviation::deviation(c, &scenario.initial.abilities, &m));
+        let deviation = monster.map(|m| Deviation {
+            declared: declared.clone(),
+            ..deviation::deviation(c, &scenario.initial.abilities, &m)
+        });
         let same_kind = |p: &&mut Purchase| {
             p.minion == minion && p.name == c.name && p.monster == monster && p.each == each
         };

@@ -299,6 +299,24 @@ pub struct MaliceFeatureView {
     pub effect: String,
 }
 
+/// A hero's class as the window shows it (seed 002 L1309-1327, L1353-1362).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassView {
+    pub name: String,
+    /// Its heroic resource's name: Wrath, Piety, …
+    pub resource: String,
+    pub level: u32,
+}
+
+impl CreatureView {
+    /// Its heroic resource's name: its class's, or "heroic resource".
+    pub fn resource_name(&self) -> &str {
+        self.class
+            .as_ref()
+            .map_or("heroic resource", |c| c.resource.as_str())
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct CreatureView {
     pub id: String,
@@ -350,6 +368,9 @@ pub struct CreatureView {
     pub free_strike_ranged: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub heroic_resource: Option<i32>,
+    /// A class hero's class and its resource's name: `("Censor", "Wrath")`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<ClassView>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub surges: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -593,6 +614,14 @@ impl CreatureView {
             free_strike_melee: strikes.melee,
             free_strike_ranged: strikes.ranged,
             heroic_resource: c.hero.map(|h| h.heroic_resource),
+            class: c
+                .hero
+                .and_then(|h| Some((h.class?, h.level)))
+                .map(|(class, level)| ClassView {
+                    name: class.spec().name.clone(),
+                    resource: class.resource().to_owned(),
+                    level,
+                }),
             surges: c.hero.map(|h| h.surges),
             recoveries: c.hero.map(|h| h.recoveries),
             victories: c.hero.map(|h| h.victories).filter(|&v| v > 0),

@@ -2,6 +2,8 @@
 //! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
 //! everything and reports each problem at `file:line:col`.
 
+pub mod bestiary;
+pub mod catalogue;
 mod objectives;
 mod scripted;
 pub mod start;
@@ -119,6 +121,9 @@ pub struct HeroSpec {
     /// Surges on hand when the encounter starts (seed 002 L1646-1655).
     #[serde(default)]
     pub surges: u32,
+    /// Its class, which names its heroic resource and how it grows (seed 002 L1309-1327).
+    #[serde(default)]
+    pub class: Option<crate::class::Class>,
 }
 
 fn one() -> u32 {
@@ -204,6 +209,10 @@ pub struct CreatureSpec {
     /// Starts the encounter riding this creature, a willing Mount larger than it, on the
     /// square of it at `position` (seed 002 L3125-3127).
     pub riding: Option<String>,
+    /// Where a monster's numbers leave its `monster` formula, and why: `steelgrid check`
+    /// prints it under the purchase, and the bestiary's test requires it of every monster off
+    /// its formula.
+    pub deviates: Option<String>,
 }
 
 impl CreatureSpec {
@@ -250,6 +259,7 @@ impl CreatureSpec {
             monster: self.monster.or(t.monster),
             ev: self.ev.or(t.ev),
             riding: self.riding.or_else(|| t.riding.clone()),
+            deviates: self.deviates.or_else(|| t.deviates.clone()),
         }
     }
 }
@@ -466,16 +476,69 @@ fn library() -> &'static BTreeMap<String, CreatureSpec> {
     static LIBRARY_PARSED: std::sync::OnceLock<BTreeMap<String, CreatureSpec>> =
         std::sync::OnceLock::new();
     LIBRARY_PARSED.get_or_init(|| {
-        ron_options()
+        let mut templates: BTreeMap<String, CreatureSpec> = ron_options()
             .from_str(LIBRARY)
-            .expect("the built-in content library is checked by its own test")
+            .expect("the built-in content library is checked by its own test");
+        templates.extend(class_templates());
+        for faction in bestiary::factions().values() {
+            templates.extend(faction.monsters.clone());
+        }
+        templates
     })
+}
+
+/// A hero of each class at levels 1 to 3, as templates: `censor` is a level-1 Censor,
+/// `censor_2` and `censor_3` the same hero at levels 2 and 3 (its Stamina and abilities by
+/// level from the class's file).
+fn class_templates() -> impl Iterator<Item = (String, CreatureSpec)> {
+    crate::class::Class::ALL.into_iter().flat_map(|class| {
+        (1..=3).map(move |level| {
+            let id = match level {
+                1 => class.id().to_owned(),
+                _ => format!("{}_{level}", class.id()),
+            };
+            (id, class_template(class, level))
+        })
+    })
+}
+
+/// A hero of `class` at `level`.
+pub(crate) fn class_template(class: crate::class::Class, level: u32) -> CreatureSpec {
+    let spec = class.spec();
+    CreatureSpec {
+        name: Some(spec.name.clone()),
+        icon: Some(spec.icon.clone()),
+        side: Some(Side::Heroes),
+        size: Some(spec.size),
+        speed: Some(spec.speed),
+        stamina: Some(spec.stamina_at(level)),
+        stability: Some(spec.stability),
+        characteristics: Some(spec.characteristics),
+        hero: Some(HeroSpec {
+            level,
+            recoveries: spec.recoveries,
+            heroic_resource: 0,
+            resource_per_turn: spec.per_turn,
+            victories: 0,
+            xp: 0,
+            kit: spec.kit,
+            surges: 0,
+            class: Some(class),
+        }),
+        abilities: Some(spec.abilities_at(level)),
+        ..CreatureSpec::default()
+    }
 }
 
 /// The templates the built-in library offers (`vanguard`, `rustback_ogre`, …): the kinds of
 /// creature a scenario may use without writing them out.
 pub fn library_kinds() -> Vec<&'static str> {
     library().keys().map(String::as_str).collect()
+}
+
+/// The icon a built-in template names.
+pub fn library_icon(kind: &str) -> Option<&'static str> {
+    library().get(kind)?.icon.as_deref()
 }
 
 /// Parse and check a scenario. `file` names it in diagnostics.
@@ -706,9 +769,14 @@ fn build_map(ck: &mut Checker, spec: &MapSpec) -> Map {
 pub fn ability_library() -> &'static BTreeMap<String, Ability> {
     static LIBRARY: std::sync::OnceLock<BTreeMap<String, Ability>> = std::sync::OnceLock::new();
     LIBRARY.get_or_init(|| {
-        ron_options()
+        let mut abilities: BTreeMap<String, Ability> = ron_options()
             .from_str(crate::ability::LIBRARY)
-            .expect("the built-in ability library is checked by its own test")
+            .expect("the built-in ability library is checked by its own test");
+        abilities.extend(crate::class::abilities().map(|(id, a)| (id.clone(), a.clone())));
+        for faction in bestiary::factions().values() {
+            abilities.extend(faction.abilities.clone());
+        }
+        abilities
     })
 }
 
@@ -803,9 +871,13 @@ pub fn malice_library() -> &'static BTreeMap<String, MaliceFeature> {
     static LIBRARY: std::sync::OnceLock<BTreeMap<String, MaliceFeature>> =
         std::sync::OnceLock::new();
     LIBRARY.get_or_init(|| {
-        ron_options()
+        let mut features: BTreeMap<String, MaliceFeature> = ron_options()
             .from_str(crate::director::malice::LIBRARY)
-            .expect("the built-in Malice features are checked by their own test")
+            .expect("the built-in Malice features are checked by their own test");
+        for faction in bestiary::factions().values() {
+            features.extend(faction.malice_features.clone());
+        }
+        features
     })
 }
 
@@ -879,6 +951,7 @@ fn pricing(parsed: &ScenarioFile) -> BTreeMap<String, Pricing> {
                 Pricing {
                     monster: full.monster,
                     ev: full.ev,
+                    deviates: full.deviates,
                 },
             ))
         })
@@ -1315,6 +1388,8 @@ fn creature_record(
         victories: h.victories,
         xp: h.xp,
         kit: h.kit,
+        class: h.class,
+        gains: Default::default(),
     });
     let vitality = crate::damage::stamina::vitality_for(
         &body.stamina,

@@ -5,6 +5,7 @@
 //! `creature`, `event` and `command`, and those below every chapter.
 
 pub mod ability;
+pub mod class;
 pub mod condition;
 pub mod damage;
 pub mod director;

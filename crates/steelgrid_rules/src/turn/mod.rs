@@ -362,6 +362,7 @@ pub fn heroic_resource_at_start(
                 creature: id.0.clone(),
                 amount,
                 now: hero.heroic_resource,
+                because: None,
             },
         );
     }
@@ -510,6 +511,7 @@ pub fn resolve_turn_commands(
                         creature: creature.clone(),
                         amount: hero.resource_per_turn,
                         now: hero.heroic_resource,
+                        because: None,
                     },
                 );
             }

@@ -462,7 +462,7 @@ fn ds_core_83_a_heroic_ability_needs_its_cost_pays_it_and_the_resource_grows_eac
     assert_eq!(
         count(&events, |ev| matches!(
             ev,
-            Event::ResourceGained { creature, amount: 1, now: 2 } if creature == "h"
+            Event::ResourceGained { creature, amount: 1, now: 2, because: None } if creature == "h"
         )),
         1
     );

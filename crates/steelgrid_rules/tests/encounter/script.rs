@@ -272,7 +272,7 @@ fn script_problems_are_reported_where_written() {
     );
     assert!(
         found[0]
-            .starts_with("7:55: unknown template `wolf` for `w`; known templates: bramble_cutter,"),
+            .starts_with("7:55: unknown template `wolf` for `w`; known templates: anvil_guard,"),
         "{}",
         found[0]
     );

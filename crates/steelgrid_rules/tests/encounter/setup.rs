@@ -177,7 +177,7 @@ fn ds_core_x3_heroes_start_combat_with_their_victories_as_heroic_resource_only_b
     assert_eq!(creature(&e, "h").heroic_resource, Some(3));
     assert!(
         logged(e.log()).contains(
-            &"resource.heroic.start: ResourceGained { creature: \"h\", amount: 2, now: 3 }"
+            &"resource.heroic.start: ResourceGained { creature: \"h\", amount: 2, now: 3, because: None }"
                 .to_owned()
         ),
         "{:#?}",
@@ -202,9 +202,9 @@ fn a_creature_wears_the_icon_it_or_its_template_names_and_no_rule_reads_it() {
     let scenario = steelgrid_rules::scenario::load("icons.ron", src).unwrap();
     assert_eq!(scenario.icon("lurker"), Some("wolf-head"));
     assert_eq!(scenario.icon("witch"), Some("ogre"));
-    // A built-in kind with no icon named keeps its own (the window's choice).
+    // A built-in kind wears the icon its library template names.
     assert_eq!(
         (scenario.icon("brann"), scenario.kind("brann")),
-        (None, Some("vanguard"))
+        (Some("spiked-shield"), Some("vanguard"))
     );
 }

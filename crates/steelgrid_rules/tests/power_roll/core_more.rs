@@ -632,6 +632,8 @@ fn ds_core_82_a_respite_interrupted_at_hour_20_gives_nothing() {
                 victories: 3,
                 xp: 0,
                 kit: Kit::default(),
+                class: None,
+                gains: Default::default(),
             },
             Stamina {
                 current: 7,

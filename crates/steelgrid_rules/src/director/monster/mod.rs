@@ -421,10 +421,12 @@ mod tests {
 }
 
 /// How a Director creature is priced, as written on it or its template.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pricing {
     /// Level, organisation and role: the EV comes from the formula (seed 002 L4719).
     pub monster: Option<MonsterFormula>,
     /// An EV written out, used in place of the formula's; for a minion a set of four's.
     pub ev: Option<u32>,
+    /// Where its numbers leave the formula, and why, as its `deviates:` says.
+    pub deviates: Option<String>,
 }

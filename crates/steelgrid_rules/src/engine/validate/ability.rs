@@ -372,12 +372,25 @@ impl Engine {
             Some(Cost::Resource(n)) => n,
             _ => 0,
         } + extra;
-        let have = self.world.get::<Hero>(e).map_or(0, |h| h.heroic_resource);
-        if user.side == Side::Heroes && price > 0 && have < price as i32 {
+        let hero = self.world.get::<Hero>(e);
+        let have = hero.map_or(0, |h| h.heroic_resource);
+        // seed 002 L159: a Talent may spend Clarity below 0, as far as its strain allows.
+        let floor = hero
+            .and_then(|h| h.class)
+            .and_then(|c| c.spec().strain)
+            .zip(self.world.get::<Characteristics>(e))
+            .map_or(0, |(strain, ch)| strain.floor(ch));
+        if user.side == Side::Heroes && price > 0 && have - (price as i32) < floor {
+            let name = hero.map_or("heroic resource", Hero::resource_name);
+            let below = if floor < 0 {
+                format!(" and may go down to {floor}")
+            } else {
+                String::new()
+            };
             return Err(RuleError::new(
                 rule::HEROIC_RESOURCE,
                 format!(
-                    "`{}` costs {price} heroic resource{with_extra}; {creature} has {have}",
+                    "`{}` costs {price} {name}{with_extra}; {creature} has {have}{below}",
                     ab.name
                 ),
             ));
