@@ -24,7 +24,12 @@ macro_rules! embedded {
 
 /// Every file in `scenarios/`, by group; the first is the default.
 pub const EMBEDDED: &[Embedded] = embedded![
-    "Battles": ["mill_ambush", "briar_warden", "bench_arena"],
+    "Battles": [
+        "mill_ambush",
+        "sunken_causeway",
+        "briar_warden",
+        "bench_arena",
+    ],
     "Forced movement": [
         "demo_collisions",
         "demo_hurl_through",
