@@ -77,6 +77,14 @@ shot native-free-strike play scripts/shots/wall_push.ron --commands scripts/shot
 # Frost Cube over two minions of a squad and Brann: the ally flagged, the minions it drops.
 shot native-squad-area play demo_squad_area --ai director \
     --commands scripts/shots/squad_area_turn.ron --aim 2@4,5
+# Five heroes of five classes against the Drowned Court, the AI on both sides: each class's
+# resource and its gains in the log.
+shot native-classes play sunken_causeway --ai both --screenshot-after 30
+# Pointing at the Fury: its Ferocity, and its abilities' costs in Ferocity.
+shot native-class-card play sunken_causeway --hover 2,5 --screenshot-after 15
+# The compendium, searched for the Sunken Regent: its stat block, abilities and villain actions.
+shot native-compendium play sunken_causeway --screen compendium \
+    --keys KeyR,KeyE,KeyG,KeyE,KeyN,KeyT --screenshot-after 5
 # The same turn at the smallest and largest UI scales.
 for scale in 75 200; do
     echo "==> native-ui-$scale"

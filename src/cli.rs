@@ -236,6 +236,7 @@ enum OpenScreen {
     Battle,
     Results,
     Settings,
+    Compendium,
 }
 
 impl From<OpenScreen> for Screen {
@@ -247,6 +248,7 @@ impl From<OpenScreen> for Screen {
             OpenScreen::Battle => Screen::Battle,
             OpenScreen::Results => Screen::Results,
             OpenScreen::Settings => Screen::Settings,
+            OpenScreen::Compendium => Screen::Compendium,
         }
     }
 }

@@ -34,6 +34,27 @@ pub fn plugin(app: &mut App) {
     app.add_systems(Update, press_keys.run_if(resource_exists::<KeyScript>));
 }
 
+/// The character a letter, digit or space key types (lower case), so a script can type a
+/// search.
+fn typed(key: KeyCode) -> Option<String> {
+    let debug = format!("{key:?}");
+    let ch = match key {
+        KeyCode::Space => ' ',
+        _ => {
+            let rest = debug
+                .strip_prefix("Key")
+                .or_else(|| debug.strip_prefix("Digit"))?;
+            let mut chars = rest.chars();
+            let ch = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            ch.to_ascii_lowercase()
+        }
+    };
+    Some(ch.to_string())
+}
+
 /// Each key goes down for one frame, then up; the next follows [`BETWEEN`] seconds later.
 fn press_keys(
     mut commands: Commands,
@@ -43,11 +64,16 @@ fn press_keys(
     mut input: MessageWriter<KeyboardInput>,
 ) {
     let mut send = |key_code: KeyCode, state: ButtonState| {
+        let typed = typed(key_code).filter(|_| state.is_pressed());
         input.write(KeyboardInput {
             key_code,
-            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            logical_key: typed
+                .clone()
+                .map_or(Key::Unidentified(NativeKey::Unidentified), |t| {
+                    Key::Character(t.into())
+                }),
             state,
-            text: None,
+            text: typed.map(Into::into),
             repeat: false,
             window: *window,
         });

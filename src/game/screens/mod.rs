@@ -10,6 +10,7 @@
 //! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
+mod compendium;
 mod estimate;
 mod keys;
 mod menu;
@@ -45,6 +46,9 @@ pub enum Screen {
     Results,
     /// The player's settings, from the title or the pause menu.
     Settings,
+    /// Classes, abilities, monsters, conditions and rules, searchable, from the title or the
+    /// pause menu.
+    Compendium,
 }
 
 /// Whether the battle is paused (its menu is up). Exists only on the battle screen.
@@ -143,6 +147,7 @@ impl Plugin for ScreensPlugin {
                 estimate::plugin,
                 seats::plugin,
                 settings::plugin,
+                compendium::plugin,
                 battle::plugin,
                 pause::plugin,
                 results::plugin,
@@ -441,6 +446,44 @@ mod tests {
         assert_eq!(screen(&app), Screen::Battle);
         assert!(app.world().resource::<Rules>().0.steps().is_empty());
         assert!(!texts(&mut app).contains(&headline.to_owned()));
+    }
+
+    #[test]
+    fn the_compendium_from_the_pause_menu_finds_an_entry_by_keyword_and_goes_back_to_the_pause() {
+        let mut app = app(Screen::Battle);
+        press(&mut app, KeyCode::Escape);
+        for _ in 0..3 {
+            press(&mut app, KeyCode::ArrowDown);
+        }
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(screen(&app), Screen::Compendium);
+        type_text(&mut app, "ferocity signature");
+        let shown = texts(&mut app);
+        assert!(
+            shown
+                .iter()
+                .any(|t| t.starts_with("Search: ferocity signature_    2 of")),
+            "{shown:?}"
+        );
+        assert!(
+            shown
+                .iter()
+                .any(|t| t.starts_with("Hewing Arc (signature): main action")),
+            "the first found, in full: {shown:?}"
+        );
+        press(&mut app, KeyCode::ArrowDown);
+        assert!(
+            texts(&mut app)
+                .iter()
+                .any(|t| t.starts_with("Wrecking Blow (signature): main action"))
+        );
+        // Esc clears the search, then goes back to the paused battle.
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Compendium);
+        assert!(texts(&mut app).iter().any(|t| t.starts_with("Search: _")));
+        press(&mut app, KeyCode::Escape);
+        assert_eq!(screen(&app), Screen::Battle);
+        assert_eq!(pause(&app), Some(Pause::Paused));
     }
 
     /// Type `text` as a keyboard would.

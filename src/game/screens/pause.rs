@@ -1,5 +1,5 @@
 //! The pause menu: Esc in a battle, once there is no mode left to cancel, stops play and puts
-//! up Resume, Restart, Settings and Quit to title over the dimmed board.
+//! up Resume, Restart, Settings, Compendium and Quit to title over the dimmed board.
 
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -32,13 +32,15 @@ enum Entry {
     Resume,
     Restart,
     Settings,
+    Compendium,
     QuitToTitle,
 }
 
-const ENTRIES: [(Entry, &str); 4] = [
+const ENTRIES: [(Entry, &str); 5] = [
     (Entry::Resume, "Resume"),
     (Entry::Restart, "Restart the battle"),
     (Entry::Settings, "Settings"),
+    (Entry::Compendium, "Compendium"),
     (Entry::QuitToTitle, "Quit to title"),
 ];
 
@@ -91,6 +93,7 @@ fn choose(
                 pause.set(Pause::Playing);
             }
             (Ask::Choose, Entry::Settings) => screen.set(Screen::Settings),
+            (Ask::Choose, Entry::Compendium) => screen.set(Screen::Compendium),
             (Ask::Choose, Entry::QuitToTitle) => screen.set(Screen::Title),
             (Ask::Step(_), _) => {}
         }

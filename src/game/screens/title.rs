@@ -23,6 +23,7 @@ pub fn plugin(app: &mut App) {
 enum Entry {
     NewBattle,
     Settings,
+    Compendium,
     /// Close the window (there is nothing to quit to in a browser).
     #[cfg(not(target_arch = "wasm32"))]
     Quit,
@@ -31,6 +32,7 @@ enum Entry {
 const ENTRIES: &[(Entry, &str)] = &[
     (Entry::NewBattle, "New battle"),
     (Entry::Settings, "Settings"),
+    (Entry::Compendium, "Compendium"),
     #[cfg(not(target_arch = "wasm32"))]
     (Entry::Quit, "Quit"),
 ];
@@ -107,6 +109,7 @@ fn choose(
         }
         match entry {
             Entry::NewBattle => next.set(Screen::Picker),
+            Entry::Compendium => next.set(Screen::Compendium),
             Entry::Settings => next.set(Screen::Settings),
             #[cfg(not(target_arch = "wasm32"))]
             Entry::Quit => {

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use steelgrid_rules::StateView;
 use steelgrid_rules::ability::{Ability, Cost, Who};
-use steelgrid_rules::creature::Characteristics;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{AbilityView, CreatureView};
 use steelgrid_rules::event::rule;
@@ -178,7 +177,7 @@ pub fn card(
                 .find(|c| Some(&c.id) == state.turn.as_ref())?;
             let view = user.abilities.get(slot)?;
             let a = engine.ability(&view.id)?;
-            Some(ability_card(a, view, &user.characteristics))
+            Some(ability_card(a, view, user))
         })
         .unwrap_or_default();
     let creature = state
@@ -282,7 +281,7 @@ fn stat_block<'a>(
     }
     for view in &c.abilities {
         if let Some(a) = ability(&view.id) {
-            lines.extend(ability_card(a, view, &c.characteristics));
+            lines.extend(ability_card(a, view, c));
         }
     }
     lines
@@ -290,18 +289,65 @@ fn stat_block<'a>(
 
 /// An ability in full at its user's current numbers: the line saying what it is, its
 /// trigger, each tier of its power roll and its effect.
-fn ability_card(a: &Ability, view: &AbilityView, user: &Characteristics) -> Vec<String> {
-    let mut lines = vec![ability_line(a, view.consumable)];
+fn ability_card(a: &Ability, view: &AbilityView, user: &CreatureView) -> Vec<String> {
+    let ch = &user.characteristics;
+    let value = a
+        .power_roll
+        .as_ref()
+        .and_then(|roll| roll.characteristic_for(ch))
+        .map_or(0, |c| ch.get(c));
+    ability_text(
+        a,
+        &Card {
+            consumable: view.consumable,
+            trigger: view.trigger.as_deref(),
+            value: Some(value),
+            extra: view.extra,
+            resource: user.resource_name(),
+        },
+    )
+}
+
+/// How to write an ability out: what its user has and adds.
+pub(crate) struct Card<'a> {
+    /// It is a consumable, used up when used.
+    pub consumable: bool,
+    /// Its trigger in words.
+    pub trigger: Option<&'a str>,
+    /// The characteristic its user adds to the roll, or none for the ability alone (the roll
+    /// then names the characteristics a hero adds).
+    pub value: Option<i32>,
+    /// The cost of its optional extra.
+    pub extra: Option<u32>,
+    /// The name of the resource it costs: Wrath, Piety, … or "heroic resource".
+    pub resource: &'a str,
+}
+
+/// An ability in full, as the tooltip and the compendium write it: what it is, its story, its
+/// trigger, each tier of its power roll and its effect, and its extra for more resource.
+pub(crate) fn ability_text(a: &Ability, card: &Card) -> Vec<String> {
+    let mut lines = vec![ability_line(a, card.consumable, card.resource)];
     if !a.story.is_empty() {
         lines.push(format!("    \"{}\"", a.story));
     }
-    if let Some(trigger) = &view.trigger {
+    if let Some(trigger) = card.trigger {
         lines.push(format!("    trigger: {trigger}"));
     }
     if let Some(roll) = &a.power_roll {
-        let value = roll.characteristic_for(user).map_or(0, |ch| user.get(ch));
+        let bonus = match card.value {
+            Some(value) => format!("{value:+}"),
+            None => {
+                let names: Vec<String> = roll
+                    .characteristic
+                    .iter()
+                    .map(|c| format!("{c:?}"))
+                    .collect();
+                format!(" + {}", names.join(" or "))
+            }
+        };
+        let value = card.value.unwrap_or(0);
         lines.push(format!(
-            "    2d10{value:+}: 11- {} | 12-16 {} | 17+ {}",
+            "    2d10{bonus}: 11- {} | 12-16 {} | 17+ {}",
             roll.tier1.describe(value),
             roll.tier2.describe(value),
             roll.tier3.describe(value)
@@ -310,14 +356,14 @@ fn ability_card(a: &Ability, view: &AbilityView, user: &Characteristics) -> Vec<
     if let Some(effect) = &a.effect {
         lines.push(format!("    effect: {}", effect.describe(0)));
     }
-    if let Some(extra) = view.extra {
-        lines.push(format!("    extra for {extra} more resource (Y)"));
+    if let Some(extra) = card.extra {
+        lines.push(format!("    extra for {extra} more {} (Y)", card.resource));
     }
     lines
 }
 
 /// `Shield Rush: main action, melee 1, 1 enemy, 3 resource [Melee, Weapon]`.
-fn ability_line(a: &Ability, consumable: bool) -> String {
+pub(crate) fn ability_line(a: &Ability, consumable: bool, resource: &str) -> String {
     let who = match a.target.who {
         Who::SelfOnly => "self",
         Who::Enemy => "enemy",
@@ -332,7 +378,7 @@ fn ability_line(a: &Ability, consumable: bool) -> String {
     };
     let cost = match (consumable, a.cost) {
         (true, _) => ", used up".to_owned(),
-        (false, Some(Cost::Resource(n))) => format!(", {n} resource"),
+        (false, Some(Cost::Resource(n))) => format!(", {n} {resource}"),
         (false, Some(Cost::Malice(n))) => format!(", {n} Malice"),
         (false, None) => String::new(),
     };

@@ -536,9 +536,14 @@ pub fn library_kinds() -> Vec<&'static str> {
     library().keys().map(String::as_str).collect()
 }
 
+/// A built-in template, by its id.
+pub fn library_template(kind: &str) -> Option<&'static CreatureSpec> {
+    library().get(kind)
+}
+
 /// The icon a built-in template names.
 pub fn library_icon(kind: &str) -> Option<&'static str> {
-    library().get(kind)?.icon.as_deref()
+    library_template(kind)?.icon.as_deref()
 }
 
 /// Parse and check a scenario. `file` names it in diagnostics.
