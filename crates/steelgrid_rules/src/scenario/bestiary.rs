@@ -146,8 +146,36 @@ mod tests {
         out
     }
 
-    /// Every monster in `content/bestiary/` as it is on disk: it follows its formula or names
-    /// its deviation; leaders and solos have three villain actions; the bestiary covers levels
+    /// Each of `faction`'s monsters off its formula without a `deviates:`, or with one but on
+    /// its formula, priced as `steelgrid check` prices it.
+    fn formula_problems(id: &str, faction: &Faction) -> Vec<String> {
+        let scenario = match crate::scenario::load(&path(id), &muster(id, faction)) {
+            Ok(s) => s,
+            Err(d) => return d.iter().map(|d| d.to_string()).collect(),
+        };
+        let mut problems = Vec::new();
+        for purchase in encounter_budget::report(&scenario).purchases {
+            for d in &purchase.deviations {
+                let off = off_formula(d);
+                for m in &d.ids {
+                    match (off.is_empty(), faction.monsters[m].deviates.is_some()) {
+                        (false, false) => problems.push(format!(
+                            "{id}: `{m}` is off its formula ({}) and names no `deviates:`",
+                            off.join(", ")
+                        )),
+                        (true, true) => problems.push(format!(
+                            "{id}: `{m}` names a deviation but follows its formula"
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        problems
+    }
+
+    /// Every monster in `content/bestiary/` as it is on disk, and the first monsters of
+    /// `content/creatures.ron`: it follows its formula or names its deviation; leaders and solos have three villain actions; the bestiary covers levels
     /// 1 to 6, every organisation and every role, in five factions.
     #[test]
     fn every_bestiary_monster_is_its_formula_or_names_its_deviation() {
@@ -193,32 +221,24 @@ mod tests {
                     ));
                 }
             }
-            let scenario = match crate::scenario::load(&path(id), &muster(id, &faction)) {
-                Ok(s) => s,
-                Err(d) => {
-                    problems.extend(d.iter().map(|d| d.to_string()));
-                    continue;
-                }
-            };
-            for purchase in encounter_budget::report(&scenario).purchases {
-                for d in &purchase.deviations {
-                    let off = off_formula(d);
-                    for m in &d.ids {
-                        let declared = faction.monsters[m].deviates.is_some();
-                        match (off.is_empty(), declared) {
-                            (false, false) => problems.push(format!(
-                                "{id}: `{m}` is off its formula ({}) and names no `deviates:`",
-                                off.join(", ")
-                            )),
-                            (true, true) => problems.push(format!(
-                                "{id}: `{m}` names a deviation but follows its formula"
-                            )),
-                            _ => {}
-                        }
-                    }
-                }
-            }
+            problems.extend(formula_problems(id, &faction));
         }
+        // The first monsters, in `content/creatures.ron`, are held to the same.
+        let first: BTreeMap<String, CreatureSpec> = crate::scenario::ron_options()
+            .from_str(crate::scenario::LIBRARY)
+            .expect("the library parses");
+        let first = Faction {
+            name: "the first monsters".into(),
+            story: String::new(),
+            malice_features: BTreeMap::new(),
+            abilities: BTreeMap::new(),
+            monsters: first
+                .into_iter()
+                .filter(|(_, m)| m.monster.is_some())
+                .collect(),
+        };
+        assert_eq!(first.monsters.len(), 7);
+        problems.extend(formula_problems("creatures.ron", &first));
         let every = |all: Vec<String>, have: &BTreeSet<String>, what: &str| {
             all.into_iter()
                 .filter(|x| !have.contains(x))

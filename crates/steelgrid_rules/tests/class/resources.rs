@@ -101,7 +101,7 @@ fn class_fury_gains_ferocity_the_first_time_each_round_it_takes_damage_and_spend
 fn class_censor_gains_wrath_fighting_the_foe_it_taunted_once_a_round() {
     let mut e = Fight::new()
         .class_hero("censor", Class::Censor, 1, at(1, 1))
-        .knows(&["chastening_blow"])
+        .knows(&["chastening_blow", "brand_of_the_accused"])
         .monster("m", at(2, 1))
         .starts_with(Condition::Taunted, Duration::EndOfEncounter, Some("censor"))
         .monster("other", at(1, 2))
@@ -121,6 +121,15 @@ fn class_censor_gains_wrath_fighting_the_foe_it_taunted_once_a_round() {
     let back = apply(&mut e, strike("m", "censor"));
     assert!(gains(&back, "censor").is_empty(), "once a round");
     end(&mut e, "m");
+    assert_eq!(resource(&e, "censor"), 3);
+    // Round 2: 5 Wrath; the brand costs 3, and hitting the taunted foe pays 1 back.
+    start(&mut e, "censor");
+    let brand = apply(
+        &mut e,
+        use_ability("censor", "brand_of_the_accused", &["m"]),
+    );
+    assert_eq!(spent(&brand, "censor"), vec![(3, 2)]);
+    assert_eq!(gains(&brand, "censor"), vec![(1, Some(GainOn::TauntedFoe))]);
     assert_eq!(resource(&e, "censor"), 3);
 }
 
@@ -157,7 +166,7 @@ fn class_conduit_gains_piety_when_an_ally_nearby_is_winded_and_spends_it_to_heal
 fn class_elementalist_gains_essence_from_typed_damage_nearby_not_from_a_plain_blow() {
     let mut e = Fight::new()
         .class_hero("el", Class::Elementalist, 1, at(1, 1))
-        .knows(&["hurled_cinder"])
+        .knows(&["hurled_cinder", "mantle_of_embers"])
         .monster("m", at(2, 1))
         .start();
     start(&mut e, "el");
@@ -176,13 +185,22 @@ fn class_elementalist_gains_essence_from_typed_damage_nearby_not_from_a_plain_bl
     let plain = apply(&mut e, strike("m", "el"));
     assert!(gains(&plain, "el").is_empty(), "untyped damage");
     assert_eq!(resource(&e, "el"), 5);
+    end(&mut e, "m");
+    // Round 3: 7 Essence; the mantle costs 5, and its fire on the monster beside pays 1.
+    start(&mut e, "el");
+    let mantle = apply(&mut e, use_ability("el", "mantle_of_embers", &[]));
+    assert_eq!(spent(&mantle, "el"), vec![(5, 2)]);
+    assert_eq!(
+        gains(&mantle, "el"),
+        vec![(1, Some(GainOn::TypedDamageWithin(10)))]
+    );
 }
 
 #[test]
 fn class_null_gains_discipline_when_an_enemy_within_2_uses_a_main_action() {
     let mut e = Fight::new()
         .class_hero("null", Class::Null, 1, at(1, 1))
-        .knows(&["stillwater_palm"])
+        .knows(&["stillwater_palm", "nerve_lock"])
         .hero("ally", at(8, 1))
         .monster("far", at(9, 1))
         .monster("near", at(2, 1))
@@ -202,12 +220,17 @@ fn class_null_gains_discipline_when_an_enemy_within_2_uses_a_main_action() {
         vec![(1, Some(GainOn::EnemyMainActionWithin(2)))]
     );
     assert_eq!(resource(&e, "null"), 3);
+    end(&mut e, "near");
+    start(&mut e, "null");
+    let lock = apply(&mut e, use_ability("null", "nerve_lock", &["near"]));
+    assert_eq!(spent(&lock, "null"), vec![(3, 2)]);
 }
 
 #[test]
 fn class_shadow_gains_insight_when_it_spends_surges() {
     let mut e = Fight::new()
         .class_hero("shadow", Class::Shadow, 1, at(1, 1))
+        .knows(&["whisper_cut", "red_thread"])
         .surges(2)
         .monster("m", at(2, 1))
         .start();
@@ -223,12 +246,20 @@ fn class_shadow_gains_insight_when_it_spends_surges() {
     );
     assert_eq!(gains(&cut, "shadow"), vec![(1, Some(GainOn::SurgesSpent))]);
     assert_eq!(resource(&e, "shadow"), 3);
+    end(&mut e, "shadow");
+    start(&mut e, "m");
+    end(&mut e, "m");
+    start(&mut e, "shadow");
+    let thread = apply(&mut e, use_ability("shadow", "red_thread", &["m"]));
+    assert_eq!(spent(&thread, "shadow"), vec![(3, 2)]);
+    assert!(gains(&thread, "shadow").is_empty(), "no surges spent");
 }
 
 #[test]
 fn class_tactician_gains_focus_when_an_ally_hits_an_enemy_beside_it() {
     let mut e = Fight::new()
         .class_hero("tac", Class::Tactician, 1, at(1, 1))
+        .knows(&["called_target"])
         .hero("ally", at(3, 1))
         .hero("archer", at(8, 5))
         .monster("m", at(2, 1))
@@ -247,6 +278,16 @@ fn class_tactician_gains_focus_when_an_ally_hits_an_enemy_beside_it() {
         vec![(1, Some(GainOn::AllyDamagesEnemyWithin(1)))]
     );
     assert_eq!(resource(&e, "tac"), 1);
+    end(&mut e, "ally");
+    start(&mut e, "m");
+    end(&mut e, "m");
+    start(&mut e, "tac");
+    let called = apply(&mut e, use_ability("tac", "called_target", &["m"]));
+    assert_eq!(spent(&called, "tac"), vec![(3, 0)]);
+    assert!(
+        gains(&called, "tac").is_empty(),
+        "its own blow is no ally's"
+    );
 }
 
 #[test]
@@ -295,6 +336,7 @@ fn class_talent_gains_clarity_from_forced_movement_and_is_strained_below_zero() 
 fn class_troubadour_gains_drama_from_a_natural_20_and_a_winded_creature() {
     let mut e = Fight::new()
         .class_hero("troub", Class::Troubadour, 1, at(1, 1))
+        .knows(&["dazzling_lunge", "barbed_punchline"])
         .monster("m", at(2, 1))
         .current_stamina(18)
         .dice(&[10, 10])
@@ -311,6 +353,12 @@ fn class_troubadour_gains_drama_from_a_natural_20_and_a_winded_creature() {
         ]
     );
     assert_eq!(resource(&e, "troub"), 6);
+    end(&mut e, "troub");
+    start(&mut e, "m");
+    end(&mut e, "m");
+    start(&mut e, "troub");
+    let quip = apply(&mut e, use_ability("troub", "barbed_punchline", &["m"]));
+    assert_eq!(spent(&quip, "troub"), vec![(3, 5)]);
 }
 
 #[test]
