@@ -90,12 +90,13 @@ fn happened(on: GainOn, me: &Standing, all: &[Standing], events: &[Event]) -> bo
     })
 }
 
-/// Pay each hero its class's gains for what the command just did (each once a round).
+/// Pay each hero its class's gains for what the command just did (each once a round); a dead
+/// hero gains nothing.
 pub fn award(
     start: Res<CommandLogStart>,
     turn: Res<TurnState>,
     mut log: ResMut<EventLog>,
-    mut heroes: Query<(&CreatureId, &mut Hero)>,
+    mut heroes: Query<(&CreatureId, &mut Hero, &Vitality)>,
     creatures: Query<(
         &CreatureId,
         &Side,
@@ -120,10 +121,13 @@ pub fn award(
             conditions,
         })
         .collect();
-    for (id, mut hero) in &mut heroes {
+    for (id, mut hero, vitality) in &mut heroes {
         let (Some(class), Some(me)) = (hero.class, all.iter().find(|s| s.id == id.0)) else {
             continue;
         };
+        if *vitality == Vitality::Dead {
+            continue;
+        }
         for (i, gain) in class.spec().gains.iter().enumerate() {
             if happened(gain.on, me, &all, &events) && hero.gains.take(i, turn.round) {
                 hero.heroic_resource += gain.amount;

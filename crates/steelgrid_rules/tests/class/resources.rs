@@ -4,6 +4,7 @@
 use steelgrid_rules::Engine;
 use steelgrid_rules::class::{Class, GainOn};
 use steelgrid_rules::condition::{Condition, Duration};
+use steelgrid_rules::creature::Vitality;
 use steelgrid_rules::event::{Event, LoggedEvent};
 use steelgrid_rules::forced::ForcedKind;
 use steelgrid_rules::terms::hero_token::SurgeSpend;
@@ -373,4 +374,21 @@ fn class_templates_give_stamina_and_abilities_by_level() {
     let level = |c: &steelgrid_rules::engine::CreatureView| c.class.as_ref().map(|k| k.level);
     assert_eq!((level(&one), level(&three)), (Some(1), Some(3)));
     assert!(three.abilities.len() > one.abilities.len());
+}
+
+#[test]
+fn class_a_dead_hero_gains_nothing() {
+    // The Troubadour's Stamina 18 winds at 9: dead at -9 (seed 002 L3068-3072).
+    let mut e = Fight::new()
+        .class_hero("troub", Class::Troubadour, 1, at(1, 1))
+        .current_stamina(-9)
+        .hero("ally", at(5, 4))
+        .monster("m", at(6, 4))
+        .current_stamina(16)
+        .start();
+    assert_eq!(creature(&e, "troub").state, Vitality::Dead);
+    start(&mut e, "ally");
+    let hit = apply(&mut e, strike("ally", "m"));
+    assert!(stamina(&e, "m") <= 15, "the monster is winded");
+    assert!(gains(&hit, "troub").is_empty());
 }
