@@ -271,6 +271,21 @@ fn last_stand(engine: &Engine, state: &StateView, me: &CreatureView) -> Option<C
 
 /// Free strikes abilities granted this side's creatures (seed 002 L2960-2962): taken first,
 /// before they lapse, on the enemy with the least Stamina left.
+/// What a free strike is worth to the scores, in damage: about a level-1 free strike's.
+const FREE_STRIKE_WORTH: f64 = 5.0;
+
+/// For each tier of `ability` (or its effect alone, without a roll), whether it grants its
+/// target a free strike.
+fn grants_free_strike(ability: &crate::ability::Ability) -> Vec<bool> {
+    let effect = ability.effect.as_ref().is_some_and(|e| e.grant_free_strike);
+    match &ability.power_roll {
+        Some(r) => [&r.tier1, &r.tier2, &r.tier3]
+            .map(|o| o.grant_free_strike || effect)
+            .to_vec(),
+        None => vec![effect],
+    }
+}
+
 fn granted_strikes(engine: &Engine, state: &StateView, side: Side) -> Vec<(Command, i32)> {
     let mut options = Vec::new();
     for g in state
@@ -1073,6 +1088,10 @@ fn ability_options(
                 .map(|c| use_it(vec![c.id.clone()], None, None))
                 .collect(),
         };
+        let grants = engine
+            .ability(&a.id)
+            .map(grants_free_strike)
+            .unwrap_or_default();
         for command in candidates {
             let Ok(preview) = engine.preview_ability(&command) else {
                 continue;
@@ -1108,7 +1127,16 @@ fn ability_options(
                             p * f64::from(temporary + if n.recovery { healed } else { 0 })
                         })
                         .sum();
-                    value += help - harm;
+                    // A free strike granted to a friend beside an enemy is about a free
+                    // strike's worth (seed 002 L2960-2962).
+                    let engaged = state.enemies_of(c).any(|e| c.gap(e) <= 1);
+                    let striking: f64 = odds
+                        .iter()
+                        .zip(&grants)
+                        .filter(|(_, granted)| engaged && **granted)
+                        .map(|(p, _)| p * FREE_STRIKE_WORTH)
+                        .sum();
+                    value += help + striking - harm;
                 } else {
                     value += harm;
                     weakest = weakest.min(c.stamina.current.min(30));

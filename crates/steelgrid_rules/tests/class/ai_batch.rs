@@ -83,3 +83,37 @@ fn class_every_mix_plays_ai_against_ai_with_no_refused_command() {
     assert_eq!(games, 24);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn class_the_ai_grants_a_free_strike_to_an_ally_beside_an_enemy() {
+    use steelgrid_rules::Command;
+    use steelgrid_rules::class::Class;
+    use steelgrid_rules::creature::Side;
+    use steelgrid_rules::testing::{Fight, at};
+    let mut e = Fight::on(&[
+        "..............",
+        "..............",
+        "..............",
+        "..............",
+    ])
+    .class_hero("tac", Class::Tactician, 1, at(0, 0))
+    .knows(&["two_blades_one_word"])
+    .heroic_resource(1)
+    .hero("ally", at(9, 2))
+    .monster("m", at(10, 2))
+    .start();
+    e.apply(Command::StartTurn {
+        creature: "tac".into(),
+    })
+    .expect("its turn");
+    let decision = steelgrid_rules::ai::decide(&e, Side::Heroes).expect("a decision");
+    assert!(
+        matches!(
+            &decision.command,
+            Command::UseAbility { ability, targets, .. }
+                if ability == "two_blades_one_word" && targets == &["ally".to_owned()]
+        ),
+        "{:?}",
+        decision.top
+    );
+}
