@@ -370,7 +370,7 @@ fn class_templates_give_stamina_and_abilities_by_level() {
         .monster("m", at(8, 4))
         .start();
     let (one, three) = (creature(&e, "c1"), creature(&e, "c3"));
-    assert_eq!((one.stamina.max, three.stamina.max), (21, 39));
+    assert_eq!((one.stamina.max, three.stamina.max), (27, 45));
     let level = |c: &steelgrid_rules::engine::CreatureView| c.class.as_ref().map(|k| k.level);
     assert_eq!((level(&one), level(&three)), (Some(1), Some(3)));
     assert!(three.abilities.len() > one.abilities.len());
@@ -378,10 +378,10 @@ fn class_templates_give_stamina_and_abilities_by_level() {
 
 #[test]
 fn class_a_dead_hero_gains_nothing() {
-    // The Troubadour's Stamina 18 winds at 9: dead at -9 (seed 002 L3068-3072).
+    // The Troubadour's Stamina 24 winds at 12: dead at -12 (seed 002 L3068-3072).
     let mut e = Fight::new()
         .class_hero("troub", Class::Troubadour, 1, at(1, 1))
-        .current_stamina(-9)
+        .current_stamina(-12)
         .hero("ally", at(5, 4))
         .monster("m", at(6, 4))
         .current_stamina(16)
