@@ -11,7 +11,7 @@ use steelgrid_rules::terms::hero_token::SurgeSpend;
 use steelgrid_rules::testing::{Fight, at};
 
 use crate::common::abilities::{use_ability, use_ability_with_surges};
-use crate::common::{apply, creature, end, force, stamina, start, strike};
+use crate::common::{apply, creature, end, force, stamina, start, strike, take_turn};
 
 /// What `id` gained in `events`: (amount, why).
 fn gains(events: &[LoggedEvent], id: &str) -> Vec<(i32, Option<GainOn>)> {
@@ -144,8 +144,7 @@ fn class_conduit_gains_piety_when_an_ally_nearby_is_winded_and_spends_it_to_heal
         .current_stamina(16)
         .monster("m", at(4, 1))
         .start();
-    start(&mut e, "conduit");
-    end(&mut e, "conduit");
+    take_turn(&mut e, "conduit");
     start(&mut e, "m");
     let hit = apply(&mut e, strike("m", "ally"));
     assert_eq!(stamina(&e, "ally"), 13, "winded at 15 or less");
@@ -155,8 +154,7 @@ fn class_conduit_gains_piety_when_an_ally_nearby_is_winded_and_spends_it_to_heal
     );
     end(&mut e, "m");
     assert_eq!(resource(&e, "conduit"), 5);
-    start(&mut e, "ally");
-    end(&mut e, "ally");
+    take_turn(&mut e, "ally");
     start(&mut e, "conduit");
     let healed = apply(&mut e, use_ability("conduit", "kindle_life", &["ally"]));
     assert_eq!(spent(&healed, "conduit"), vec![(3, 4)]);
@@ -180,8 +178,7 @@ fn class_elementalist_gains_essence_from_typed_damage_nearby_not_from_a_plain_bl
     start(&mut e, "m");
     let _ = apply(&mut e, strike("m", "el"));
     end(&mut e, "m");
-    start(&mut e, "el");
-    end(&mut e, "el");
+    take_turn(&mut e, "el");
     start(&mut e, "m");
     let plain = apply(&mut e, strike("m", "el"));
     assert!(gains(&plain, "el").is_empty(), "untyped damage");
@@ -206,14 +203,12 @@ fn class_null_gains_discipline_when_an_enemy_within_2_uses_a_main_action() {
         .monster("far", at(9, 1))
         .monster("near", at(2, 1))
         .start();
-    start(&mut e, "null");
-    end(&mut e, "null");
+    take_turn(&mut e, "null");
     start(&mut e, "far");
     let far = apply(&mut e, strike("far", "ally"));
     assert!(gains(&far, "null").is_empty(), "7 squares away");
     end(&mut e, "far");
-    start(&mut e, "ally");
-    end(&mut e, "ally");
+    take_turn(&mut e, "ally");
     start(&mut e, "near");
     let near = apply(&mut e, strike("near", "null"));
     assert_eq!(
@@ -248,8 +243,7 @@ fn class_shadow_gains_insight_when_it_spends_surges() {
     assert_eq!(gains(&cut, "shadow"), vec![(1, Some(GainOn::SurgesSpent))]);
     assert_eq!(resource(&e, "shadow"), 3);
     end(&mut e, "shadow");
-    start(&mut e, "m");
-    end(&mut e, "m");
+    take_turn(&mut e, "m");
     start(&mut e, "shadow");
     let thread = apply(&mut e, use_ability("shadow", "red_thread", &["m"]));
     assert_eq!(spent(&thread, "shadow"), vec![(3, 2)]);
@@ -270,8 +264,7 @@ fn class_tactician_gains_focus_when_an_ally_hits_an_enemy_beside_it() {
     let far = apply(&mut e, strike("archer", "far"));
     assert!(gains(&far, "tac").is_empty(), "the enemy is not beside it");
     end(&mut e, "archer");
-    start(&mut e, "far");
-    end(&mut e, "far");
+    take_turn(&mut e, "far");
     start(&mut e, "ally");
     let near = apply(&mut e, strike("ally", "m"));
     assert_eq!(
@@ -280,8 +273,7 @@ fn class_tactician_gains_focus_when_an_ally_hits_an_enemy_beside_it() {
     );
     assert_eq!(resource(&e, "tac"), 1);
     end(&mut e, "ally");
-    start(&mut e, "m");
-    end(&mut e, "m");
+    take_turn(&mut e, "m");
     start(&mut e, "tac");
     let called = apply(&mut e, use_ability("tac", "called_target", &["m"]));
     assert_eq!(spent(&called, "tac"), vec![(3, 0)]);
@@ -355,8 +347,7 @@ fn class_troubadour_gains_drama_from_a_natural_20_and_a_winded_creature() {
     );
     assert_eq!(resource(&e, "troub"), 6);
     end(&mut e, "troub");
-    start(&mut e, "m");
-    end(&mut e, "m");
+    take_turn(&mut e, "m");
     start(&mut e, "troub");
     let quip = apply(&mut e, use_ability("troub", "barbed_punchline", &["m"]));
     assert_eq!(spent(&quip, "troub"), vec![(3, 5)]);
