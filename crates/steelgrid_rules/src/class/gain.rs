@@ -24,7 +24,12 @@ struct Standing<'a> {
 }
 
 /// Whether the command's events hold `on` for the hero `me`.
-fn happened(on: GainOn, me: &Standing, all: &[Standing], events: &[Event]) -> bool {
+fn happened<'e>(
+    on: GainOn,
+    me: &Standing,
+    all: &[Standing],
+    mut events: impl Iterator<Item = &'e Event>,
+) -> bool {
     let find = |id: &str| all.iter().find(|s| s.id == id);
     let within =
         |id: &str, n: u32| find(id).is_some_and(|s| s.footprint.distance(me.footprint) <= n);
@@ -36,7 +41,7 @@ fn happened(on: GainOn, me: &Standing, all: &[Standing], events: &[Event]) -> bo
             .and_then(|c| c.source_of(Condition::Taunted))
             == Some(me.id)
     };
-    events.iter().any(|e| match (on, e) {
+    events.any(|e| match (on, e) {
         (GainOn::TakesDamage, Event::Damaged { target, amount, .. }) => {
             target == me.id && *amount > 0
         }
@@ -105,11 +110,7 @@ pub fn award(
         Option<&Conditions>,
     )>,
 ) {
-    let events: Vec<Event> = log.events[start.0.min(log.events.len())..]
-        .iter()
-        .map(|l| l.event.clone())
-        .collect();
-    if events.is_empty() || turn.round == 0 {
+    if turn.round == 0 || !heroes.iter().any(|(_, hero, _)| hero.class.is_some()) {
         return;
     }
     let all: Vec<Standing> = creatures
@@ -121,6 +122,8 @@ pub fn award(
             conditions,
         })
         .collect();
+    let start = start.0.min(log.events.len());
+    let mut paid = Vec::new();
     for (id, mut hero, vitality) in &mut heroes {
         let (Some(class), Some(me)) = (hero.class, all.iter().find(|s| s.id == id.0)) else {
             continue;
@@ -129,18 +132,19 @@ pub fn award(
             continue;
         }
         for (i, gain) in class.spec().gains.iter().enumerate() {
-            if happened(gain.on, me, &all, &events) && hero.gains.take(i, turn.round) {
+            let events = log.events[start..].iter().map(|l| &l.event);
+            if happened(gain.on, me, &all, events) && hero.gains.take(i, turn.round) {
                 hero.heroic_resource += gain.amount;
-                log.push(
-                    rule::HEROIC_RESOURCE_GAIN,
-                    Event::ResourceGained {
-                        creature: id.0.clone(),
-                        amount: gain.amount,
-                        now: hero.heroic_resource,
-                        because: Some(gain.on),
-                    },
-                );
+                paid.push(Event::ResourceGained {
+                    creature: id.0.clone(),
+                    amount: gain.amount,
+                    now: hero.heroic_resource,
+                    because: Some(gain.on),
+                });
             }
         }
+    }
+    for event in paid {
+        log.push(rule::HEROIC_RESOURCE_GAIN, event);
     }
 }

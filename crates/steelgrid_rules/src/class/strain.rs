@@ -5,7 +5,7 @@
 use bevy_ecs::prelude::*;
 
 use crate::command::{Command, CurrentCommand};
-use crate::creature::{Characteristics, CreatureId, Hero, Stamina};
+use crate::creature::{CreatureId, Hero, Stamina};
 use crate::event::{Event, EventLog};
 use crate::rule;
 
@@ -14,12 +14,12 @@ use crate::rule;
 pub fn at_end_of_turn(
     command: Res<CurrentCommand>,
     mut log: ResMut<EventLog>,
-    mut heroes: Query<(&CreatureId, &Hero, &Characteristics, &mut Stamina)>,
+    mut heroes: Query<(&CreatureId, &Hero, &mut Stamina)>,
 ) {
     let Some(Command::EndTurn { creature }) = &command.0 else {
         return;
     };
-    let Some((id, hero, _, mut stamina)) = heroes.iter_mut().find(|h| &h.0.0 == creature) else {
+    let Some((id, hero, mut stamina)) = heroes.iter_mut().find(|h| &h.0.0 == creature) else {
         return;
     };
     let Some(strain) = hero.class.and_then(|c| c.spec().strain) else {

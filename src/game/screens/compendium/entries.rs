@@ -73,7 +73,10 @@ impl Entry {
 /// Every entry: the classes, then the abilities, monsters, conditions and rules, each by name.
 pub fn all() -> Vec<Entry> {
     let mut out: Vec<Entry> = Class::ALL.iter().map(|c| class(c.spec())).collect();
-    let mut abilities: Vec<Entry> = scenario::ability_library().values().map(ability).collect();
+    let mut abilities: Vec<Entry> = scenario::ability_library()
+        .iter()
+        .map(|(id, a)| ability(id, a))
+        .collect();
     abilities.sort_by(|a, b| a.name.cmp(&b.name));
     out.extend(abilities);
     let mut monsters: Vec<Entry> = bestiary::factions()
@@ -82,13 +85,13 @@ pub fn all() -> Vec<Entry> {
         .chain(
             scenario::library_kinds()
                 .into_iter()
-                .filter_map(scenario::library_template)
-                .filter(|t| t.monster.is_some())
-                .filter(|t| {
+                .filter(|kind| {
                     !bestiary::factions()
                         .values()
-                        .any(|f| f.monsters.values().any(|m| m == *t))
+                        .any(|f| f.monsters.contains_key(*kind))
                 })
+                .filter_map(scenario::library_template)
+                .filter(|t| t.monster.is_some())
                 .map(|t| monster(t, None)),
         )
         .collect();
@@ -177,10 +180,10 @@ fn class(spec: &ClassSpec) -> Entry {
     }
 }
 
-fn ability(a: &Ability) -> Entry {
+fn ability(id: &str, a: &Ability) -> Entry {
     let class = Class::ALL
         .into_iter()
-        .find(|c| c.spec().abilities.values().any(|x| x == a));
+        .find(|c| c.spec().abilities.contains_key(id));
     let mut lines = ability_text(
         a,
         &Card {
