@@ -1,0 +1,1 @@
+//! Hit points and injury (seed 001 L3-70).
