@@ -587,7 +587,7 @@ fn gcd(a: u32, b: u32) -> u32 {
 
 /// Exact integer test: does the segment a→b pass through the open interior of the unit square
 /// whose top-left corner is `sq`? Grazing an edge or a corner does not count.
-fn segment_crosses_square_interior(a: (i32, i32), b: (i32, i32), sq: Square) -> bool {
+pub fn segment_crosses_square_interior(a: (i32, i32), b: (i32, i32), sq: Square) -> bool {
     // Work in doubled coordinates so the square's centre is on the lattice; clip the segment
     // against the open box (Liang-Barsky with rationals kept as integer comparisons).
     let (x0, y0) = (i64::from(a.0) * 2, i64::from(a.1) * 2);
@@ -624,6 +624,83 @@ fn segment_crosses_square_interior(a: (i32, i32), b: (i32, i32), sq: Square) -> 
     // Open interval non-empty: enter < exit.
     enter.0 * exit.1 < exit.0 * enter.1
 }
+
+
+/// The flanking line (shared by every ruleset: Draw Steel seed 002 L3002-3008, d20 seed 001
+/// L234-236): the segment between the centres of `a`'s and `b`'s spaces enters and leaves
+/// `target`'s space through opposite sides, a corner touching both of its sides. Whether the
+/// two may flank at all (adjacent, threatening, able to act) is each ruleset's own test.
+pub fn flanked_by(a: Footprint, b: Footprint, target: Footprint) -> bool {
+    // In doubled coordinates every centre and side is a whole number.
+    let centre = |f: Footprint| {
+        (
+            i64::from(2 * f.origin.x + f.side),
+            i64::from(2 * f.origin.y + f.side),
+        )
+    };
+    let (x0, y0) = (i64::from(2 * target.origin.x), i64::from(2 * target.origin.y));
+    let space = (
+        x0,
+        y0,
+        x0 + 2 * i64::from(target.side),
+        y0 + 2 * i64::from(target.side),
+    );
+    crosses_opposite_sides(centre(a), centre(b), space)
+}
+/// Whether the segment a→b, clipped to the box (Liang-Barsky in exact fractions), enters through
+/// a side opposite to one it leaves through; a point on a corner touches both of its sides, and a
+/// segment that only grazes one point of the box crosses nothing (digest §30.2 steps 3-5).
+fn crosses_opposite_sides(a: (i64, i64), b: (i64, i64), space: (i64, i64, i64, i64)) -> bool {
+    let Some((enter, leave)) = clip(a, b, space) else {
+        return false;
+    };
+    if enter.0 * leave.1 == leave.0 * enter.1 {
+        return false;
+    }
+    // The sides a point of the segment at t = num/den touches, as (west, east, south, north).
+    let (x0, y0, x1, y1) = space;
+    let sides = |(num, den): (i64, i64)| {
+        let x = a.0 * den + num * (b.0 - a.0);
+        let y = a.1 * den + num * (b.1 - a.1);
+        (x == x0 * den, x == x1 * den, y == y0 * den, y == y1 * den)
+    };
+    let (i, o) = (sides(enter), sides(leave));
+    (i.0 && o.1) || (i.1 && o.0) || (i.2 && o.3) || (i.3 && o.2)
+}
+
+/// The parameters (as fractions num/den of a→b, den > 0) where the segment enters and leaves
+/// the closed box, or None when it misses it.
+fn clip(
+    a: (i64, i64),
+    b: (i64, i64),
+    (x0, y0, x1, y1): (i64, i64, i64, i64),
+) -> Option<((i64, i64), (i64, i64))> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (mut lo, mut hi) = ((0i64, 1i64), (1i64, 1i64));
+    for (p, q) in [
+        (-dx, a.0 - x0),
+        (dx, x1 - a.0),
+        (-dy, a.1 - y0),
+        (dy, y1 - a.1),
+    ] {
+        if p == 0 {
+            if q < 0 {
+                return None;
+            }
+            continue;
+        }
+        let (num, den) = if p < 0 { (-q, -p) } else { (q, p) };
+        if p < 0 {
+            if num * lo.1 > lo.0 * den {
+                lo = (num, den);
+            }
+        } else if num * hi.1 < hi.0 * den {
+            hi = (num, den);
+        }
+    }
+    (lo.0 * hi.1 <= hi.0 * lo.1).then_some((lo, hi))
+}
+
 
 #[cfg(test)]
 mod tests {

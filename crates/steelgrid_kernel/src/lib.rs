@@ -11,6 +11,7 @@
 
 pub mod body;
 pub mod check;
+pub mod diagnostic;
 pub mod checksum;
 pub mod dice;
 pub mod grid;

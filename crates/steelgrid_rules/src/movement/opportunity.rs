@@ -198,77 +198,7 @@ pub fn flanks(map: &Map, attacker: &CreatureRef, ally: &CreatureRef, target: &Cr
     if !eligible(attacker) || !eligible(ally) {
         return false;
     }
-    // In doubled coordinates every centre and side is a whole number.
-    let centre = |c: &CreatureRef| {
-        let f = c.footprint;
-        (
-            i64::from(2 * f.origin.x + f.side),
-            i64::from(2 * f.origin.y + f.side),
-        )
-    };
-    let t = target.footprint;
-    let (x0, y0) = (i64::from(2 * t.origin.x), i64::from(2 * t.origin.y));
-    let space = (
-        x0,
-        y0,
-        x0 + 2 * i64::from(t.side),
-        y0 + 2 * i64::from(t.side),
-    );
-    crosses_opposite_sides(centre(attacker), centre(ally), space)
-}
-
-/// Whether the segment a→b, clipped to the box (Liang-Barsky in exact fractions), enters through
-/// a side opposite to one it leaves through; a point on a corner touches both of its sides, and a
-/// segment that only grazes one point of the box crosses nothing (digest §30.2 steps 3-5).
-fn crosses_opposite_sides(a: (i64, i64), b: (i64, i64), space: (i64, i64, i64, i64)) -> bool {
-    let Some((enter, leave)) = clip(a, b, space) else {
-        return false;
-    };
-    if enter.0 * leave.1 == leave.0 * enter.1 {
-        return false;
-    }
-    // The sides a point of the segment at t = num/den touches, as (west, east, south, north).
-    let (x0, y0, x1, y1) = space;
-    let sides = |(num, den): (i64, i64)| {
-        let x = a.0 * den + num * (b.0 - a.0);
-        let y = a.1 * den + num * (b.1 - a.1);
-        (x == x0 * den, x == x1 * den, y == y0 * den, y == y1 * den)
-    };
-    let (i, o) = (sides(enter), sides(leave));
-    (i.0 && o.1) || (i.1 && o.0) || (i.2 && o.3) || (i.3 && o.2)
-}
-
-/// The parameters (as fractions num/den of a→b, den > 0) where the segment enters and leaves
-/// the closed box, or None when it misses it.
-fn clip(
-    a: (i64, i64),
-    b: (i64, i64),
-    (x0, y0, x1, y1): (i64, i64, i64, i64),
-) -> Option<((i64, i64), (i64, i64))> {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let (mut lo, mut hi) = ((0i64, 1i64), (1i64, 1i64));
-    for (p, q) in [
-        (-dx, a.0 - x0),
-        (dx, x1 - a.0),
-        (-dy, a.1 - y0),
-        (dy, y1 - a.1),
-    ] {
-        if p == 0 {
-            if q < 0 {
-                return None;
-            }
-            continue;
-        }
-        let (num, den) = if p < 0 { (-q, -p) } else { (q, p) };
-        if p < 0 {
-            if num * lo.1 > lo.0 * den {
-                lo = (num, den);
-            }
-        } else if num * hi.1 < hi.0 * den {
-            hi = (num, den);
-        }
-    }
-    (lo.0 * hi.1 <= hi.0 * lo.1).then_some((lo, hi))
+    steelgrid_kernel::grid::flanked_by(attacker.footprint, ally.footprint, target.footprint)
 }
 
 /// Who may make an opportunity attack against `mover` stepping from `from` to `to`: living
