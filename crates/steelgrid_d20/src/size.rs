@@ -118,7 +118,10 @@ impl Reach {
     /// the squares within natural reach (seed 001 L162).
     pub fn weapon(size: Size, build: Build) -> Self {
         let r = size.reach(build).max(1);
-        Reach { min: r + 1, max: 2 * r }
+        Reach {
+            min: r + 1,
+            max: 2 * r,
+        }
     }
 
     /// Whether a creature at `from` with this reach threatens the square `sq`, distance counted
