@@ -1,6 +1,7 @@
 //! The choices seed 001 leaves open, each a named option with the digest's reading as its
 //! default (`../shared/rules/dnd-skirmish.md` Part E), and the edition a scenario plays.
 
+use bevy_ecs::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
 /// Which book the numbers come from. Seed 001 is Pathfinder-flavoured (digest §0): death at
@@ -18,9 +19,11 @@ pub enum Edition {
 
 /// The d20 ruleset's options: `ruleset: D20(edition: Pathfinder1)` and `options: (...)` in a
 /// scenario set them; what is left out takes the default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct D20Options {
+    /// Set by `ruleset: D20(edition: ...)`, not in `options`.
+    #[serde(skip)]
     pub edition: Edition,
     /// seed 001 L14 calls massive damage optional: on unless a scenario turns it off.
     pub massive_damage: MassiveDamage,
