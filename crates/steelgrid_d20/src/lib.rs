@@ -9,9 +9,12 @@
 //! reading as its default.
 
 pub mod attack;
+pub mod battle;
 pub mod injury;
 pub mod movement;
 pub mod options;
 pub mod rule;
+pub mod scenario;
 pub mod size;
+pub mod stats;
 pub mod terrain;
