@@ -385,6 +385,22 @@ pub fn main(args: Vec<String>) -> ExitCode {
             seeds,
             director,
         }) => {
+            if let Ok((file, text)) = named_source(&scenario)
+                && steelgrid_d20::scenario::is_d20(&text)
+            {
+                if let Some(n) = seeds {
+                    let rounds = max_rounds.unwrap_or(30);
+                    return crate::d20::batch(&file, &text, seed.unwrap_or(1), n, rounds);
+                }
+                let run = crate::d20::Run {
+                    seed,
+                    commands: commands.as_deref(),
+                    ai: ai.map_or(&[][..], AiSides::sides),
+                    max_rounds,
+                    json,
+                };
+                return crate::d20::simulate(&file, &text, run);
+            }
             if let Some(n) = seeds {
                 let games = Games {
                     first: seed.unwrap_or(1),
@@ -456,12 +472,12 @@ fn read_commands(path: Option<&Path>) -> Result<Vec<sim::PlacedCommand>, Vec<Dia
     sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
 }
 
-fn failed(message: &str) -> ExitCode {
+pub(crate) fn failed(message: &str) -> ExitCode {
     eprintln!("{message}");
     ExitCode::from(1)
 }
 
-fn report(problems: &[Diagnostic]) -> ExitCode {
+pub(crate) fn report(problems: &[Diagnostic]) -> ExitCode {
     for p in problems {
         eprintln!("{p}");
     }
@@ -471,6 +487,12 @@ fn report(problems: &[Diagnostic]) -> ExitCode {
 fn check(paths: &[PathBuf]) -> ExitCode {
     let mut failed = false;
     for path in paths {
+        if let Ok((file, text)) = named_source(path)
+            && steelgrid_d20::scenario::is_d20(&text)
+        {
+            failed |= !crate::d20::check(&file, &text);
+            continue;
+        }
         match load(path) {
             Ok(s) => {
                 let unknown = icon_problems(path, &s);

@@ -5,6 +5,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli;
+#[cfg(not(target_arch = "wasm32"))]
+mod d20;
 mod game;
 #[cfg(not(target_arch = "wasm32"))]
 mod saves;

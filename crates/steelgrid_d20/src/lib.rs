@@ -8,6 +8,7 @@
 //! 001 is silent or ambiguous the choice is a named option ([`options`]) with the digest's
 //! reading as its default.
 
+pub mod ai;
 pub mod attack;
 pub mod battle;
 pub mod injury;
@@ -15,6 +16,7 @@ pub mod movement;
 pub mod options;
 pub mod rule;
 pub mod scenario;
+pub mod sim;
 pub mod size;
 pub mod stats;
 pub mod terrain;

@@ -186,6 +186,14 @@ pub fn is_d20(src: &str) -> bool {
         .any(|&(k, at)| k == "ruleset" && src[at..].starts_with("D20"))
 }
 
+/// The offset of a top-level field's value in a scenario's text.
+pub fn field_at(src: &str, key: &str) -> Option<usize> {
+    source::top_fields(src)
+        .into_iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, at)| at)
+}
+
 /// Read and check a d20 scenario.
 pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
     let parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {

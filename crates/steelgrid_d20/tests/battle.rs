@@ -64,3 +64,36 @@ fn a_duel_loads_rolls_initiative_and_moves_and_attacks() {
     assert_eq!(refused.rule.id, "d20.turn.actions");
     assert!(b.creature("gob").unwrap().injury != Injury::Dead || b.outcome().is_some());
 }
+
+const MELEE: &str = r#"(
+    name: "Melee",
+    description: "Two sellswords against three goblins.",
+    ruleset: D20(edition: Pathfinder1),
+    map: (rows: [
+        "..........",
+        "....#.....",
+        "....#.~~..",
+        "..........",
+    ]),
+    creatures: [
+        (id: "bram", template: "fighter_1", side: Heroes, at: (0, 1)),
+        (id: "cora", template: "fighter_1", side: Heroes, at: (0, 2)),
+        (id: "g1", template: "goblin", side: Director, at: (9, 0)),
+        (id: "g2", template: "goblin", side: Director, at: (9, 2)),
+        (id: "g3", template: "goblin", side: Director, at: (8, 3)),
+    ],
+)"#;
+
+#[test]
+fn the_ai_plays_both_sides_to_the_end_without_a_refused_command() {
+    let sc = scenario::load("melee.ron", MELEE).expect("loads");
+    for seed in 1..=20 {
+        let game = steelgrid_d20::sim::play(&sc, seed, 30);
+        assert_eq!(game.refused, None, "seed {seed}");
+        assert!(
+            game.winner.is_some(),
+            "seed {seed} ended in round {}",
+            game.rounds
+        );
+    }
+}

@@ -7,7 +7,7 @@ mod command;
 mod event;
 mod plan;
 mod resolve;
-mod strike;
+pub(crate) mod strike;
 mod turn;
 mod view;
 

@@ -1,0 +1,143 @@
+//! The command line for scenarios that play the d20 ruleset (`ruleset: D20(...)`): `check`,
+//! `sim` and `sim --seeds`, with the same arguments and output shapes as Draw Steel's.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use steelgrid_d20::battle::Battle;
+use steelgrid_d20::{ai, scenario, sim};
+use steelgrid_rules::creature::Side;
+
+/// Check one d20 scenario: `file: ok (name)` with its creatures, or each problem at
+/// `file:line:col`. True when it is good.
+pub fn check(file: &str, text: &str) -> bool {
+    match scenario::load(file, text) {
+        Ok(s) => {
+            println!("{file}: ok ({}; d20, {:?})", s.name, s.options.edition);
+            for c in &s.creatures {
+                println!(
+                    "  {:?} {} ({}): {} hp, AC {}",
+                    c.side, c.id, c.stats.name, c.stats.hit_points, c.stats.armour_class
+                );
+            }
+            true
+        }
+        Err(problems) => {
+            for p in problems {
+                println!("{p}");
+            }
+            false
+        }
+    }
+}
+
+/// How `sim` was asked to play.
+pub struct Run<'a> {
+    pub seed: Option<u64>,
+    pub commands: Option<&'a Path>,
+    pub ai: &'a [Side],
+    pub max_rounds: Option<u32>,
+    pub json: bool,
+}
+
+/// Play a d20 scenario: its demonstration, then the command file, then the AI for its sides;
+/// print the state (and the log with `--json`).
+pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
+    let scenario = match scenario::load(file, text) {
+        Ok(s) => s,
+        Err(problems) => return super::cli::report(&problems),
+    };
+    let mut battle = Battle::new(&scenario, run.seed);
+    let demo_at = demo_list(text);
+    if let Err(r) = sim::run(&mut battle, &scenario.demo, text, demo_at) {
+        return refused(file, &r);
+    }
+    if let Some(path) = run.commands {
+        let src = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                return super::cli::failed(&format!(
+                    "{}: cannot read the file: {e}",
+                    path.display()
+                ));
+            }
+        };
+        let commands = match sim::parse_commands(&path.display().to_string(), &src) {
+            Ok(c) => c,
+            Err(d) => return super::cli::report(&[d]),
+        };
+        if let Err(r) = sim::run(&mut battle, &commands, &src, src.find('[').unwrap_or(0)) {
+            println!("{}", battle.to_json(run.json));
+            return refused(&path.display().to_string(), &r);
+        }
+    }
+    let ai = ai::play(&mut battle, run.ai, run.max_rounds.unwrap_or(30));
+    println!("{}", battle.to_json(run.json));
+    if let Some((command, e)) = ai.refused {
+        eprintln!(
+            "steelgrid: the AI proposed {} and the engine refused it: {e}",
+            command.name()
+        );
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Where a scenario's `demo:` list opens.
+fn demo_list(text: &str) -> usize {
+    steelgrid_d20::scenario::field_at(text, "demo").unwrap_or(0)
+}
+
+fn refused(file: &str, r: &sim::Refusal) -> ExitCode {
+    eprintln!(
+        "{file}:{}:{}: command {} ({}) refused by rule {} ({}): {}",
+        r.line,
+        r.col,
+        r.index + 1,
+        r.command.name(),
+        r.error.rule.id,
+        r.error.rule.seed,
+        r.error.reason
+    );
+    ExitCode::from(1)
+}
+
+/// `sim --seeds N` for a d20 scenario: N AI-against-AI games on every core and their figures.
+pub fn batch(file: &str, text: &str, first: u64, count: u64, max_rounds: u32) -> ExitCode {
+    use rayon::prelude::*;
+    let scenario = match scenario::load(file, text) {
+        Ok(s) => s,
+        Err(problems) => return super::cli::report(&problems),
+    };
+    let clock = std::time::Instant::now();
+    let games: Vec<sim::Game> = (first..first + count)
+        .into_par_iter()
+        .map(|seed| sim::play(&scenario, seed, max_rounds))
+        .collect();
+    let figures = sim::Report::of(&games);
+    let mut summary = serde_json::json!({
+        "scenario": file,
+        "ruleset": "d20",
+        "first_seed": first,
+        "max_rounds": max_rounds,
+        "threads": rayon::current_num_threads(),
+        "seconds": clock.elapsed().as_secs_f64(),
+    });
+    if let (Some(out), serde_json::Value::Object(more)) = (
+        summary.as_object_mut(),
+        serde_json::to_value(&figures).expect("the figures serialize"),
+    ) {
+        out.extend(more);
+    }
+    let errors: Vec<String> = games
+        .iter()
+        .filter_map(|g| g.refused.as_ref().map(|r| format!("seed {}: {r}", g.seed)))
+        .collect();
+    summary["errors"] = serde_json::json!(errors);
+    println!("{}", serde_json::to_string_pretty(&summary).expect("json"));
+    if errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
