@@ -85,7 +85,7 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
 
 /// Where a scenario's `demo:` list opens.
 fn demo_list(text: &str) -> usize {
-    steelgrid_d20::scenario::field_at(text, "demo").unwrap_or(0)
+    scenario::field_at(text, "demo").unwrap_or(0)
 }
 
 fn refused(file: &str, r: &sim::Refusal) -> ExitCode {

@@ -625,7 +625,6 @@ pub fn segment_crosses_square_interior(a: (i32, i32), b: (i32, i32), sq: Square)
     enter.0 * exit.1 < exit.0 * enter.1
 }
 
-
 /// The flanking line (shared by every ruleset: Draw Steel seed 002 L3002-3008, d20 seed 001
 /// L234-236): the segment between the centres of `a`'s and `b`'s spaces enters and leaves
 /// `target`'s space through opposite sides, a corner touching both of its sides. Whether the
@@ -638,7 +637,10 @@ pub fn flanked_by(a: Footprint, b: Footprint, target: Footprint) -> bool {
             i64::from(2 * f.origin.y + f.side),
         )
     };
-    let (x0, y0) = (i64::from(2 * target.origin.x), i64::from(2 * target.origin.y));
+    let (x0, y0) = (
+        i64::from(2 * target.origin.x),
+        i64::from(2 * target.origin.y),
+    );
     let space = (
         x0,
         y0,
@@ -700,7 +702,6 @@ fn clip(
     }
     (lo.0 * hi.1 <= hi.0 * lo.1).then_some((lo, hi))
 }
-
 
 #[cfg(test)]
 mod tests {

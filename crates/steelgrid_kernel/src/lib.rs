@@ -11,8 +11,8 @@
 
 pub mod body;
 pub mod check;
-pub mod diagnostic;
 pub mod checksum;
+pub mod diagnostic;
 pub mod dice;
 pub mod grid;
 pub mod log;
