@@ -511,7 +511,7 @@ fn check(paths: &[PathBuf]) -> ExitCode {
             }
             Err(problems) => {
                 failed = true;
-                for p in problems {
+                for p in crate::d20::name_the_ruleset(problems, false) {
                     println!("{p}");
                 }
             }

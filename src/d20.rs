@@ -7,6 +7,58 @@ use std::process::ExitCode;
 use steelgrid_d20::battle::Battle;
 use steelgrid_d20::{ai, scenario, sim};
 use steelgrid_rules::creature::Side;
+use steelgrid_rules::scenario::Diagnostic;
+
+/// Fields only Draw Steel's files have, and fields only d20 files have: a scenario that names
+/// one of the other ruleset's is told so beside the parser's words.
+const DRAW_STEEL_ONLY: &[&str] = &[
+    "malice",
+    "stability",
+    "heroic_resource",
+    "stamina",
+    "recoveries",
+    "characteristics",
+    "victories",
+    "free_strike",
+    "surges",
+];
+const D20_ONLY: &[&str] = &[
+    "hit_points",
+    "armour_class",
+    "touch_ac",
+    "dexterity",
+    "constitution",
+    "fortitude",
+    "reflex",
+    "low_walls",
+    "sneak_attack",
+    "attacks",
+];
+
+/// Say when a problem is a field of the other ruleset (`d20`: the scenario plays d20).
+pub fn name_the_ruleset(mut problems: Vec<Diagnostic>, d20: bool) -> Vec<Diagnostic> {
+    let (others, theirs, ours) = if d20 {
+        (
+            DRAW_STEEL_ONLY,
+            "Draw Steel's",
+            "the d20 ruleset (`ruleset: D20(...)`)",
+        )
+    } else {
+        (D20_ONLY, "the d20 ruleset's", "Draw Steel")
+    };
+    for p in &mut problems {
+        if let Some(field) = others
+            .iter()
+            .find(|f| p.message.contains(&format!("`{f}`")))
+        {
+            p.message = format!(
+                "{}: `{field}` is {theirs}, and this scenario plays {ours}",
+                p.message
+            );
+        }
+    }
+    problems
+}
 
 /// Check one d20 scenario: `file: ok (name)` with its creatures, or each problem at
 /// `file:line:col`. True when it is good.
@@ -23,7 +75,7 @@ pub fn check(file: &str, text: &str) -> bool {
             true
         }
         Err(problems) => {
-            for p in problems {
+            for p in name_the_ruleset(problems, true) {
                 println!("{p}");
             }
             false

@@ -405,3 +405,54 @@ fn check_names_an_icon_the_game_does_not_carry_at_its_line_and_col() {
         "{stdout}"
     );
 }
+
+#[test]
+fn check_names_the_ruleset_a_field_of_the_other_ruleset_belongs_to() {
+    let dir = std::env::temp_dir().join(format!("steelgrid-rulesets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let d20 = dir.join("d20_malice.ron");
+    std::fs::write(&d20, "(\n  name: \"x\",\n  ruleset: D20(),\n  malice: 3,\n  map: (rows: [\"...\"]),\n  creatures: [],\n)\n").unwrap();
+    let out = steelgrid(&["check", d20.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("d20_malice.ron:4:3:")
+            && said.contains("`malice` is Draw Steel's, and this scenario plays the d20 ruleset"),
+        "{said}"
+    );
+    let ds = std::fs::read_to_string(root().join("scenarios/demo_opportunity.ron"))
+        .unwrap()
+        .replace("position: (3, 1)),", "position: (3, 1), armour_class: 15),");
+    let ds_file = dir.join("ds_armour.ron");
+    std::fs::write(&ds_file, ds).unwrap();
+    let out = steelgrid(&["check", ds_file.to_str().unwrap()]);
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("`armour_class` is the d20 ruleset's, and this scenario plays Draw Steel"),
+        "{said}"
+    );
+    assert!(said.contains("ds_armour.ron:19:"), "{said}");
+}
+
+#[test]
+fn sim_plays_a_d20_skirmish_to_the_end_with_the_ai_on_both_sides() {
+    let out = steelgrid(&[
+        "sim",
+        "scenarios/d20_skirmish.ron",
+        "--ai",
+        "both",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let state: serde_json::Value = serde_json::from_str(&text(&out.stdout)).expect("json");
+    assert_eq!(state["ruleset"], "d20");
+    assert!(state["outcome"].is_string(), "{}", state["outcome"]);
+    let log = state["log"].as_array().unwrap();
+    assert!(log.iter().any(|e| e["rule"] == "d20.attack.roll"));
+    assert!(
+        log.iter()
+            .all(|e| e["rule"].as_str().unwrap().starts_with("d20."))
+    );
+}

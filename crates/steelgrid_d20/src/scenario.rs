@@ -104,6 +104,8 @@ pub struct MapSpec {
 pub struct CreatureEntry {
     pub id: String,
     pub side: Side,
+    /// Its top-left square (`position:` as in Draw Steel's files, or `at:`).
+    #[serde(alias = "position")]
     pub at: Square,
     /// A creature from the library, by id.
     #[serde(default)]
@@ -124,7 +126,7 @@ pub struct CreatureEntry {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
 struct ScenarioFile {
     name: String,
     #[serde(default)]
@@ -201,7 +203,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
             file: file.to_owned(),
             line: e.span.start.line,
             col: e.span.start.col,
-            message: draw_steel_hint(&e.code.to_string()),
+            message: e.code.to_string(),
         }]
     })?;
     let mut problems = Vec::new();
@@ -243,28 +245,6 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         demo: parsed.demo,
         dice: parsed.dice,
     })
-}
-
-/// A Draw Steel word in a d20 file says which ruleset it belongs to.
-fn draw_steel_hint(message: &str) -> String {
-    const DRAW_STEEL: [&str; 7] = [
-        "malice",
-        "stability",
-        "heroic_resource",
-        "stamina",
-        "recoveries",
-        "characteristics",
-        "victories",
-    ];
-    match DRAW_STEEL
-        .iter()
-        .find(|w| message.contains(&format!("`{w}`")))
-    {
-        Some(w) => {
-            format!("{message}: `{w}` is Draw Steel's, and this scenario plays the d20 ruleset")
-        }
-        None => message.to_owned(),
-    }
 }
 
 fn default_legend() -> BTreeMap<char, Tile> {

@@ -152,6 +152,10 @@ impl Battle {
             hp.current = c.hit_points;
             hp.nonlethal = c.nonlethal;
             hp.temporary = c.temporary;
+            if hp.current < 0 {
+                // Dying from before the battle: its first turn is the next after the fall.
+                hp.course = crate::injury::Course::Dying { check_due: false };
+            }
             let spells = c
                 .stats
                 .spells

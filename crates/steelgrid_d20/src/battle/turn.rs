@@ -156,13 +156,13 @@ fn stabilise(world: &mut World, who: Entity) {
     }
     let natural = roll(world, stabilisation_die(options.edition));
     let before = body(world, who).injury;
+    let total = natural as i32 + modifier(con) + hp.current.min(0);
     let Some(outcome) = hp.stabilisation_check(natural, false, con, options.edition) else {
         return;
     };
     world.entity_mut(who).insert(hp);
     let stable = outcome == StabiliseOutcome::Stabilised;
     let creature = body(world, who).id.to_owned();
-    let total = natural as i32 + modifier(con) + hp.current.min(0);
     world.resource_mut::<BattleLog>().push(
         outcome.rule(),
         Event::StabiliseRolled {
