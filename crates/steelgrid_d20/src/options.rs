@@ -35,6 +35,8 @@ pub struct D20Options {
     pub helpless_ac: HelplessAc,
     /// AMB-25: a cover line that only touches a blocking square.
     pub touching_line: TouchingLine,
+    /// AMB-26: who rolls the miss chance of concealment.
+    pub miss_chance_roller: MissChanceRoller,
     /// AMB-27: where "within 30 feet of a low obstacle" is measured from.
     pub low_obstacle_reach: LowObstacleReach,
     /// Not in seed: when creatures act.
@@ -90,6 +92,15 @@ pub enum TouchingLine {
     #[default]
     NotCrossing,
     Crossing,
+}
+
+/// AMB-26: seed 001 L225 has the defender roll the d% miss chance. One seeded die stream
+/// serves both, so the choice only names the roller in the log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissChanceRoller {
+    #[default]
+    Defender,
+    Attacker,
 }
 
 /// AMB-27: "within 30 feet of the obstacle".

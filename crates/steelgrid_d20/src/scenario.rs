@@ -123,6 +123,9 @@ pub struct CreatureEntry {
     pub nonlethal: i32,
     #[serde(default)]
     pub temporary: i32,
+    /// States from the modifier tables it starts in (seed 001 L166-194).
+    #[serde(default)]
+    pub conditions: Vec<crate::attack::condition::Condition>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,6 +166,7 @@ pub struct Placed {
     pub hit_points: i32,
     pub nonlethal: i32,
     pub temporary: i32,
+    pub conditions: Vec<crate::attack::condition::Condition>,
 }
 
 /// A checked d20 scenario.
@@ -445,6 +449,7 @@ fn place(
             hit_points: entry.hit_points.unwrap_or(stats.hit_points),
             nonlethal: entry.nonlethal,
             temporary: entry.temporary,
+            conditions: entry.conditions.clone(),
             stats,
         });
     }

@@ -551,3 +551,78 @@ fn bad_input_gets_a_rule_or_a_place_in_the_file() {
     assert!(problems[0].message.contains("`malice`"), "{problems:?}");
     assert_eq!(problems[0].line, 1);
 }
+
+#[test]
+fn the_tables_read_a_creatures_conditions_prone_shaken_and_invisible() {
+    let creatures = [
+        hero(
+            "fighter",
+            (0, 0),
+            block("Fighter", 12, 16, 30, ""),
+            ", conditions: [Shaken]",
+        ),
+        foe(
+            "orc",
+            (1, 0),
+            block("Orc", 20, 13, 30, ""),
+            ", conditions: [Prone]",
+        ),
+        foe(
+            "ghost",
+            (5, 0),
+            block("Ghost", 20, 13, 30, ""),
+            ", conditions: [Invisible]",
+        ),
+    ];
+    let b = battle(&OPEN, &creatures, &[20, 1, 1], "");
+    let melee = b.preview("fighter", "orc", Some("blade")).unwrap();
+    assert_eq!((melee.bonus, melee.armour_class), (5 - 2, 13 - 4));
+    let shot = b.preview("fighter", "ghost", Some("bow")).unwrap();
+    assert_eq!(
+        (shot.miss_chance, shot.concealment),
+        (50, steelgrid_d20::attack::concealment::Concealment::Total)
+    );
+    let prone_archer = [
+        hero(
+            "archer",
+            (0, 0),
+            block("Archer", 12, 16, 30, ""),
+            ", conditions: [Prone]",
+        ),
+        foe("orc", (5, 0), block("Orc", 20, 13, 30, ""), ""),
+    ];
+    let b = battle(&OPEN, &prone_archer, &[20, 1], "");
+    let refused = b
+        .check(&Command::Attack {
+            creature: "archer".into(),
+            target: "orc".into(),
+            weapon: Some("bow".into()),
+        })
+        .unwrap_err();
+    assert!(refused.reason.contains("prone"), "{}", refused.reason);
+}
+
+#[test]
+fn a_hit_on_a_target_in_fog_still_misses_on_the_d_percent_and_the_log_says_who_rolled() {
+    let rows = ["..........", ".....f....", ".........."];
+    let creatures = [
+        hero("archer", (0, 1), block("Archer", 12, 16, 30, ""), ""),
+        foe("orc", (5, 1), block("Orc", 20, 13, 30, ""), ""),
+    ];
+    // Initiative; the shot rolls 19 (confirm 1), then the d% rolls 15: under 20, a miss.
+    let mut b = battle(
+        &rows,
+        &creatures,
+        &[20, 1, 19, 1, 15],
+        ", legend: { 'f': (concealing: true) }",
+    );
+    let shot = b
+        .apply(Command::Attack {
+            creature: "archer".into(),
+            target: "orc".into(),
+            weapon: Some("bow".into()),
+        })
+        .unwrap();
+    assert!(shot.iter().any(|e| matches!(&e.event, Event::MissChance { chance: 20, rolled: 15, missed: true, rolled_by, .. } if rolled_by == "orc")), "{shot:?}");
+    assert_eq!(b.creature("orc").unwrap().hit_points.current, 20);
+}

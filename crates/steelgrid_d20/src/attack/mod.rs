@@ -2,6 +2,7 @@
 //! cover, concealment, flanking and helpless defenders.
 
 pub mod concealment;
+pub mod condition;
 pub mod cover;
 pub mod flanking;
 pub mod helpless;

@@ -58,6 +58,8 @@ pub enum Event {
     },
     MissChance {
         target: String,
+        /// Who rolled the d% (AMB-26).
+        rolled_by: String,
         chance: u32,
         rolled: u32,
         missed: bool,

@@ -27,6 +27,7 @@ pub use event::{Applied, Event};
 pub use plan::Plan;
 pub use view::{AttackPreview, CreatureView, HitPointsView, Listed};
 
+use crate::attack::condition::Conditions;
 use crate::injury::{HitPoints, Injury};
 use crate::options::D20Options;
 use crate::scenario::Scenario;
@@ -176,6 +177,7 @@ impl Battle {
                     hp,
                     Budget::default(),
                     SpellsLeft(spells),
+                    Conditions(c.conditions.iter().copied().collect()),
                 ))
                 .id();
             roster.push(e);

@@ -9,13 +9,14 @@ use steelgrid_kernel::rule::RuleError;
 
 use super::{BattleLog, Block, Charged, Event, Squeezing, Turn, bodies, body};
 use crate::attack::concealment::{self, Concealment, Sight};
+use crate::attack::condition::{Condition, Conditions};
 use crate::attack::cover::{self, Cover};
 use crate::attack::flanking::{Flanker, flanks};
 use crate::attack::modifiers::{self, AttackKind, Attacker, Defender, Modifier};
 use crate::attack::roll::{AttackLine, Roll};
 use crate::injury::{HitPoints, Injury, Lethality, massive_damage_save_needed};
 use crate::movement::measure;
-use crate::options::D20Options;
+use crate::options::{D20Options, MissChanceRoller};
 use crate::rule;
 use crate::size::Reach;
 use crate::stats::{Delivery, Dice as DiceExpr, Stats, Weapon};
@@ -83,6 +84,18 @@ pub fn choose_weapon(
     };
     if !reaches(world, me.stats, &weapons[pick], me.space, t.space) {
         return Err(out_of_reach(me.id, t.id));
+    }
+    let prone = world
+        .get::<Conditions>(who)
+        .is_some_and(|c| c.has(Condition::Prone));
+    if prone && melee_reach(me.stats, &weapons[pick]).is_none() {
+        return Err(RuleError::new(
+            rule::ATTACK_MODIFIERS,
+            format!(
+                "{} is prone, and most ranged weapons can't be used prone (seed 001 L178)",
+                me.id
+            ),
+        ));
     }
     Ok(pick)
 }
@@ -182,17 +195,23 @@ pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool
     let map = world.resource::<Map>();
     let options = world.resource::<D20Options>();
     let flanking = melee && flanked(world, who, target);
+    let none = Conditions::default();
+    let mine = world.get::<Conditions>(who).unwrap_or(&none);
+    let theirs = world.get::<Conditions>(target).unwrap_or(&none);
     let attacker = Attacker {
         flanking,
         on_higher_ground: map.ground_under(me.space) > map.ground_under(t.space),
         squeezing: world.get::<Squeezing>(who).is_some(),
-        ..Attacker::default()
+        ..mine.attacker()
     };
     let defender = Defender {
-        dex_bonus: t.stats.dex_bonus(),
         helpless: t.injury.is_helpless(),
         squeezing: world.get::<Squeezing>(target).is_some(),
-        ..Defender::default()
+        ..theirs.defender(t.stats.dex_bonus())
+    };
+    let sight = Sight {
+        target_invisible: theirs.has(Condition::Invisible),
+        blinded: mine.has(Condition::Blinded),
     };
     let adjacent = measure::between(me.space, t.space) <= 1;
     let others: Vec<Footprint> = bodies(world)
@@ -216,12 +235,12 @@ pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool
             c
         }
     };
-    let concealment = concealment::of(map, me.space, t.space, melee && adjacent, Sight::default());
+    let concealment = concealment::of(map, me.space, t.space, melee && adjacent, sight);
     let mut to_hit = modifiers::to_hit(&attacker, kind);
     if charging {
         to_hit.push(Modifier::new(rule::ACTIONS, 2, "charging (not in seed)"));
     }
-    let mut to_ac = modifiers::to_ac(&defender, kind, false, options.helpless_ac);
+    let mut to_ac = modifiers::to_ac(&defender, kind, attacker.invisible, options.helpless_ac);
     if cover.ac_bonus() > 0 {
         to_ac.push(Modifier::new(
             rule::COVER,
@@ -295,26 +314,26 @@ pub enum Blow {
 
 /// Make one attack and deal its damage. Returns the damage dealt.
 pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Blow) -> i32 {
-    let sized = line(world, who, target, w, blow == Blow::Charge);
+    let odds = line(world, who, target, w, blow == Blow::Charge);
     let weapon = world.get::<Block>(who).expect("stat block").0.attacks[w].clone();
     let roll = if blow == Blow::CoupDeGrace {
         Roll::Critical
     } else {
         let natural = roll(world, 20);
         let confirm = roll(world, 20);
-        let result = sized.line.resolve(natural, weapon.critical, || confirm);
+        let result = odds.line.resolve(natural, weapon.critical, || confirm);
         log_roll(
             world,
             who,
             target,
             &weapon.name,
             natural,
-            &sized.line,
+            &odds.line,
             result,
         );
         result
     };
-    if roll == Roll::Miss || missed_by_concealment(world, target, sized.line.miss_chance) {
+    if roll == Roll::Miss || missed_by_concealment(world, who, target, odds.line.miss_chance) {
         return 0;
     }
     let multiplier = if roll == Roll::Critical {
@@ -327,7 +346,7 @@ pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Bl
         .sum();
     let me = body(world, who);
     let sneak = me.stats.sneak_attack;
-    if sneak > 0 && (sized.flanking || body(world, target).injury.is_helpless()) {
+    if sneak > 0 && (odds.flanking || body(world, target).injury.is_helpless()) {
         amount += roll_dice(
             world,
             DiceExpr {
@@ -346,17 +365,25 @@ pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Bl
     amount.max(1)
 }
 
-fn missed_by_concealment(world: &mut World, target: Entity, chance: u32) -> bool {
+/// The d% of concealment (seed 001 L225-227), rolled by the defender unless the option says
+/// the attacker (AMB-26).
+fn missed_by_concealment(world: &mut World, who: Entity, target: Entity, chance: u32) -> bool {
     if chance == 0 {
         return false;
     }
     let rolled = roll(world, 100);
     let missed = rolled <= chance;
+    let roller = match world.resource::<D20Options>().miss_chance_roller {
+        MissChanceRoller::Defender => target,
+        MissChanceRoller::Attacker => who,
+    };
+    let rolled_by = body(world, roller).id.to_owned();
     let target = body(world, target).id.to_owned();
     world.resource_mut::<BattleLog>().push(
         rule::CONCEALMENT,
         Event::MissChance {
             target,
+            rolled_by,
             chance,
             rolled,
             missed,

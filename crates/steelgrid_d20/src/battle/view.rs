@@ -11,6 +11,7 @@ use steelgrid_kernel::rule::RuleError;
 
 use super::{Battle, Block, SpellsLeft, Squeezing, bodies, find, strike};
 use crate::attack::concealment::Concealment;
+use crate::attack::condition::{Condition, Conditions};
 use crate::attack::cover::Cover;
 use crate::attack::modifiers::Modifier;
 use crate::injury::Injury;
@@ -36,6 +37,7 @@ pub struct CreatureView {
     pub injury: Injury,
     pub speed: i32,
     pub squeezing: bool,
+    pub conditions: Vec<Condition>,
     pub spells_left: Vec<(String, u32)>,
 }
 
@@ -63,6 +65,10 @@ impl Battle {
                 injury: b.injury,
                 speed: b.stats.speed,
                 squeezing: world.get::<Squeezing>(b.entity).is_some(),
+                conditions: world
+                    .get::<Conditions>(b.entity)
+                    .map(|c| c.0.iter().copied().collect())
+                    .unwrap_or_default(),
                 spells_left: world
                     .get::<SpellsLeft>(b.entity)
                     .map(|s| s.0.iter().map(|(k, v)| (k.clone(), *v)).collect())
