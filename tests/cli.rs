@@ -38,6 +38,18 @@ fn check_accepts_every_shipped_scenario() {
         text(&out.stderr)
     );
     assert!(text(&out.stdout).contains("scenarios/mill_ambush.ron: ok"));
+    let mut d20: Vec<String> = std::fs::read_dir(root().join("scenarios/d20"))
+        .unwrap()
+        .map(|e| format!("scenarios/d20/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    d20.sort();
+    let out = steelgrid(
+        &std::iter::once("check")
+            .chain(d20.iter().map(String::as_str))
+            .collect::<Vec<_>>(),
+    );
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("scenarios/d20/skirmish.ron: ok"));
 }
 
 #[test]
@@ -438,7 +450,7 @@ fn check_names_the_ruleset_a_field_of_the_other_ruleset_belongs_to() {
 fn sim_plays_a_d20_skirmish_to_the_end_with_the_ai_on_both_sides() {
     let out = steelgrid(&[
         "sim",
-        "scenarios/d20_skirmish.ron",
+        "scenarios/d20/skirmish.ron",
         "--ai",
         "both",
         "--seed",

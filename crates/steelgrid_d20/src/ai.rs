@@ -322,26 +322,52 @@ fn charge(
 ) -> Option<Command> {
     let world = battle.world();
     let me = body(world, who);
-    let mut options: Vec<(i32, Square, String)> = Vec::new();
-    for foe in bodies(world)
+    let mut foes: Vec<(i32, Entity)> = bodies(world)
         .iter()
         .filter(|b| b.side != me.side && b.injury.can_act())
-    {
-        for (&sq, &(_, cost)) in reach {
-            if free(world, who, sq) && strike::melee_from(world, who, foe.entity, sq).is_some() {
-                options.push((cost, sq, foe.id.to_owned()));
-            }
-        }
-    }
-    options.sort();
-    options.into_iter().find_map(|(_, sq, target)| {
+        .map(|b| (measure::between(me.space, b.space), b.entity))
+        .collect();
+    foes.sort();
+    foes.into_iter()
+        .find_map(|(_, foe)| charge_at(battle, who, reach, foe))
+}
+
+/// The cheapest charge at `foe`: to the nearest square from which a melee weapon reaches it.
+fn charge_at(
+    battle: &Battle,
+    who: Entity,
+    reach: &BTreeMap<Square, (Option<Square>, i32)>,
+    foe: Entity,
+) -> Option<Command> {
+    let world = battle.world();
+    let me = body(world, who);
+    let mut ends: Vec<(i32, Square)> = reach
+        .iter()
+        .filter(|(sq, _)| {
+            free(world, who, **sq) && strike::melee_from(world, who, foe, **sq).is_some()
+        })
+        .map(|(&sq, &(_, cost))| (cost, sq))
+        .collect();
+    ends.sort();
+    let target = body(world, foe).id.to_owned();
+    ends.into_iter().find_map(|(_, sq)| {
         let c = Command::Charge {
             creature: me.id.to_owned(),
-            target,
+            target: target.clone(),
             path: path_to(reach, me.space.origin, sq),
         };
         battle.check(&c).is_ok().then_some(c)
     })
+}
+
+/// A charge at `target` for the creature whose turn it is, if one can reach it: what the window
+/// sends when a player charges.
+pub fn charge_command(battle: &Battle, target: &str) -> Option<Command> {
+    let world = battle.world();
+    let who = find(world, battle.current()?).ok()?;
+    let foe = find(world, target).ok()?;
+    let reach = reachable(world, who, 2 * body(world, who).stats.speed_squares());
+    charge_at(battle, who, &reach, foe)
 }
 
 /// Move as close to the nearest foe as the actions left allow.
@@ -501,4 +527,31 @@ pub fn play(battle: &mut Battle, sides: &[Side], max_rounds: u32) -> AiRun {
         }
     }
     run
+}
+
+/// A way for the creature whose turn it is to walk to a square: the squares stepped through and
+/// what the path has cost after each (1-2-1-2, terrain and squeezing), for the window to draw
+/// as the pointer moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub path: Vec<Square>,
+    pub costs: Vec<i32>,
+}
+
+/// The cheapest route for the creature whose turn it is to `to`, within four times its speed.
+pub fn route(battle: &Battle, to: Square) -> Option<Route> {
+    let world = battle.world();
+    let who = find(world, battle.current()?).ok()?;
+    let me = body(world, who);
+    if to == me.space.origin {
+        return None;
+    }
+    let reach = reachable(world, who, 4 * me.stats.speed_squares());
+    reach.get(&to)?;
+    let path = path_to(&reach, me.space.origin, to);
+    let costs = path
+        .iter()
+        .map(|sq| reach.get(sq).map_or(0, |r| r.1))
+        .collect();
+    Some(Route { path, costs })
 }

@@ -65,6 +65,10 @@ steelgrid_kernel::rules! {
         "Concealment: a hit still misses 20% of the time; total concealment 50% and the square must be guessed; they do not stack.";
     FLANKING = "d20.flanking", "seed 001 L232-242",
         "+2 on melee when an ally threatening the target stands so that the line between centres crosses opposite borders of its space.";
+    SNEAK_ATTACK = "d20.sneak_attack", "seed 001 L250",
+        "A rogue's sneak attack dice join a blow when it flanks or its foe is denied Dexterity; the seed names them only for the coup de grace, the rest is not in seed.";
+    REFLEX_SAVE = "d20.save.reflex", "seed 001 L207",
+        "A Reflex save against an area halves its damage; cover between the area's origin and the creature adds +2 to the save.";
     HELPLESS = "d20.helpless", "seed 001 L244-247",
         "A helpless defender's Dexterity counts as 0 (-5 AC), and melee gets a further +4 against it.";
     COUP_DE_GRACE = "d20.coup_de_grace", "seed 001 L248-251",

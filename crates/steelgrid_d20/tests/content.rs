@@ -7,7 +7,7 @@ use steelgrid_d20::battle::Battle;
 use steelgrid_d20::scenario;
 
 fn d20_scenarios() -> Vec<(String, String)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scenarios/d20");
     let mut found: Vec<(String, String)> = std::fs::read_dir(&dir)
         .expect("the scenarios folder")
         .filter_map(|e| e.ok())
@@ -34,7 +34,13 @@ fn every_built_in_d20_creature_reads() {
 
 #[test]
 fn every_d20_scenario_loads_and_plays_its_demonstration_without_a_refusal() {
-    for (file, text) in d20_scenarios() {
+    let all = d20_scenarios();
+    assert!(
+        all.len() >= 5,
+        "a skirmish and four demonstrations: {}",
+        all.len()
+    );
+    for (file, text) in all {
         let sc = scenario::load(&file, &text).unwrap_or_else(|p| {
             panic!(
                 "{}",

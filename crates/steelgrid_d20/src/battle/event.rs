@@ -110,6 +110,12 @@ pub enum Event {
         spell: String,
         uses_left: u32,
     },
+    SneakAttack {
+        attacker: String,
+        target: String,
+        dice: u32,
+        amount: i32,
+    },
     Provoked {
         creature: String,
         by: String,

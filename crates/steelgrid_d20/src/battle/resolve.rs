@@ -424,14 +424,21 @@ fn cast(
                 .collect();
             for c in caught {
                 let natural = roll(world, 20);
-                let total = natural as i32 + body(world, c).stats.reflex;
+                let behind = burst_cover(world, point, body(world, c).space);
+                let total =
+                    natural as i32 + body(world, c).stats.reflex + if behind { 2 } else { 0 };
                 let success = total >= dc;
                 let creature = body(world, c).id.to_owned();
+                let against = if behind {
+                    format!("{} (+2 for cover)", s.name)
+                } else {
+                    s.name.clone()
+                };
                 world.resource_mut::<BattleLog>().push(
-                    rule::ATTACK_ROLL,
+                    rule::REFLEX_SAVE,
                     Event::SaveRolled {
                         creature,
-                        against: s.name.clone(),
+                        against,
                         natural,
                         total,
                         dc,
@@ -446,6 +453,19 @@ fn cast(
         }
         _ => {}
     }
+}
+
+/// Whether a wall or low wall stands between a burst's centre and a creature: +2 to its Reflex
+/// save (seed 001 L207).
+fn burst_cover(world: &World, point: Footprint, space: Footprint) -> bool {
+    let none: Vec<Footprint> = Vec::new();
+    let board = cover::Board {
+        map: world.resource::<Map>(),
+        features: world.resource::<Features>(),
+        creatures: &none,
+        touching: world.resource::<D20Options>().touching_line,
+    };
+    cover::against_ranged(board, point, space) == Cover::Cover
 }
 
 /// Heal a creature and log it (seed 001 L39-40, L47, L51).

@@ -83,6 +83,15 @@ pub fn choose_weapon(
             .ok_or_else(|| out_of_reach(me.id, t.id))?,
     };
     if !reaches(world, me.stats, &weapons[pick], me.space, t.space) {
+        if !world.resource::<Map>().line_of_effect(me.space, t.space) {
+            return Err(RuleError::new(
+                rule::COVER,
+                format!(
+                    "{} has total cover from {}: no line reaches it (seed 001 L212)",
+                    t.id, me.id
+                ),
+            ));
+        }
         return Err(out_of_reach(me.id, t.id));
     }
     let prone = world
@@ -344,15 +353,28 @@ pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Bl
     let mut amount: i32 = (0..multiplier)
         .map(|_| roll_dice(world, weapon.damage))
         .sum();
-    let me = body(world, who);
-    let sneak = me.stats.sneak_attack;
+    let sneak = body(world, who).stats.sneak_attack;
     if sneak > 0 && (odds.flanking || body(world, target).injury.is_helpless()) {
-        amount += roll_dice(
+        let extra = roll_dice(
             world,
             DiceExpr {
                 count: sneak,
                 sides: 6,
                 bonus: 0,
+            },
+        );
+        amount += extra;
+        let (attacker, victim) = (
+            body(world, who).id.to_owned(),
+            body(world, target).id.to_owned(),
+        );
+        world.resource_mut::<BattleLog>().push(
+            rule::SNEAK_ATTACK,
+            Event::SneakAttack {
+                attacker,
+                target: victim,
+                dice: sneak,
+                amount: extra,
             },
         );
     }

@@ -193,3 +193,43 @@ impl Battle {
         })
     }
 }
+
+impl Battle {
+    /// The squares the creatures of `side` able to act threaten with their melee weapons (seed
+    /// 001 L158-162): where a foe who moves provokes them.
+    pub fn threatened_by(&self, side: Side) -> std::collections::BTreeSet<Square> {
+        let world = self.world();
+        let map = self.map();
+        let mut out = std::collections::BTreeSet::new();
+        for b in bodies(world)
+            .iter()
+            .filter(|b| b.side == side && b.injury.can_act())
+        {
+            for reach in b
+                .stats
+                .attacks
+                .iter()
+                .filter_map(|w| strike::melee_reach(b.stats, w))
+            {
+                for y in 0..map.height {
+                    for x in 0..map.width {
+                        let sq = Square::new(x, y);
+                        if reach.threatens(b.space, sq) && !map.is_solid(sq) {
+                            out.insert(sq);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Battle {
+    /// The Game Icons name a creature's stat block gives its token.
+    pub fn icon(&self, id: &str) -> Option<String> {
+        let world = self.world();
+        let e = find(world, id).ok()?;
+        world.get::<Block>(e)?.0.icon.clone()
+    }
+}
