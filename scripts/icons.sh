@@ -26,6 +26,7 @@ icons=(
     all-seeing-eye floating-tentacles
     bleeding-wound knocked-out-stars terror grab hidden manacles snail shouting broken-shield
     falling
+    broadsword punch mouse skeleton angular-spider wizard-staff
 )
 python3 - "$work/package/icons.json" "$work" "${icons[@]}" <<'PY'
 import json, sys

@@ -39,6 +39,10 @@ shot() {
 # The collisions demonstration played through, for the log and the explainer.
 "$bin" sim demo_collisions --record "$work/collisions.ron" >/dev/null
 
+shot native-d20-skirmish play scenarios/d20/skirmish.ron --ai both --screenshot-after 4
+shot native-d20-preview play scenarios/d20/demo_flanking.ron --commands scripts/shots/d20_flank.ron \
+    --hover 4,3 --screenshot-after 1
+shot native-d20-injury play scenarios/d20/demo_injury.ron --screenshot-after 2.6
 shot native-title play mill_ambush --screen title
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.

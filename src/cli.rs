@@ -304,6 +304,26 @@ pub fn main(args: Vec<String>) -> ExitCode {
             commands,
             ai,
         }) => {
+            if let Ok((file, text)) = named_source(&scenario)
+                && steelgrid_d20::scenario::is_d20(&text)
+            {
+                let launch = game::d20::Launch {
+                    title: String::new(),
+                    screenshot: cli.screenshot.clone(),
+                    screenshot_after: cli.screenshot_after,
+                    ai_sides: Vec::new(),
+                    hover: cli.hover,
+                    keys: cli.keys.clone(),
+                    demo: Vec::new(),
+                    narration: Vec::new(),
+                };
+                let ai = if hotseat {
+                    Some(&[][..])
+                } else {
+                    ai.map(AiSides::sides)
+                };
+                return crate::d20::play(&file, &text, seed, commands.as_deref(), launch, ai);
+            }
             let mut g = match start(&scenario, seed) {
                 Ok(g) => g,
                 Err(problems) => return report(&problems),

@@ -83,6 +83,65 @@ pub fn check(file: &str, text: &str) -> bool {
     }
 }
 
+/// Open the window on a d20 scenario: its demonstration plays in it — or, given a command
+/// file, the battle opens where those commands leave it instead — and the AI takes the seats
+/// `launch` gives it.
+pub fn play(
+    file: &str,
+    text: &str,
+    seed: Option<u64>,
+    commands: Option<&Path>,
+    mut launch: crate::game::d20::Launch,
+    ai: Option<&[Side]>,
+) -> ExitCode {
+    let scenario = match scenario::load(file, text) {
+        Ok(s) => s,
+        Err(problems) => return super::cli::report(&problems),
+    };
+    let mut battle = Battle::new(&scenario, seed);
+    if let Some(path) = commands {
+        let src = match std::fs::read_to_string(path) {
+            Ok(s) => s,
+            Err(e) => {
+                return super::cli::failed(&format!(
+                    "{}: cannot read the file: {e}",
+                    path.display()
+                ));
+            }
+        };
+        let list = match sim::parse_commands(&path.display().to_string(), &src) {
+            Ok(c) => c,
+            Err(d) => return super::cli::report(&[d]),
+        };
+        for c in &list {
+            if let Err(e) = battle.apply(c.clone()) {
+                return super::cli::failed(&format!(
+                    "{}: {} refused: {e}",
+                    path.display(),
+                    c.name()
+                ));
+            }
+        }
+    } else {
+        launch.demo = scenario.demo.clone();
+        launch.narration = scenario.narration.clone();
+    }
+    let seats =
+        |c: scenario::Controller, side: Side| (c == scenario::Controller::Ai).then_some(side);
+    launch.ai_sides = match ai {
+        Some(sides) => sides.to_vec(),
+        None => [
+            seats(scenario.sides.heroes, Side::Heroes),
+            seats(scenario.sides.director, Side::Director),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    };
+    launch.title = scenario.name.clone();
+    crate::game::d20::run(battle, launch)
+}
+
 /// How `sim` was asked to play.
 pub struct Run<'a> {
     pub seed: Option<u64>,

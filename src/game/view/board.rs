@@ -132,18 +132,28 @@ fn spawn_board(
     for piece in &old {
         commands.entity(piece).despawn();
     }
-    let map = rules.0.engine().map();
+    spawn_map(&mut commands, rules.0.engine().map(), &layout, &mut images);
+}
+
+/// Draw a map: its terrain and edge tiles, veils over concealing squares and height labels.
+/// Every ruleset's board is drawn with it.
+pub fn spawn_map(
+    commands: &mut Commands,
+    map: &Map,
+    layout: &BoardLayout,
+    images: &mut Assets<Image>,
+) {
     let image = images.add(atlas::build());
     commands.insert_resource(BoardAtlas(image.clone()));
     let texture = TilemapTexture::Single(image);
     let squares = || (0..map.height).flat_map(|y| (0..map.width).map(move |x| Square::new(x, y)));
 
     let terrain = squares().filter_map(|sq| Some((sq, atlas::terrain_tile(map.terrain(sq)?))));
-    for (sq, tile) in spawn_layer(&mut commands, &layout, texture.clone(), 0.0, terrain) {
+    for (sq, tile) in spawn_layer(commands, layout, texture.clone(), 0.0, terrain) {
         commands.entity(tile).insert(TerrainTile(sq));
     }
     let overlay = squares().filter_map(|sq| Some((sq, overlay_tile(map, sq)?)));
-    spawn_layer(&mut commands, &layout, texture, OVERLAY_Z, overlay);
+    spawn_layer(commands, layout, texture, OVERLAY_Z, overlay);
 
     // Darkness and fog: a dusk-blue veil over the square (concealment).
     for sq in squares().filter(|sq| map.cell(*sq).is_some_and(|c| c.concealing)) {

@@ -20,7 +20,7 @@ macro_rules! icons {
 }
 
 /// Every icon, by its Game Icons name: the creature kinds' (the first heroes and monsters,
-/// the classes, the bestiary), then the conditions'.
+/// the classes, the bestiary), then the conditions', then the d20 creatures'.
 const FILES: &[(&str, &[u8])] = icons![
     "spiked-shield",
     "daggers",
@@ -93,6 +93,12 @@ const FILES: &[(&str, &[u8])] = icons![
     "shouting",
     "broken-shield",
     "falling",
+    "broadsword",
+    "punch",
+    "mouse",
+    "skeleton",
+    "angular-spider",
+    "wizard-staff",
 ];
 
 /// The icon creature `id` of `scenario` wears: the one the scenario names for it (or its
@@ -182,6 +188,13 @@ mod tests {
         }
         for (name, png) in FILES {
             assert!(png.starts_with(b"\x89PNG"), "{name}");
+        }
+        for (id, stats) in steelgrid_d20::scenario::library() {
+            let icon = stats
+                .icon
+                .as_deref()
+                .unwrap_or_else(|| panic!("d20 {id} has no icon"));
+            assert!(names.contains(&icon), "d20 {id}: {icon}");
         }
     }
 }

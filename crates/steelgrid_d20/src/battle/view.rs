@@ -233,3 +233,16 @@ impl Battle {
         world.get::<Block>(e)?.0.icon.clone()
     }
 }
+
+impl Battle {
+    /// The living creature whose space holds `sq`, if any.
+    pub fn creature_at(&self, sq: Square) -> Option<CreatureView> {
+        let world = self.world();
+        let id = bodies(world)
+            .iter()
+            .filter(|b| b.injury != Injury::Dead && b.space.contains(sq))
+            .map(|b| b.id.to_owned())
+            .next()?;
+        self.creature(&id)
+    }
+}

@@ -373,6 +373,10 @@ fn the_shipped_scenarios_report_their_budgets() {
     let mut reports = std::collections::BTreeMap::new();
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
+        // The other rulesets' scenarios live in folders of their own.
+        if path.is_dir() {
+            continue;
+        }
         let src = std::fs::read_to_string(&path).unwrap();
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let loaded = scenario::load(&name, &src).unwrap_or_else(|p| panic!("{p:?}"));

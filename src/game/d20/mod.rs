@@ -1,0 +1,121 @@
+//! The window for a d20 battle (seed 001): the same board, camera and icons as Draw Steel's,
+//! tokens with hit points, AC and injury badges, the squares the enemy threatens shaded, the
+//! 1-2-1-2 cost of the path under the pointer, the attack preview as a hit chance with its
+//! modifiers by rule, the log with each event's rule, and the AI for the seats it plays (a
+//! person plays the others, hot-seat). It renders what the d20 engine reports and sends it
+//! commands; it computes no rule.
+
+mod panels;
+mod play;
+mod tokens;
+mod words;
+
+use std::process::{ExitCode, Termination};
+
+use bevy::asset::AssetMetaCheck;
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_ecs_tilemap::TilemapPlugin;
+use steelgrid_d20::battle::Battle;
+use steelgrid_rules::creature::Side;
+use steelgrid_rules::grid::Square;
+
+use super::view::board::{BoardLayout, spawn_map};
+
+/// How the d20 window is opened (the command line's `play` options that apply to it).
+pub struct Launch {
+    pub title: String,
+    pub screenshot: Option<std::path::PathBuf>,
+    pub screenshot_after: f32,
+    pub ai_sides: Vec<Side>,
+    pub hover: Option<Square>,
+    pub keys: Vec<KeyCode>,
+    /// A demonstration's commands, played one by one with its narration beside them.
+    pub demo: Vec<steelgrid_d20::battle::Command>,
+    pub narration: Vec<String>,
+}
+
+/// The battle being played: the d20 engine, the one source of truth.
+#[derive(Resource)]
+pub struct Table(pub Battle);
+
+/// The scenario's name, for the status bar.
+#[derive(Resource)]
+struct Title(String);
+
+/// The sides the AI plays; people play the rest at this screen.
+#[derive(Resource)]
+struct AiSeats(Vec<Side>);
+
+/// What the d20 battle's systems do each frame, in order.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Step {
+    /// Read the pointer and the keys; send commands.
+    Input,
+    /// Redraw what changed.
+    Present,
+}
+
+/// Open the window on a d20 battle and play until it is closed.
+pub fn run(battle: Battle, launch: Launch) -> ExitCode {
+    let mut app = App::new();
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: format!("Steelgrid — {}", launch.title),
+                    resolution: WindowResolution::new(1280, 800),
+                    canvas: Some("#steelgrid".into()),
+                    fit_canvas_to_parent: true,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin {
+                meta_check: AssetMetaCheck::Never,
+                ..default()
+            }),
+    )
+    .add_plugins(TilemapPlugin)
+    .insert_resource(ClearColor(super::BACKGROUND))
+    .configure_sets(Update, (Step::Input, Step::Present).chain())
+    .init_resource::<super::view::icons::Icons>()
+    .insert_resource(BoardLayout::new(battle.map()))
+    .insert_resource(Title(launch.title))
+    .insert_resource(AiSeats(launch.ai_sides))
+    .insert_resource(Table(battle))
+    .add_plugins((
+        super::view::camera::plugin,
+        tokens::plugin,
+        panels::plugin,
+        play::plugin,
+    ))
+    .add_systems(Startup, draw_board);
+    if let Some(square) = launch.hover {
+        app.insert_resource(play::Pinned(square));
+    }
+    app.insert_resource(play::Keys(launch.keys.into()));
+    app.insert_resource(play::Demo {
+        steps: launch.demo.into(),
+        played: 0,
+        narration: launch.narration,
+    });
+    if let Some(path) = launch.screenshot {
+        app.add_plugins(super::screenshot::ScreenshotPlugin {
+            path,
+            after: launch.screenshot_after,
+            live: false,
+        });
+    }
+    app.run().report()
+}
+
+fn draw_board(
+    mut commands: Commands,
+    table: Res<Table>,
+    layout: Res<BoardLayout>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    spawn_map(&mut commands, table.0.map(), &layout, &mut images);
+    tokens::draw_features(&mut commands, &table.0, &layout);
+}
