@@ -340,6 +340,21 @@ pub fn main(args: Vec<String>) -> ExitCode {
             game::run(g, options)
         }
         Some(Cmd::Replay { file, verify }) => {
+            if let Ok(text) = std::fs::read_to_string(&file)
+                && steelgrid_d20::record::Replay::is_replay(&text)
+            {
+                let launch = game::d20::Launch {
+                    title: String::new(),
+                    screenshot: cli.screenshot.clone(),
+                    screenshot_after: cli.screenshot_after,
+                    ai_sides: Vec::new(),
+                    hover: cli.hover,
+                    keys: cli.keys.clone(),
+                    demo: Vec::new(),
+                    narration: Vec::new(),
+                };
+                return crate::d20::replay(&file, &text, verify, launch);
+            }
             let record = match saves::read(&file) {
                 Ok(r) => r,
                 Err(e) => return failed(&e),
@@ -418,6 +433,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
                     ai: ai.map_or(&[][..], AiSides::sides),
                     max_rounds,
                     json,
+                    record: record.as_deref(),
                 };
                 return crate::d20::simulate(&file, &text, run);
             }

@@ -5,6 +5,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 use steelgrid_d20::battle::Battle;
+use steelgrid_d20::record::Replay;
 use steelgrid_d20::{ai, scenario, sim};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::scenario::Diagnostic;
@@ -142,6 +143,40 @@ pub fn play(
     crate::game::d20::run(battle, launch)
 }
 
+/// `steelgrid replay` of a d20 replay: check every step's checksum, and with `verify` only
+/// print the result; otherwise open the window and play the replay's commands in it one by one.
+pub fn replay(
+    path: &Path,
+    text: &str,
+    verify: bool,
+    mut launch: crate::game::d20::Launch,
+) -> ExitCode {
+    let file = path.display().to_string();
+    let replay = match Replay::parse(&file, text) {
+        Ok(r) => r,
+        Err(d) => return super::cli::report(&[d]),
+    };
+    let end = match replay.verify() {
+        Ok(b) => b,
+        Err(e) => return super::cli::failed(&format!("{file}: {e}")),
+    };
+    if verify {
+        println!(
+            "{file}: {} commands verified, final checksum {:016x}",
+            replay.steps.len(),
+            end.checksum()
+        );
+        return ExitCode::SUCCESS;
+    }
+    let scenario = match scenario::load(&replay.file, &replay.scenario) {
+        Ok(s) => s,
+        Err(problems) => return super::cli::report(&problems),
+    };
+    launch.title = format!("{} (replay)", scenario.name);
+    launch.demo = replay.steps.into_iter().map(|s| s.command).collect();
+    crate::game::d20::run(Battle::new(&scenario, Some(replay.seed)), launch)
+}
+
 /// How `sim` was asked to play.
 pub struct Run<'a> {
     pub seed: Option<u64>,
@@ -149,6 +184,8 @@ pub struct Run<'a> {
     pub ai: &'a [Side],
     pub max_rounds: Option<u32>,
     pub json: bool,
+    /// Write the game played as a replay file here.
+    pub record: Option<&'a Path>,
 }
 
 /// Play a d20 scenario: its demonstration, then the command file, then the AI for its sides;
@@ -184,6 +221,16 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
     }
     let ai = ai::play(&mut battle, run.ai, run.max_rounds.unwrap_or(30));
     println!("{}", battle.to_json(run.json));
+    if let Some(out) = run.record {
+        let seed = run.seed.unwrap_or(scenario.seed);
+        let written = Replay::record(file, text, seed, battle.played()).and_then(|r| {
+            crate::saves::write_atomically(out, r.to_ron().as_bytes())
+                .map_err(|e| format!("{}: cannot write the file: {e}", out.display()))
+        });
+        if let Err(e) = written {
+            return super::cli::failed(&e);
+        }
+    }
     if let Some((command, e)) = ai.refused {
         eprintln!(
             "steelgrid: the AI proposed {} and the engine refused it: {e}",

@@ -470,3 +470,40 @@ fn sim_plays_a_d20_skirmish_to_the_end_with_the_ai_on_both_sides() {
             .all(|e| e["rule"].as_str().unwrap().starts_with("d20."))
     );
 }
+
+#[test]
+fn a_recorded_d20_game_replays_and_a_tampered_one_names_its_step() {
+    let dir = std::env::temp_dir().join(format!("steelgrid-d20-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.ron");
+    let out = steelgrid(&[
+        "sim",
+        "scenarios/d20/skirmish.ron",
+        "--ai",
+        "both",
+        "--seed",
+        "9",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = steelgrid(&["replay", file.to_str().unwrap(), "--verify"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("commands verified, final checksum"),
+        "{}",
+        text(&out.stdout)
+    );
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let third = saved.match_indices("checksum: ").nth(2).unwrap().0 + "checksum: ".len();
+    let digits = saved[third..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let tampered = format!("{}7{}", &saved[..third], &saved[third + digits..]);
+    std::fs::write(&file, tampered).unwrap();
+    let out = steelgrid(&["replay", file.to_str().unwrap(), "--verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("step 3"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -14,6 +14,7 @@ pub mod battle;
 pub mod injury;
 pub mod movement;
 pub mod options;
+pub mod record;
 pub mod rule;
 pub mod scenario;
 pub mod sim;

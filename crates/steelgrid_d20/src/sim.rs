@@ -91,7 +91,8 @@ pub fn play(scenario: &Scenario, seed: u64, max_rounds: u32) -> Game {
     Game {
         seed,
         winner: battle.outcome(),
-        rounds: battle.round(),
+        // A game stopped at the limit has played `max_rounds`, not the one it was about to start.
+        rounds: battle.round().min(max_rounds),
         decisions: run.decisions,
         heroes_down: heroes
             .iter()

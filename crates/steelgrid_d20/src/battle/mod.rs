@@ -126,6 +126,8 @@ impl Ruleset for D20 {
 pub struct Battle {
     world: World,
     schedule: Schedule,
+    /// Every command applied, in order: what a replay is made of.
+    played: Vec<Command>,
 }
 
 impl std::fmt::Debug for Battle {
@@ -187,6 +189,7 @@ impl Battle {
         Battle {
             world,
             schedule: resolve_schedule(&D20),
+            played: Vec::new(),
         }
     }
 
@@ -198,11 +201,17 @@ impl Battle {
     /// Check and resolve one command; on refusal nothing changes.
     pub fn apply(&mut self, command: Command) -> Result<Vec<Logged<Event>>, RuleError> {
         let planned = plan::plan(&self.world, &command)?;
+        self.played.push(command);
         let start = self.log().len();
         self.world.resource_mut::<Current>().0 = Some(planned);
         self.schedule.run(&mut self.world);
         self.world.resource_mut::<Current>().0 = None;
         Ok(self.log()[start..].to_vec())
+    }
+
+    /// Every command applied so far, in order.
+    pub fn played(&self) -> &[Command] {
+        &self.played
     }
 
     pub fn log(&self) -> &[Logged<Event>] {
