@@ -54,11 +54,22 @@ pub const EMBEDDED: &[Embedded] = embedded![
     "The Director": ["demo_squad_area", "demo_malicious_strike", "demo_villain_action"],
 ];
 
+/// The d20 ruleset's scenarios (`scenarios/d20/`), by their name there (`d20/skirmish`).
+pub const D20: &[Embedded] = embedded![
+    "d20 (3.5 / Pathfinder)": [
+        "d20/skirmish",
+        "d20/demo_injury",
+        "d20/demo_cover",
+        "d20/demo_flanking",
+        "d20/demo_squeeze",
+    ],
+];
+
 /// The scenario the game opens when none is named.
 pub const DEFAULT: Embedded = EMBEDDED[0];
 
 pub fn by_name(name: &str) -> Option<Embedded> {
-    EMBEDDED.iter().copied().find(|s| s.name == name)
+    EMBEDDED.iter().chain(D20).copied().find(|s| s.name == name)
 }
 
 #[cfg(test)]
@@ -88,6 +99,23 @@ mod tests {
             by_name("demo_ledge").unwrap().file,
             "scenarios/demo_ledge.ron"
         );
+        let d20_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/d20");
+        let mut d20_on_disk: Vec<String> = std::fs::read_dir(d20_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".ron").map(|n| format!("d20/{n}")))
+            .collect();
+        d20_on_disk.sort();
+        let mut d20: Vec<String> = D20.iter().map(|s| s.name.to_owned()).collect();
+        d20.sort();
+        assert_eq!(d20, d20_on_disk, "add new d20 scenario files to D20");
+        for s in D20 {
+            assert!(
+                steelgrid_d20::scenario::load(s.file, s.text).is_ok(),
+                "{}",
+                s.file
+            );
+        }
         assert!(by_name("nowhere").is_none());
     }
 }

@@ -19,6 +19,16 @@ use crate::game::{self, LaunchOptions};
 use crate::scenarios;
 
 pub fn main() -> ExitCode {
+    if let Some(opened) = open_d20() {
+        return match opened {
+            Ok((battle, launch)) => game::d20::run(battle, launch),
+            Err(message) => {
+                set_text("loading", &message);
+                set_attribute("status", "data-error", &message);
+                ExitCode::FAILURE
+            }
+        };
+    }
     match open() {
         Ok((game, options)) => game::run(game, options),
         Err(message) => {
@@ -93,6 +103,59 @@ fn open() -> Result<(Game, LaunchOptions), String> {
         None => None,
     };
     Ok((game, options(ai_sides, None, bench_frames)))
+}
+
+/// `?scenario=d20/skirmish`: a d20 scenario (`&seed=N`, `&ai=...`, `&hotseat=1` as for Draw
+/// Steel's); none when the page names no d20 scenario.
+fn open_d20() -> Option<Result<(steelgrid_d20::battle::Battle, game::d20::Launch), String>> {
+    let params = query();
+    let get = |key: &str| params.iter().flatten().find_map(|p| p.get(key));
+    let name = get("scenario")?;
+    let embedded = scenarios::D20.iter().find(|s| s.name == name)?;
+    Some((|| {
+        let scenario =
+            steelgrid_d20::scenario::load(embedded.file, embedded.text).map_err(|p| lines(&p))?;
+        let seed = get("seed")
+            .map(|s| {
+                s.parse::<u64>()
+                    .map_err(|_| format!("seed '{s}' is not a number"))
+            })
+            .transpose()?;
+        let ai = |c: steelgrid_d20::scenario::Controller, side: Side| {
+            (c == steelgrid_d20::scenario::Controller::Ai).then_some(side)
+        };
+        let ai_sides = match get("ai").as_deref() {
+            Some("both") => vec![Side::Heroes, Side::Director],
+            Some("heroes") => vec![Side::Heroes],
+            Some("director") => vec![Side::Director],
+            Some("none") => Vec::new(),
+            Some(other) => {
+                return Err(format!(
+                    "ai '{other}' is not one of both, heroes, director, none"
+                ));
+            }
+            None if get("hotseat").is_some_and(|v| v != "0") => Vec::new(),
+            None => [
+                ai(scenario.sides.heroes, Side::Heroes),
+                ai(scenario.sides.director, Side::Director),
+            ]
+            .into_iter()
+            .flatten()
+            .collect(),
+        };
+        hide("loading");
+        let launch = game::d20::Launch {
+            title: scenario.name.clone(),
+            screenshot: None,
+            screenshot_after: 0.0,
+            ai_sides,
+            hover: None,
+            keys: Vec::new(),
+            demo: scenario.demo.clone(),
+            narration: scenario.narration.clone(),
+        };
+        Ok((steelgrid_d20::battle::Battle::new(&scenario, seed), launch))
+    })())
 }
 
 fn lines(problems: &[steelgrid_rules::Diagnostic]) -> String {

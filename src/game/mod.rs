@@ -4,7 +4,6 @@
 //! commands, and never computes a rule itself.
 
 mod battle;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod d20;
 mod frame_bench;
 mod screens;

@@ -36,6 +36,7 @@ pub fn next_command(battle: &Battle) -> Option<Command> {
             support(battle, who)
                 .or_else(|| burst(battle, who))
                 .or_else(|| attack_or_close(battle, who, budget))
+                .or_else(|| finish(battle, who))
         })
         .flatten()
         .or_else(|| approach(battle, who, budget));
@@ -55,6 +56,20 @@ fn attack_or_close(battle: &Battle, who: Entity, budget: Budget) -> Option<Comma
         }
     }
     now.map(|(_, c)| c)
+}
+
+/// With no foe standing in reach, finish a helpless one beside it (seed 001 L248-251).
+fn finish(battle: &Battle, who: Entity) -> Option<Command> {
+    let world = battle.world();
+    let me = body(world, who);
+    bodies(world)
+        .iter()
+        .filter(|b| b.side != me.side && b.injury.is_helpless())
+        .map(|b| Command::CoupDeGrace {
+            creature: me.id.to_owned(),
+            target: b.id.to_owned(),
+        })
+        .find(|c| battle.check(c).is_ok())
 }
 
 /// The best melee weapon's expected damage against `ac`: the chance to hit times its mean.

@@ -313,3 +313,64 @@ fn draw_path(
         ));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use steelgrid_d20::battle::Battle;
+    use steelgrid_rules::creature::Side;
+
+    fn table() -> Table {
+        let text = r#"(name: "t", ruleset: D20(), dice: [20, 1, 1], map: (rows: ["......", "......"]), creatures: [
+            (id: "hedda", template: "fighter_1", side: Heroes, position: (0, 0)),
+            (id: "idra", template: "cleric_2", side: Heroes, position: (0, 1)),
+            (id: "gob", template: "goblin", side: Director, position: (1, 0)),
+        ])"#;
+        Table(Battle::new(
+            &steelgrid_d20::scenario::load("t.ron", text).unwrap(),
+            None,
+        ))
+    }
+
+    #[test]
+    fn a_click_walks_to_an_empty_square_and_attacks_a_foe_in_each_mode() {
+        let t = table();
+        assert_eq!(t.0.current(), Some("hedda"));
+        let walk = intent(&t, Mode::Walk, Square::new(3, 1));
+        assert!(
+            matches!(walk, Some(Command::Move { ref path, .. }) if path.last() == Some(&Square::new(3, 1))),
+            "{walk:?}"
+        );
+        assert!(
+            matches!(intent(&t, Mode::Walk, Square::new(1, 0)), Some(Command::Attack { ref target, .. }) if target == "gob")
+        );
+        assert!(matches!(
+            intent(&t, Mode::FullAttack, Square::new(1, 0)),
+            Some(Command::FullAttack { .. })
+        ));
+        assert!(matches!(
+            intent(&t, Mode::Step, Square::new(1, 1)),
+            Some(Command::Step { .. })
+        ));
+        assert!(
+            matches!(intent(&t, Mode::Tend, Square::new(0, 1)), Some(Command::Tend { ref target, .. }) if target == "idra")
+        );
+        // Clicking a friend while walking does nothing.
+        assert_eq!(intent(&t, Mode::Walk, Square::new(0, 1)), None);
+    }
+
+    #[test]
+    fn every_event_of_a_played_game_has_a_line_in_words() {
+        let sc = steelgrid_d20::scenario::load(
+            crate::scenarios::D20[0].file,
+            crate::scenarios::D20[0].text,
+        )
+        .unwrap();
+        let mut battle = Battle::new(&sc, Some(3));
+        ai::play(&mut battle, &[Side::Heroes, Side::Director], 30);
+        for logged in battle.log() {
+            assert!(!super::super::words::line(&logged.event).is_empty());
+        }
+        assert!(battle.log().len() > 50);
+    }
+}
