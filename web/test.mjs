@@ -248,7 +248,21 @@ try {
   check(b.errors.every((e) => !e.includes("panicked")), `no panics in the arena (${b.errors.length} console errors)`);
   await b.page.close();
 
-  // 5. Nothing asked for files that are not there (no `.meta` lookups, no missing assets).
+  // 5. A d20 battle (seed 001's ruleset) opens in the browser and plays itself: the board is
+  //    drawn, the status line follows its rounds, nothing panics.
+  const d = await open("?scenario=d20/skirmish&ai=both");
+  const ds = await status(d.page);
+  check(!ds.error, `the d20 skirmish started (${ds.error ?? "no error"})`);
+  await d.page.waitForTimeout(4000);
+  const dPng = await d.page.screenshot();
+  writeFileSync(screenshotOut.replace(/\.png$/, "-d20.png"), dPng);
+  const dStats = await pixelStats(d.page, dPng);
+  check(dStats.colours > 50 && dStats.topShare < 0.8, `the d20 board is drawn (${dStats.colours} colours)`);
+  check((await status(d.page)).text.startsWith("d20: Round"), `d20 status line: ${(await status(d.page)).text}`);
+  check(d.errors.every((e) => !e.includes("panicked")), `no panics in the d20 battle (${d.errors.length} console errors)`);
+  await d.page.close();
+
+  // 6. Nothing asked for files that are not there (no `.meta` lookups, no missing assets).
   const missing = requests.filter((q) => q.status !== 200 || q.path.endsWith(".meta"));
   check(missing.length === 0, `every request was served (${requests.length} requests; bad: ${JSON.stringify(missing)})`);
 } finally {

@@ -36,7 +36,7 @@ fn mirror_status(status: Res<StatusLine>, state: Res<CurrentState>) {
 
 /// `data-board="x0 y0 step"`: the viewport position (CSS pixels) of the centre of square (0, 0)
 /// and the distance between square centres, so a test can click any square.
-fn mirror_board(
+pub(super) fn mirror_board(
     layout: Res<BoardLayout>,
     camera: Single<(&Camera, &GlobalTransform), (With<BoardCamera>, Changed<GlobalTransform>)>,
 ) {

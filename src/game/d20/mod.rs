@@ -100,6 +100,9 @@ pub fn run(battle: Battle, launch: Launch) -> ExitCode {
         played: 0,
         narration: launch.narration,
     });
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, mirror_status.run_if(resource_changed::<Table>))
+        .add_systems(PostUpdate, super::web_page::mirror_board);
     if let Some(path) = launch.screenshot {
         app.add_plugins(super::screenshot::ScreenshotPlugin {
             path,
@@ -108,6 +111,25 @@ pub fn run(battle: Battle, launch: Launch) -> ExitCode {
         });
     }
     app.run().report()
+}
+
+/// In the browser: the round and where the creatures stand, mirrored into the page's `#status`
+/// for the browser test (as Draw Steel's battle does).
+#[cfg(target_arch = "wasm32")]
+fn mirror_status(table: Res<Table>) {
+    let battle = &table.0;
+    let now = battle.current().unwrap_or("nobody");
+    crate::web::set_text(
+        "status",
+        &format!("d20: Round {}, {now}'s turn", battle.round()),
+    );
+    crate::web::set_attribute("status", "data-round", &battle.round().to_string());
+    let creatures: Vec<String> = battle
+        .creatures()
+        .iter()
+        .map(|c| format!("{}@{},{}", c.id, c.position.x, c.position.y))
+        .collect();
+    crate::web::set_attribute("status", "data-creatures", &creatures.join(" "));
 }
 
 fn draw_board(
