@@ -1,5 +1,6 @@
-//! The layers, checked: the kernel names no ruleset; the Draw Steel chapters import one way,
-//! each only the ones below it and never the assembly above them; and the import cycles among
+//! The layers, checked: the kernel names no ruleset and the rulesets not each other; the Draw
+//! Steel and d20 chapters import one way, each only the ones below it and never the assembly
+//! above them; and the import cycles among
 //! each crate's top-level modules (files and chapter folders under `src/`) may shrink but never
 //! grow.
 //!
@@ -17,6 +18,7 @@ use petgraph::graphmap::DiGraphMap;
 const CEILINGS: &[(&str, usize)] = &[
     ("crates/steelgrid_kernel", 1),
     ("crates/steelgrid_rules", 1),
+    ("crates/steelgrid_d20", 1),
 ];
 
 /// The Draw Steel rules crate's vocabulary and chapters, lowest first: each imports only the
@@ -41,6 +43,15 @@ const CHAPTERS: &[&str] = &[
     "trigger",
     "class",
 ];
+
+/// The d20 ruleset's chapters, lowest first, as its `lib.rs` lists them.
+const D20_CHAPTERS: &[&str] = &[
+    "rule", "options", "measure", "size", "terrain", "movement", "injury", "attack", "stats",
+    "command",
+];
+
+/// The d20 ruleset's assembly: scenarios, the engine and its plugin, the AI, batches, replays.
+const D20_ASSEMBLY: &[&str] = &["scenario", "battle", "ai", "sim", "record"];
 
 /// The assembly layer above the chapters.
 const ASSEMBLY: &[&str] = &[
@@ -165,18 +176,32 @@ fn no_crate_has_a_larger_import_cycle_than_its_ceiling() {
     }
 }
 
-#[test]
-fn draw_steel_chapters_import_only_the_chapters_below_them() {
-    let imports = imports("crates/steelgrid_rules");
+/// The imports of `krate` that run upward: a chapter naming one listed after it, or the
+/// assembly.
+fn upward(krate: &str, chapters: &[&str]) -> Vec<String> {
+    let imports = imports(krate);
     let mut wrong = Vec::new();
-    for (rank, chapter) in CHAPTERS.iter().enumerate() {
+    for (rank, chapter) in chapters.iter().enumerate() {
         for to in imports.get(*chapter).into_iter().flatten() {
-            let below = CHAPTERS[..rank].contains(&to.as_str());
-            if !below {
+            if !chapters[..rank].contains(&to.as_str()) {
                 wrong.push(format!("{chapter} -> {to}"));
             }
         }
     }
+    wrong
+}
+
+/// The modules of `krate` that are neither a chapter nor the assembly.
+fn unplaced(krate: &str, chapters: &[&str], assembly: &[&str]) -> Vec<String> {
+    imports(krate)
+        .into_keys()
+        .filter(|m| !chapters.contains(&m.as_str()) && !assembly.contains(&m.as_str()))
+        .collect()
+}
+
+#[test]
+fn draw_steel_chapters_import_only_the_chapters_below_them() {
+    let wrong = upward("crates/steelgrid_rules", CHAPTERS);
     assert!(
         wrong.is_empty(),
         "imports running upward: {}",
@@ -186,15 +211,38 @@ fn draw_steel_chapters_import_only_the_chapters_below_them() {
 
 #[test]
 fn every_rules_module_is_a_chapter_or_the_assembly() {
-    let imports = imports("crates/steelgrid_rules");
-    let unplaced: Vec<&String> = imports
-        .keys()
-        .filter(|m| !CHAPTERS.contains(&m.as_str()) && !ASSEMBLY.contains(&m.as_str()))
-        .collect();
+    let unplaced = unplaced("crates/steelgrid_rules", CHAPTERS, ASSEMBLY);
     assert!(
         unplaced.is_empty(),
         "place these in CHAPTERS or ASSEMBLY: {unplaced:?}"
     );
+}
+
+#[test]
+fn d20_chapters_import_only_the_chapters_below_them_and_every_module_is_placed() {
+    let wrong = upward("crates/steelgrid_d20", D20_CHAPTERS);
+    assert!(
+        wrong.is_empty(),
+        "d20 imports running upward: {}",
+        wrong.join(", ")
+    );
+    let unplaced = unplaced("crates/steelgrid_d20", D20_CHAPTERS, D20_ASSEMBLY);
+    assert!(
+        unplaced.is_empty(),
+        "place these in D20_CHAPTERS or D20_ASSEMBLY: {unplaced:?}"
+    );
+}
+
+#[test]
+fn the_rulesets_do_not_know_each_other() {
+    for (krate, other) in [
+        ("crates/steelgrid_d20", "steelgrid_rules"),
+        ("crates/steelgrid_rules", "steelgrid_d20"),
+    ] {
+        let manifest =
+            std::fs::read_to_string(root().join(krate).join("Cargo.toml")).expect("a manifest");
+        assert!(!manifest.contains(other), "{krate} depends on {other}");
+    }
 }
 
 #[test]
@@ -206,7 +254,12 @@ fn the_kernel_names_no_ruleset() {
         "the kernel must not depend on a ruleset crate"
     );
     for (rel, text) in sources(&root().join("crates/steelgrid_kernel/src")) {
-        for ruleset in ["steelgrid_rules", "DrawSteel", "draw_steel"] {
+        for ruleset in [
+            "steelgrid_rules",
+            "DrawSteel",
+            "draw_steel",
+            "steelgrid_d20",
+        ] {
             assert!(
                 !text.contains(ruleset),
                 "crates/steelgrid_kernel/src/{} names {ruleset}",

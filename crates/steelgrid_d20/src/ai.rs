@@ -14,7 +14,7 @@ use steelgrid_kernel::rule::RuleError;
 use crate::attack::flanking::{Flanker, flanks};
 use crate::battle::{Battle, Body, Budget, Command, SpellsLeft, bodies, body, find, strike};
 use crate::injury::Injury;
-use crate::movement::measure;
+use crate::measure;
 use crate::movement::path::walk;
 use crate::movement::walker::{Occupant, Pace, Walker};
 use crate::options::D20Options;

@@ -148,7 +148,7 @@ struct ScenarioFile {
     narration: Vec<String>,
     /// A demonstration's commands, played before anyone else moves.
     #[serde(default)]
-    demo: Vec<crate::battle::Command>,
+    demo: Vec<crate::command::Command>,
     /// Die faces used before the seeded dice, in the order rolled (initiative first, in the
     /// creatures' order): a demonstration's way to show one outcome.
     #[serde(default)]
@@ -181,7 +181,7 @@ pub struct Scenario {
     pub sides: Sides,
     pub creatures: Vec<Placed>,
     pub narration: Vec<String>,
-    pub demo: Vec<crate::battle::Command>,
+    pub demo: Vec<crate::command::Command>,
     pub dice: Vec<u32>,
 }
 

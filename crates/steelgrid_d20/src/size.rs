@@ -130,7 +130,7 @@ impl Reach {
         if self.max == 0 {
             return false; // seed 001 L158: reach 0 threatens nothing, not even its own square
         }
-        let d = crate::movement::measure::footprint_to_square(from, sq);
+        let d = crate::measure::footprint_to_square(from, sq);
         d >= self.min.max(1) && d <= self.max
     }
 }

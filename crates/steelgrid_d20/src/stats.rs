@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::attack::roll::Critical;
-use crate::movement::measure::FEET_PER_SQUARE;
+use crate::measure::FEET_PER_SQUARE;
 use crate::movement::speed::Armour;
 use crate::size::{Build, Size};
 

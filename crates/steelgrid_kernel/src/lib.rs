@@ -5,9 +5,10 @@
 //! randomness; every fact is logged under a [`rule::Rule`]; a command is resolved by one run of an
 //! ordered, single-threaded schedule of [`schedule::Stage`]s, to which a ruleset
 //! ([`schedule::Ruleset`]) adds its systems; a whole state is identified by a
-//! [`checksum::fnv1a`], over a save whose creature components each say how
-//! they are written ([`persist::Persisted`]). The rulesets (Draw Steel today) live in crates above this one: the
-//! compiler keeps this crate from naming any of them.
+//! [`checksum::fnv1a`], over a save whose creature components each say how they are written
+//! ([`persist::Persisted`]); a bad file is a [`diagnostic::Diagnostic`] at its line and column.
+//! The rulesets (Draw Steel and d20 today) live in crates above this one: the compiler keeps
+//! this crate from naming any of them.
 
 pub mod body;
 pub mod check;

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::grid::{Footprint, Map, Square, segment_crosses_square_interior};
 
-use crate::movement::measure;
+use crate::measure;
 use crate::options::TouchingLine;
 use crate::terrain::{Border, Features};
 

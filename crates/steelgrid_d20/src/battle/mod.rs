@@ -3,7 +3,6 @@
 //! checked first ([`plan`]), so a refused command changes nothing; every fact lands in the log
 //! under its rule.
 
-mod command;
 mod event;
 mod plan;
 mod resolve;
@@ -15,14 +14,13 @@ use std::collections::BTreeMap;
 
 use bevy_ecs::prelude::*;
 use steelgrid_kernel::body::{CreatureId, CreatureSize, Identity, Position, Side};
-use steelgrid_kernel::check::Checked;
 use steelgrid_kernel::dice::Dice;
 use steelgrid_kernel::grid::{Footprint, Map};
 use steelgrid_kernel::log::{Log, Logged};
 use steelgrid_kernel::rule::RuleError;
 use steelgrid_kernel::schedule::{Ruleset, Stage, resolve_schedule};
 
-pub use command::Command;
+pub use crate::command::Command;
 pub use event::{Applied, Event};
 pub use plan::Plan;
 pub use view::{AttackPreview, CreatureView, HitPointsView, Listed};
@@ -147,7 +145,6 @@ impl Battle {
         world.insert_resource(scenario.map.clone());
         world.insert_resource(scenario.features.clone());
         world.insert_resource(scenario.options);
-        world.insert_resource(Checked::default());
         world.init_resource::<Current>();
         let mut roster = Vec::new();
         for (order, c) in scenario.creatures.iter().enumerate() {

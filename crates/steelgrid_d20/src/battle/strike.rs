@@ -15,7 +15,7 @@ use crate::attack::flanking::{Flanker, flanks};
 use crate::attack::modifiers::{self, AttackKind, Attacker, Defender, Modifier};
 use crate::attack::roll::{AttackLine, Roll};
 use crate::injury::{HitPoints, Injury, Lethality, massive_damage_save_needed};
-use crate::movement::measure;
+use crate::measure;
 use crate::options::{D20Options, MissChanceRoller};
 use crate::rule;
 use crate::size::Reach;

@@ -6,8 +6,8 @@ use steelgrid_kernel::rule::RuleError;
 
 use crate::rule::{FIVE_FOOT_STEP, MINIMUM_MOVE, SPEED};
 
-use super::measure::FEET_PER_SQUARE;
 use super::path::Walk;
+use crate::measure::FEET_PER_SQUARE;
 
 /// The kinds of movement a round allows (seed 001 L87-89, L133).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 
 use steelgrid_kernel::grid::Footprint;
 
-use super::measure::between;
+use crate::measure::between;
 
 /// The candidates tied for closest to `from`, by index in the order given (seed 001 L95,
 /// L98); the caller rolls a die with as many faces.

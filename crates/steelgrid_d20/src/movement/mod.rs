@@ -5,7 +5,6 @@ pub mod budget;
 pub mod closest;
 pub mod cost;
 pub mod hamper;
-pub mod measure;
 pub mod path;
 pub mod space;
 pub mod speed;

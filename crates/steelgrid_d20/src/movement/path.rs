@@ -12,9 +12,9 @@ use crate::terrain::Features;
 
 use super::cost::{DiagonalCount, step_cost};
 use super::hamper::Hamper;
-use super::measure::FEET_PER_SQUARE;
 use super::space::{Board, Stance};
 use super::walker::{Occupant, Pace, Passage, Walker};
+use crate::measure::FEET_PER_SQUARE;
 
 /// A path walked: what each step cost, the total, where the body ends and whose squares it
 /// entered on the way.

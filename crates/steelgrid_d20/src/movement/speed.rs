@@ -1,6 +1,6 @@
 //! Tactical speed (seed 001 L78-84): by race and armour, in feet and in 5-foot squares.
 
-use super::measure::FEET_PER_SQUARE;
+use crate::measure::FEET_PER_SQUARE;
 
 /// The armour a creature wears, as the speed table sorts it (seed 001 L78-82).
 #[derive(
