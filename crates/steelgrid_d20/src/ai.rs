@@ -197,6 +197,10 @@ fn attack(battle: &Battle, who: Entity, budget: Budget) -> Option<(f32, Command)
         .filter(|b| b.side != me.side && b.injury.can_act())
         .filter_map(|b| {
             let p = battle.preview(me.id, b.id, None).ok()?;
+            // It does not swing at squares it can only guess (seed 001 L227).
+            if p.concealment == crate::attack::concealment::Concealment::Total {
+                return None;
+            }
             let mean = (p.damage.0 + p.damage.1) as f32 / 2.0;
             Some((p.hit_percent as f32 * mean, b.id.to_owned(), p.weapon))
         })
@@ -218,6 +222,8 @@ fn attack(battle: &Battle, who: Entity, budget: Budget) -> Option<(f32, Command)
             creature: me.id.to_owned(),
             target,
             weapon: Some(weapon),
+            nonlethal: None,
+            at: None,
         },
     ))
 }

@@ -24,12 +24,19 @@ pub enum Command {
         creature: String,
         path: Vec<Square>,
     },
-    /// One attack with a weapon (its first if none is named): a standard action.
+    /// One attack with a weapon (its first if none is named): a standard action. `nonlethal:
+    /// true` deals nonlethal damage with a lethal weapon, `false` lethal damage with a nonlethal
+    /// one, each at -4 (seed 001 L64-65); left out, the weapon's own kind.
     Attack {
         creature: String,
         target: String,
         #[serde(default)]
         weapon: Option<String>,
+        #[serde(default)]
+        nonlethal: Option<bool>,
+        /// The square guessed for a foe with total concealment (seed 001 L227-228).
+        #[serde(default)]
+        at: Option<Square>,
     },
     /// Every attack of its stat block against one foe: a full-round action (not in seed).
     FullAttack {

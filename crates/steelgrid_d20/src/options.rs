@@ -35,6 +35,8 @@ pub struct D20Options {
     pub helpless_ac: HelplessAc,
     /// AMB-25: a cover line that only touches a blocking square.
     pub touching_line: TouchingLine,
+    /// seed 001 L211: partial cover is the GM's call.
+    pub partial_cover: PartialCover,
     /// AMB-26: who rolls the miss chance of concealment.
     pub miss_chance_roller: MissChanceRoller,
     /// AMB-27: where "within 30 feet of a low obstacle" is measured from.
@@ -92,6 +94,18 @@ pub enum TouchingLine {
     #[default]
     NotCrossing,
     Crossing,
+}
+
+/// Partial cover (seed 001 L211): +2 AC and +1 Reflex when more than half the target shows;
+/// the seed leaves it to the GM.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PartialCover {
+    /// No GM at the table: cover is whole or none.
+    #[default]
+    GmOnly,
+    /// Partial when, from the attacker's best corner, only one of the four lines to the
+    /// target's corners is blocked.
+    MoreThanHalfVisible,
 }
 
 /// AMB-26: seed 001 L225 has the defender roll the d% miss chance. One seeded die stream

@@ -47,6 +47,8 @@ fn a_duel_loads_rolls_initiative_and_moves_and_attacks() {
             creature: "bram".into(),
             target: "gob".into(),
             weapon: None,
+            nonlethal: None,
+            at: None,
         })
         .expect("attack");
     assert!(
@@ -59,6 +61,8 @@ fn a_duel_loads_rolls_initiative_and_moves_and_attacks() {
             creature: "bram".into(),
             target: "gob".into(),
             weapon: None,
+            nonlethal: None,
+            at: None,
         })
         .unwrap_err();
     assert_eq!(refused.rule.id, "d20.turn.actions");

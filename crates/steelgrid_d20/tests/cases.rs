@@ -91,6 +91,8 @@ fn dnd_05_the_fighters_30_feet_end_his_move_and_the_diagonal_into_difficult_terr
             creature: "fighter".into(),
             target: "orc".into(),
             weapon: None,
+            nonlethal: None,
+            at: None,
         })
         .unwrap_err();
     assert_eq!(late.rule.id, "d20.turn.actions");
@@ -158,6 +160,8 @@ fn dnd_10_a_flanked_orc_is_hit_at_plus_2_and_the_log_names_flanking() {
             creature: "fighter".into(),
             target: "orc".into(),
             weapon: Some("blade".into()),
+            nonlethal: None,
+            at: None,
         })
         .expect("in reach");
     let Event::AttackRolled { to_hit, total, .. } = &hit[0].event else {
@@ -199,6 +203,8 @@ fn dnd_14_disabled_at_0_attacks_and_is_left_dying_at_minus_1() {
             creature: "pc".into(),
             target: "orc".into(),
             weapon: Some("blade".into()),
+            nonlethal: None,
+            at: None,
         })
         .expect("one standard action");
     assert!(
@@ -230,6 +236,8 @@ fn dnd_14_a_disabled_pc_may_move_once_at_no_cost_and_then_do_nothing_more() {
             creature: "pc".into(),
             target: "orc".into(),
             weapon: Some("bow".into()),
+            nonlethal: None,
+            at: None,
         })
         .unwrap_err();
     assert_eq!(refused.rule.id, "d20.injury.disabled");
@@ -347,6 +355,8 @@ fn dnd_28_an_arrow_at_a_target_behind_a_low_wall_meets_ac_plus_4() {
             creature: "archer".into(),
             target: "target".into(),
             weapon: Some("bow".into()),
+            nonlethal: None,
+            at: None,
         })
         .expect("in range");
     let Event::AttackRolled {
@@ -517,6 +527,8 @@ fn bad_input_gets_a_rule_or_a_place_in_the_file() {
             creature: "nobody".into(),
             target: "f".into(),
             weapon: None,
+            nonlethal: None,
+            at: None,
         })
         .unwrap_err();
     assert!(
@@ -597,6 +609,8 @@ fn the_tables_read_a_creatures_conditions_prone_shaken_and_invisible() {
             creature: "archer".into(),
             target: "orc".into(),
             weapon: Some("bow".into()),
+            nonlethal: None,
+            at: None,
         })
         .unwrap_err();
     assert!(refused.reason.contains("prone"), "{}", refused.reason);
@@ -621,8 +635,121 @@ fn a_hit_on_a_target_in_fog_still_misses_on_the_d_percent_and_the_log_says_who_r
             creature: "archer".into(),
             target: "orc".into(),
             weapon: Some("bow".into()),
+            nonlethal: None,
+            at: None,
         })
         .unwrap();
     assert!(shot.iter().any(|e| matches!(&e.event, Event::MissChance { chance: 20, rolled: 15, missed: true, rolled_by, .. } if rolled_by == "orc")), "{shot:?}");
     assert_eq!(b.creature("orc").unwrap().hit_points.current, 20);
+}
+
+#[test]
+fn nonlethal_damage_from_a_lethal_weapon_costs_4_to_hit_and_adds_to_the_nonlethal_total() {
+    let creatures = [
+        hero("h", (0, 0), block("H", 12, 16, 30, ""), ""),
+        foe("thug", (1, 0), block("Thug", 20, 10, 30, ""), ""),
+    ];
+    // Initiative; natural 15, confirm 1, damage 4 (+2).
+    let mut b = battle(&OPEN, &creatures, &[20, 1, 15, 1, 4], "");
+    let hit = b
+        .apply(Command::Attack {
+            creature: "h".into(),
+            target: "thug".into(),
+            weapon: Some("blade".into()),
+            nonlethal: Some(true),
+            at: None,
+        })
+        .unwrap();
+    let Event::AttackRolled { to_hit, total, .. } = &hit[0].event else {
+        panic!("{hit:?}")
+    };
+    assert!(to_hit.iter().any(|m| m.value == -4), "{to_hit:?}");
+    assert_eq!(*total, 15 + 5 - 4);
+    let thug = b.creature("thug").unwrap();
+    assert_eq!(
+        (thug.hit_points.current, thug.hit_points.nonlethal),
+        (20, 6)
+    );
+}
+
+#[test]
+fn a_foe_with_total_concealment_is_attacked_by_guessing_its_square() {
+    let creatures = [
+        hero("h", (0, 0), block("H", 12, 16, 30, ""), ""),
+        foe(
+            "ghost",
+            (1, 0),
+            block("Ghost", 20, 10, 30, ""),
+            ", conditions: [Invisible]",
+        ),
+    ];
+    let mut b = battle(&OPEN, &creatures, &[20, 1, 15, 1, 80, 4], "");
+    let unnamed = b
+        .check(&Command::Attack {
+            creature: "h".into(),
+            target: "ghost".into(),
+            weapon: Some("blade".into()),
+            nonlethal: None,
+            at: None,
+        })
+        .unwrap_err();
+    assert_eq!(unnamed.rule.id, "d20.concealment");
+    let mut wrong = battle(&OPEN, &creatures, &[20, 1, 15, 1, 80, 4], "");
+    let missed = wrong
+        .apply(Command::Attack {
+            creature: "h".into(),
+            target: "ghost".into(),
+            weapon: Some("blade".into()),
+            nonlethal: None,
+            at: Some(Square::new(0, 1)),
+        })
+        .unwrap();
+    assert!(
+        matches!(missed[0].event, Event::GuessedWrong { .. }),
+        "{missed:?}"
+    );
+    let right = b
+        .apply(Command::Attack {
+            creature: "h".into(),
+            target: "ghost".into(),
+            weapon: Some("blade".into()),
+            nonlethal: None,
+            at: Some(Square::new(1, 0)),
+        })
+        .unwrap();
+    assert!(
+        right.iter().any(|e| matches!(
+            e.event,
+            Event::MissChance {
+                chance: 50,
+                rolled: 80,
+                missed: false,
+                ..
+            }
+        )),
+        "{right:?}"
+    );
+    assert_eq!(b.creature("ghost").unwrap().hit_points.current, 20 - 6);
+}
+
+#[test]
+fn partial_cover_is_the_gms_unless_the_scenario_lets_the_lines_decide() {
+    let rows = [".......", "...#...", "......."];
+    // From the archer's best corner one of the four lines to the orc's corners crosses the
+    // pillar.
+    let creatures = [
+        hero("archer", (0, 0), block("Archer", 12, 16, 30, ""), ""),
+        foe("orc", (6, 1), block("Orc", 20, 13, 30, ""), ""),
+    ];
+    let b = battle(&rows, &creatures, &[20, 1], "");
+    let whole = b.preview("archer", "orc", Some("bow")).unwrap();
+    let text = format!(
+        "(name: \"c\", description: \"c\", ruleset: D20(), options: (partial_cover: MoreThanHalfVisible), dice: [20, 1], map: (rows: {rows:?}), creatures: [{}])",
+        creatures.join(",")
+    );
+    let partial = Battle::new(&scenario::load("c.ron", &text).unwrap(), None);
+    let seen = partial.preview("archer", "orc", Some("bow")).unwrap();
+    assert_eq!(whole.cover, steelgrid_d20::attack::cover::Cover::Cover);
+    assert_eq!(seen.cover, steelgrid_d20::attack::cover::Cover::Partial);
+    assert_eq!((whole.armour_class, seen.armour_class), (17, 15));
 }

@@ -195,10 +195,13 @@ pub fn intent(table: &Table, mode: Mode, sq: Square) -> Option<Command> {
         .map(|c| c.id.clone());
     let creature = me.id.clone();
     match (mode, foe, there) {
+        // The clicked square is the guess a foe with total concealment needs (seed 001 L227).
         (Mode::Walk, Some(target), _) => Some(Command::Attack {
             creature,
             target,
             weapon: None,
+            nonlethal: None,
+            at: Some(sq),
         }),
         (Mode::Walk, None, None) => ai::route(battle, sq).map(|r| Command::Move {
             creature,

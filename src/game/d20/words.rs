@@ -51,6 +51,9 @@ pub fn line(event: &Event) -> String {
                 "{attacker} -> {target} with {weapon}: {natural} = {total} vs AC {armour_class}{extra}: {roll:?}"
             )
         }
+        Event::GuessedWrong { attacker, target } => {
+            format!("{attacker} strikes at an empty square: {target} is not there")
+        }
         Event::MissChance {
             target,
             chance,

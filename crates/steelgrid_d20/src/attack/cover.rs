@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use steelgrid_kernel::grid::{Footprint, Map, Square, segment_crosses_square_interior};
 
 use crate::measure;
-use crate::options::TouchingLine;
+use crate::options::{PartialCover, TouchingLine};
 use crate::terrain::{Border, Features};
 
 /// What stands between an attacker and its target.
@@ -15,6 +15,9 @@ pub enum Cover {
     None,
     /// Creatures in the way of a ranged attack: +4 AC, no Reflex bonus (seed 001 L209).
     Soft,
+    /// More than half the target in view, where the option allows it: +2 AC, +1 Reflex (seed
+    /// 001 L211).
+    Partial,
     /// A wall, an object or a low wall: +4 AC, +2 Reflex (seed 001 L203).
     Cover,
     /// No line of effect: the target cannot be attacked (seed 001 L212).
@@ -26,6 +29,7 @@ impl Cover {
     pub fn ac_bonus(self) -> i32 {
         match self {
             Cover::None | Cover::Total => 0,
+            Cover::Partial => 2,
             Cover::Soft | Cover::Cover => 4,
         }
     }
@@ -43,6 +47,7 @@ pub struct Board<'a> {
     /// Every other creature's space: soft cover against ranged attacks.
     pub creatures: &'a [Footprint],
     pub touching: TouchingLine,
+    pub partial: PartialCover,
 }
 
 /// The cover `target` has against a melee attack from an adjacent `attacker` (seed 001 L204,
@@ -86,10 +91,13 @@ pub fn against_ranged(board: Board, attacker: Footprint, target: Footprint) -> C
     }
     let from_corner = |p: (i32, i32)| {
         let lines = corners(target);
-        if lines
+        let walled = lines
             .iter()
-            .any(|&q| board.wall_between(p, q, attacker, target))
-        {
+            .filter(|&&q| board.wall_between(p, q, attacker, target))
+            .count();
+        if walled == 1 && board.partial == PartialCover::MoreThanHalfVisible {
+            Cover::Partial
+        } else if walled > 0 {
             Cover::Cover
         } else if lines
             .iter()
@@ -248,6 +256,7 @@ mod tests {
             features,
             creatures,
             touching: TouchingLine::NotCrossing,
+            partial: PartialCover::GmOnly,
         }
     }
 

@@ -56,6 +56,11 @@ pub enum Event {
         to_ac: Vec<Applied>,
         roll: Roll,
     },
+    /// An attack into a square the totally concealed foe is not in (seed 001 L227).
+    GuessedWrong {
+        attacker: String,
+        target: String,
+    },
     MissChance {
         target: String,
         /// Who rolled the d% (AMB-26).

@@ -37,6 +37,8 @@ pub enum Plan {
         budget: Budget,
         /// The charge's walk before the blow.
         charge: Option<Walk>,
+        /// Nonlethal (`true`) or lethal (`false`) against the weapon's kind (seed 001 L64-65).
+        nonlethal: Option<bool>,
     },
     CoupDeGrace {
         who: Entity,
@@ -117,16 +119,24 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
                 budget,
             })
         }
-        Command::Attack { target, weapon, .. } => {
+        Command::Attack {
+            target,
+            weapon,
+            nonlethal,
+            at,
+            ..
+        } => {
             let target = foe(world, who, target)?;
             let w = strike::choose_weapon(world, who, target, weapon.as_deref())?;
+            let guessed = strike::guess(world, who, target, w, *at)?;
             let budget = afford(world, who, budget, Cost::Standard)?;
             Ok(Plan::Attack {
                 who,
                 target,
-                weapons: vec![w],
+                weapons: if guessed { vec![w] } else { Vec::new() },
                 budget,
                 charge: None,
+                nonlethal: *nonlethal,
             })
         }
         Command::FullAttack { target, .. } => {
@@ -139,6 +149,7 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
                 weapons,
                 budget,
                 charge: None,
+                nonlethal: None,
             })
         }
         Command::Charge { target, path, .. } => plan_charge(world, who, budget, target, path),
@@ -394,6 +405,7 @@ fn plan_charge(
         weapons: vec![weapon],
         budget,
         charge: Some(walk),
+        nonlethal: None,
     })
 }
 

@@ -48,9 +48,10 @@ pub fn resolve_command(world: &mut World) {
             weapons,
             budget,
             charge,
+            nonlethal,
         } => {
             world.entity_mut(who).insert(budget);
-            attack(world, who, target, &weapons, charge.as_ref());
+            attack(world, who, target, &weapons, charge.as_ref(), nonlethal);
         }
         Plan::CoupDeGrace {
             who,
@@ -216,7 +217,7 @@ fn opportunities(world: &mut World, mover: Entity, from: Footprint, to: Footprin
                 why: why.into(),
             },
         );
-        strike::strike(world, foe, mover, w, Blow::Opportunity);
+        strike::strike(world, foe, mover, w, Blow::Opportunity, None);
     }
 }
 
@@ -230,6 +231,7 @@ fn may_answer(world: &World, foe: Entity, at: Footprint) -> bool {
         features: world.resource::<Features>(),
         creatures: &others,
         touching: world.resource::<D20Options>().touching_line,
+        partial: world.resource::<D20Options>().partial_cover,
     };
     let adjacent = measure::between(f.space, at) <= 1;
     let c = if adjacent {
@@ -247,6 +249,7 @@ fn attack(
     target: Entity,
     weapons: &[usize],
     charge: Option<&Walk>,
+    nonlethal: Option<bool>,
 ) {
     if let Some(walk) = charge {
         move_along(world, who, walk, MoveKind::DoubleMove);
@@ -260,14 +263,28 @@ fn attack(
             return;
         }
         world.entity_mut(who).insert(Charged);
-        strike::strike(world, who, target, weapons[0], Blow::Charge);
+        strike::strike(world, who, target, weapons[0], Blow::Charge, None);
+        return;
+    }
+    if weapons.is_empty() {
+        let (attacker, at) = (
+            body(world, who).id.to_owned(),
+            body(world, target).id.to_owned(),
+        );
+        world.resource_mut::<BattleLog>().push(
+            rule::CONCEALMENT,
+            Event::GuessedWrong {
+                attacker,
+                target: at,
+            },
+        );
         return;
     }
     for &w in weapons {
         if !body(world, who).injury.can_act() || body(world, target).injury == Injury::Dead {
             break;
         }
-        strike::strike(world, who, target, w, Blow::Normal);
+        strike::strike(world, who, target, w, Blow::Normal, nonlethal);
     }
 }
 
@@ -311,12 +328,12 @@ fn coup_de_grace(world: &mut World, who: Entity, target: Entity, weapon: usize) 
                 why: "gives a coup de grace".into(),
             },
         );
-        strike::strike(world, foe, who, w, Blow::Opportunity);
+        strike::strike(world, foe, who, w, Blow::Opportunity, None);
     }
     if !body(world, who).injury.can_act() {
         return;
     }
-    let damage = strike::strike(world, who, target, weapon, Blow::CoupDeGrace);
+    let damage = strike::strike(world, who, target, weapon, Blow::CoupDeGrace, None);
     let t = body(world, target);
     if t.injury == Injury::Dead {
         return;
@@ -464,6 +481,7 @@ fn burst_cover(world: &World, point: Footprint, space: Footprint) -> bool {
         features: world.resource::<Features>(),
         creatures: &none,
         touching: world.resource::<D20Options>().touching_line,
+        partial: world.resource::<D20Options>().partial_cover,
     };
     cover::against_ranged(board, point, space) == Cover::Cover
 }

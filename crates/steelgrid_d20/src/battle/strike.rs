@@ -181,6 +181,32 @@ pub fn check_burst_point(
     Ok(())
 }
 
+/// Against a foe with total concealment the attacker names the square it guesses (seed 001
+/// L227-228): refused without one; true when the guess is one of the foe's squares, false when
+/// the blow goes into an empty square.
+pub fn guess(
+    world: &World,
+    who: Entity,
+    target: Entity,
+    w: usize,
+    at: Option<Square>,
+) -> Result<bool, RuleError> {
+    if line(world, who, target, w, false, None).concealment != Concealment::Total {
+        return Ok(true);
+    }
+    let t = body(world, target);
+    match at {
+        None => Err(RuleError::new(
+            rule::CONCEALMENT,
+            format!(
+                "{} has total concealment: name the square you guess (`at`)",
+                t.id
+            ),
+        )),
+        Some(sq) => Ok(t.space.contains(sq)),
+    }
+}
+
 /// Everything between an attacker and its target for one weapon: the roll's line, cover and
 /// concealment, and whether it flanks.
 pub struct Odds {
@@ -191,8 +217,16 @@ pub struct Odds {
 }
 
 /// The modifiers of both tables, cover and concealment for `who` attacking `target` with its
-/// weapon `w` (seed 001 L164-242). `charging` adds the charge's +2 (not in seed).
-pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool) -> Odds {
+/// weapon `w` (seed 001 L164-242). `charging` adds the charge's +2 (not in seed); `nonlethal`
+/// asks for the other kind of damage than the weapon deals, at -4 (seed 001 L64-65).
+pub fn line(
+    world: &World,
+    who: Entity,
+    target: Entity,
+    w: usize,
+    charging: bool,
+    nonlethal: Option<bool>,
+) -> Odds {
     let (me, t) = (body(world, who), body(world, target));
     let weapon = &me.stats.attacks[w];
     let melee = melee_reach(me.stats, weapon).is_some();
@@ -209,6 +243,7 @@ pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool
     let theirs = world.get::<Conditions>(target).unwrap_or(&none);
     let attacker = Attacker {
         flanking,
+        against_its_weapon: nonlethal.is_some_and(|n| n != weapon.nonlethal),
         on_higher_ground: map.ground_under(me.space) > map.ground_under(t.space),
         squeezing: world.get::<Squeezing>(who).is_some(),
         ..mine.attacker()
@@ -233,6 +268,7 @@ pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool
         features: world.resource::<Features>(),
         creatures: &others,
         touching: options.touching_line,
+        partial: options.partial_cover,
     };
     let cover = if melee && adjacent {
         cover::against_melee(board, me.space, t.space)
@@ -254,10 +290,10 @@ pub fn line(world: &World, who: Entity, target: Entity, w: usize, charging: bool
         to_ac.push(Modifier::new(
             rule::COVER,
             cover.ac_bonus(),
-            if cover == Cover::Soft {
-                "soft cover"
-            } else {
-                "cover"
+            match cover {
+                Cover::Soft => "soft cover",
+                Cover::Partial => "partial cover",
+                _ => "cover",
             },
         ));
     }
@@ -322,8 +358,15 @@ pub enum Blow {
 }
 
 /// Make one attack and deal its damage. Returns the damage dealt.
-pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Blow) -> i32 {
-    let odds = line(world, who, target, w, blow == Blow::Charge);
+pub fn strike(
+    world: &mut World,
+    who: Entity,
+    target: Entity,
+    w: usize,
+    blow: Blow,
+    nonlethal: Option<bool>,
+) -> i32 {
+    let odds = line(world, who, target, w, blow == Blow::Charge, nonlethal);
     let weapon = world.get::<Block>(who).expect("stat block").0.attacks[w].clone();
     let roll = if blow == Blow::CoupDeGrace {
         Roll::Critical
@@ -378,7 +421,7 @@ pub fn strike(world: &mut World, who: Entity, target: Entity, w: usize, blow: Bl
             },
         );
     }
-    let lethality = if weapon.nonlethal {
+    let lethality = if nonlethal.unwrap_or(weapon.nonlethal) {
         Lethality::Nonlethal
     } else {
         Lethality::Lethal

@@ -158,7 +158,7 @@ impl Battle {
         let world = self.world();
         let (a, t) = (find(world, attacker)?, find(world, target)?);
         let w = strike::choose_weapon(world, a, t, weapon)?;
-        let odds = strike::line(world, a, t, w, false);
+        let odds = strike::line(world, a, t, w, false, None);
         let stats = &world.get::<Block>(a).expect("stat block").0;
         let list = |m: &[Modifier]| {
             m.iter()
