@@ -43,6 +43,9 @@ shot native-d20-skirmish play scenarios/d20/skirmish.ron --ai both --screenshot-
 shot native-d20-preview play scenarios/d20/demo_flanking.ron --commands scripts/shots/d20_flank.ron \
     --hover 4,3 --screenshot-after 1
 shot native-d20-injury play scenarios/d20/demo_injury.ron --screenshot-after 2.6
+# The picker on the d20 group (six steps up from the first scenario).
+shot native-picker-d20 play mill_ambush --screen picker \
+    --keys ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowUp --screenshot-after 4
 shot native-title play mill_ambush --screen title
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.

@@ -195,6 +195,13 @@ fn query() -> Option<Vec<UrlSearchParams>> {
         .collect()
 }
 
+/// Go to the page that opens scenario `name`.
+pub fn open_scenario(name: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_search(&format!("?scenario={name}"));
+    }
+}
+
 fn document() -> Option<Document> {
     web_sys::window()?.document()
 }

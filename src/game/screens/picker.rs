@@ -20,7 +20,7 @@ use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Settings;
 use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
 use crate::game::ui::log::ascii;
-use crate::scenarios::EMBEDDED;
+use crate::scenarios::{D20, EMBEDDED};
 
 /// Height of a row of the list, and the gap between rows, in logical pixels.
 const ROW: f32 = 22.0;
@@ -174,6 +174,8 @@ enum Entry {
     Builtin(usize),
     /// A scenario file, by the path typed in the row.
     File,
+    /// The d20 ruleset's scenario at this place in [`D20`]: it opens in the d20 window.
+    D20(usize),
 }
 
 /// The list, which scrolls: the rows under their groups' headings, and where each row's top
@@ -187,6 +189,7 @@ struct List {
 fn group(entry: Entry) -> &'static str {
     match entry {
         Entry::Builtin(n) => EMBEDDED[n].group,
+        Entry::D20(n) => D20[n].group,
         Entry::File => "Your files",
     }
 }
@@ -225,6 +228,7 @@ fn spawn(
         field.path = selection.source.file.clone();
     }
     let mut entries: Vec<Entry> = (0..EMBEDDED.len()).map(Entry::Builtin).collect();
+    entries.extend((0..D20.len()).map(Entry::D20));
     if cfg!(not(target_arch = "wasm32")) {
         entries.push(Entry::File);
     }
@@ -296,6 +300,7 @@ fn spawn(
                                     }
                                     let (label, note) = match entry {
                                         Entry::Builtin(n) => (name(n), EMBEDDED[n].name.to_owned()),
+                                        Entry::D20(n) => (d20_name(n), D20[n].name.to_owned()),
                                         Entry::File => ("Open a file:".to_owned(), String::new()),
                                     };
                                     row(list, i, entry, label, note);
@@ -344,7 +349,7 @@ fn row(list: &mut ChildSpawnerCommands, index: usize, entry: Entry, label: Strin
         let line = TextLayout::no_wrap();
         row.spawn((text(label, 16.0, TEXT), line));
         match entry {
-            Entry::Builtin(_) => {
+            Entry::Builtin(_) | Entry::D20(_) => {
                 row.spawn((text(note, 13.0, MUTED), line));
             }
             Entry::File => {
@@ -410,6 +415,12 @@ fn choose(
                 }
             }
             (Ask::Choose, Entry::File) => open_file(field.path.trim()),
+            (Ask::Choose, Entry::D20(n)) => {
+                if let Err(problem) = open_d20(D20[n].name) {
+                    field.problem = Some(problem);
+                }
+                continue;
+            }
         };
         match chosen {
             Ok((source, card)) => {
@@ -424,6 +435,58 @@ fn choose(
             Err(problem) => field.problem = Some(problem),
         }
     }
+}
+
+/// A d20 scenario's name, from its file.
+fn d20_name(n: usize) -> String {
+    steelgrid_d20::scenario::load(D20[n].file, D20[n].text)
+        .map_or_else(|_| D20[n].name.to_owned(), |s| ascii(&s.name))
+}
+
+/// What the details column says of a d20 scenario.
+fn d20_lines(panel: &mut ChildSpawnerCommands, n: usize) {
+    match steelgrid_d20::scenario::load(D20[n].file, D20[n].text) {
+        Ok(s) => {
+            panel.spawn(text(ascii(&s.name), 24.0, TITLE));
+            panel.spawn(text(ascii(&s.description), 16.0, TEXT));
+            panel.spawn(text(
+                format!(
+                    "The d20 ruleset (seed 001, {:?}): {} creatures on a {} x {} map. Enter opens it in the d20 window.",
+                    s.options.edition,
+                    s.creatures.len(),
+                    s.map.width,
+                    s.map.height
+                ),
+                15.0,
+                TEXT,
+            ));
+        }
+        Err(problems) => {
+            panel.spawn(text(D20[n].file, 22.0, TITLE));
+            for p in problems {
+                panel.spawn(text(ascii(&p.to_string()), 15.0, WARNING));
+            }
+        }
+    }
+}
+
+/// Open a d20 scenario: its own window replaces this one (natively a new run of the game,
+/// `steelgrid play d20/<name>`; in the browser the page's address names it).
+#[cfg(not(target_arch = "wasm32"))]
+fn open_d20(name: &str) -> Result<(), String> {
+    let me =
+        std::env::current_exe().map_err(|e| format!("cannot find the game to start it: {e}"))?;
+    std::process::Command::new(me)
+        .args(["play", name])
+        .spawn()
+        .map_err(|e| format!("cannot start the d20 window: {e}"))?;
+    std::process::exit(0);
+}
+
+#[cfg(target_arch = "wasm32")]
+fn open_d20(name: &str) -> Result<(), String> {
+    crate::web::open_scenario(name);
+    Ok(())
 }
 
 /// Read and check the scenario file at `path`.
@@ -480,6 +543,7 @@ fn describe(
             }
             None => {}
         },
+        Entry::D20(n) => d20_lines(panel, n),
         Entry::File => {
             panel.spawn(text("A scenario file", 24.0, TITLE));
             panel.spawn(text(
@@ -629,6 +693,19 @@ mod tests {
     use super::*;
 
     use crate::scenarios;
+
+    #[test]
+    fn the_d20_scenarios_are_listed_by_their_names_under_their_own_heading() {
+        for (n, s) in D20.iter().enumerate() {
+            let name = d20_name(n);
+            assert!(
+                !name.is_empty() && name != s.name,
+                "{} has a name of its own",
+                s.file
+            );
+            assert_eq!(group(Entry::D20(n)), "d20 (3.5 / Pathfinder)");
+        }
+    }
 
     #[test]
     fn every_built_in_scenario_has_a_card_with_both_sides() {
