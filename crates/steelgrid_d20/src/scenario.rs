@@ -391,6 +391,31 @@ fn place(
                 continue;
             }
         };
+        if let Some(why) = stats.problem() {
+            let key = if entry.stats.is_some() {
+                "stats"
+            } else {
+                "template"
+            };
+            at(here(key), format!("`{}`: {why}", entry.id));
+            continue;
+        }
+        let bounded = |v: i32, lo: i32| (lo..=10_000).contains(&v);
+        if !bounded(entry.nonlethal, 0)
+            || !bounded(entry.temporary, 0)
+            || !entry
+                .hit_points
+                .is_none_or(|h| bounded(h, -10_000) && h <= stats.hit_points)
+        {
+            at(
+                open,
+                format!(
+                    "`{}`: starting hit points up to its maximum, nonlethal and temporary hit points 0 to 10000",
+                    entry.id
+                ),
+            );
+            continue;
+        }
         let space = Footprint {
             origin: entry.at,
             side: stats.size.side(),

@@ -150,7 +150,70 @@ pub fn modifier(score: i32) -> i32 {
     (score - 10).div_euclid(2)
 }
 
+/// The bounds a stat block's numbers are held to: wide enough for any creature of the game,
+/// narrow enough that no sum of them overflows.
+const MOST: i32 = 10_000;
+
+impl Dice {
+    /// Why these dice can't be rolled, if they can't: at least one side, at most 100 dice of
+    /// 1,000 sides.
+    fn problem(self) -> Option<String> {
+        (self.sides == 0 || self.sides > 1000 || self.count > 100 || self.bonus.abs() > MOST).then(
+            || {
+                format!(
+                    "dice {self} can't be rolled: 0-100 dice of 1-1000 sides, a bonus within {MOST}"
+                )
+            },
+        )
+    }
+}
+
 impl Stats {
+    /// Why this stat block can't take the field, if it can't: numbers out of bounds or dice
+    /// that can't be rolled.
+    pub fn problem(&self) -> Option<String> {
+        let within = |v: i32, lo: i32| (lo..=MOST).contains(&v);
+        if !within(self.hit_points, 1) {
+            return Some(format!(
+                "hit points must be 1 to {MOST}, not {}",
+                self.hit_points
+            ));
+        }
+        for (name, v) in [
+            ("dexterity", self.dexterity),
+            ("constitution", self.constitution),
+            ("speed", self.speed),
+        ] {
+            if !within(v, 0) {
+                return Some(format!("{name} must be 0 to {MOST}, not {v}"));
+            }
+        }
+        for (name, v) in [
+            ("armour_class", self.armour_class),
+            ("touch_ac", self.touch_ac),
+            ("fortitude", self.fortitude),
+            ("reflex", self.reflex),
+        ] {
+            if v.abs() > MOST {
+                return Some(format!("{name} must be within {MOST}, not {v}"));
+            }
+        }
+        let weapons = self
+            .attacks
+            .iter()
+            .map(|w| (w.name.as_str(), w.damage, w.bonus));
+        let spells = self.spells.iter().map(|s| match &s.effect {
+            SpellEffect::Cure { dice } | SpellEffect::Burst { dice, .. } => {
+                (s.name.as_str(), *dice, 0)
+            }
+        });
+        weapons.chain(spells).find_map(|(name, dice, bonus)| {
+            dice.problem()
+                .or_else(|| (bonus.abs() > MOST).then(|| format!("a bonus within {MOST}")))
+                .map(|why| format!("`{name}`: {why}"))
+        })
+    }
+
     /// Speed in squares (seed 001 L74: 5 feet a square).
     pub fn speed_squares(&self) -> i32 {
         self.speed / FEET_PER_SQUARE

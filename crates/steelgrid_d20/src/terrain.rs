@@ -16,7 +16,8 @@ pub struct Border(pub Square, pub Square);
 impl Border {
     /// The border between two orthogonally adjacent squares, in either order; none otherwise.
     pub fn between(a: Square, b: Square) -> Option<Border> {
-        let orthogonal = (a.x - b.x).abs() + (a.y - b.y).abs() == 1;
+        let gap = |p: i32, q: i32| (i64::from(p) - i64::from(q)).abs();
+        let orthogonal = gap(a.x, b.x) + gap(a.y, b.y) == 1;
         orthogonal.then(|| {
             if (a.y, a.x) <= (b.y, b.x) {
                 Border(a, b)

@@ -29,6 +29,7 @@ fn every_built_in_d20_creature_reads() {
     for (id, stats) in library {
         assert!(stats.hit_points > 0, "{id}");
         assert!(!stats.attacks.is_empty(), "{id} has no attack");
+        assert_eq!(stats.problem(), None, "{id}");
     }
 }
 
@@ -59,6 +60,41 @@ fn every_d20_scenario_loads_and_plays_its_demonstration_without_a_refusal() {
                     battle.log()
                 );
             }
+        }
+    }
+}
+
+/// Soak: every d20 scenario played AI against AI over many seeds (`STEELGRID_SOAK_SEEDS`, 10 by
+/// default): no command the AI gives is refused, and every game's replay verifies.
+#[test]
+fn every_d20_scenario_plays_ai_against_ai_without_a_refusal_and_its_replay_verifies() {
+    let seeds: u64 = std::env::var("STEELGRID_SOAK_SEEDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(10);
+    for (file, text) in d20_scenarios() {
+        let sc = scenario::load(&file, &text).expect("loads");
+        for seed in 1..=seeds {
+            let game = steelgrid_d20::sim::play(&sc, seed, 30);
+            assert_eq!(game.refused, None, "{file} seed {seed}");
+            let mut battle = Battle::new(&sc, Some(seed));
+            for c in &sc.demo {
+                battle.apply(c.clone()).expect("the demo plays");
+            }
+            steelgrid_d20::ai::play(
+                &mut battle,
+                &[
+                    steelgrid_kernel::body::Side::Heroes,
+                    steelgrid_kernel::body::Side::Director,
+                ],
+                30,
+            );
+            let replay = steelgrid_d20::record::Replay::record(&file, &text, seed, battle.played())
+                .expect("records");
+            let again = replay
+                .verify()
+                .unwrap_or_else(|e| panic!("{file} seed {seed}: {e}"));
+            assert_eq!(again.checksum(), battle.checksum(), "{file} seed {seed}");
         }
     }
 }

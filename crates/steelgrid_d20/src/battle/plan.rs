@@ -96,6 +96,7 @@ enum Cost {
 
 /// Check `command` against the battle as it stands.
 pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
+    on_the_map(world, command)?;
     let who = actor(world, command.creature())?;
     let budget = *world
         .get::<Budget>(who)
@@ -158,6 +159,29 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
         Command::Cast {
             spell, target, at, ..
         } => plan_cast(world, who, budget, spell, target.as_deref(), *at),
+    }
+}
+
+/// Every square a command names is on the map: off it, nothing is measured or walked.
+fn on_the_map(world: &World, command: &Command) -> Result<(), RuleError> {
+    let map = world.resource::<Map>();
+    let named: Vec<Square> = match command {
+        Command::Move { path, .. } | Command::Run { path, .. } | Command::Charge { path, .. } => {
+            path.clone()
+        }
+        Command::Step { to, .. } => vec![*to],
+        Command::Attack { at, .. } | Command::Cast { at, .. } => at.iter().copied().collect(),
+        _ => Vec::new(),
+    };
+    match named.into_iter().find(|sq| !map.in_bounds(*sq)) {
+        Some(sq) => Err(RuleError::new(
+            rule::OBSTACLE,
+            format!(
+                "{sq} is off the map, which is {} wide and {} high",
+                map.width, map.height
+            ),
+        )),
+        None => Ok(()),
     }
 }
 
