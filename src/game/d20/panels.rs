@@ -26,25 +26,30 @@ enum Field {
     Initiative,
     Prompt,
     Refusal,
-    Log,
     LogTitle,
     Rule,
     Under,
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn).add_systems(
-        Update,
-        refresh
-            .run_if(
-                resource_changed::<Table>
-                    .or_else(resource_changed::<Hovered>)
-                    .or_else(resource_changed::<Mode>)
-                    .or_else(resource_changed::<Refusal>)
-                    .or_else(resource_changed::<Demo>),
-            )
-            .in_set(Step::Present),
-    );
+    app.init_resource::<Explained>()
+        .add_systems(
+            Update,
+            (pick_line, redraw_log.run_if(resource_changed::<Table>)).in_set(Step::Input),
+        )
+        .add_systems(Startup, spawn)
+        .add_systems(
+            Update,
+            refresh
+                .run_if(
+                    resource_changed::<Table>
+                        .or_else(resource_changed::<Hovered>)
+                        .or_else(resource_changed::<Mode>)
+                        .or_else(resource_changed::<Refusal>)
+                        .or_else(resource_changed::<Demo>),
+                )
+                .in_set(Step::Present),
+        );
 }
 
 fn text(size: f32, colour: Color, field: Field) -> impl Bundle {
@@ -107,7 +112,14 @@ fn spawn(mut commands: Commands) {
         .with_children(|panel| {
             panel.spawn(text(12.0, MUTED, Field::Rule));
             panel.spawn(text(12.0, TEXT, Field::LogTitle));
-            panel.spawn(text(12.5, TEXT, Field::Log));
+            panel.spawn((
+                LogColumn,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(2),
+                    ..default()
+                },
+            ));
         });
     commands
         .spawn((
@@ -134,6 +146,7 @@ fn refresh(
     refusal: Res<Refusal>,
     seats: Res<AiSeats>,
     demo: Res<Demo>,
+    explained: Res<Explained>,
     mut fields: Query<(&Field, &mut Text)>,
 ) {
     let battle = &table.0;
@@ -150,9 +163,8 @@ fn refresh(
                 acting_side(battle).is_some_and(|s| seats.0.contains(&s)),
             ),
             Field::Refusal => refusal.0.clone().unwrap_or_default(),
-            Field::Log => log_lines(battle),
-            Field::LogTitle => "Log, newest first:".into(),
-            Field::Rule => last_rule(battle),
+            Field::LogTitle => "Log, newest first (click a line for its rule):".into(),
+            Field::Rule => explain(battle, explained.0),
             Field::Under => {
                 let pointer = under_pointer(battle, hovered.0);
                 demo.line()
@@ -201,24 +213,65 @@ fn prompt(battle: &Battle, mode: Mode, ai: bool) -> String {
     )
 }
 
+/// The log line explained above the log: the one clicked, else the newest.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Explained(Option<usize>);
+
+/// The column the log's lines are drawn in.
+#[derive(Component)]
+struct LogColumn;
+
+/// A line of the log: the event at this place in the battle's log.
+#[derive(Component, Clone, Copy)]
+struct LogLine(usize);
+
 /// The newest events, newest first (the panel cuts what does not fit at its foot), each with
-/// the rule it was logged under.
-fn log_lines(battle: &Battle) -> String {
-    battle
-        .log()
-        .iter()
-        .rev()
-        .take(LOG_LINES)
-        .map(|l| format!("{}  [{}]", words::line(&l.event), l.rule.id))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// the rule it was logged under, each a button that explains its rule.
+fn redraw_log(mut commands: Commands, table: Res<Table>, column: Single<Entity, With<LogColumn>>) {
+    let log = table.0.log();
+    let mut column = commands.entity(*column);
+    column.despawn_children();
+    column.with_children(|lines| {
+        for (seq, l) in log.iter().enumerate().rev().take(LOG_LINES) {
+            lines.spawn((
+                Button,
+                LogLine(seq),
+                Text::new(format!("{}  [{}]", words::line(&l.event), l.rule.id)),
+                TextFont {
+                    font_size: FontSize::Px(12.5),
+                    ..default()
+                },
+                TextColor(TEXT),
+            ));
+        }
+    });
 }
 
-/// The rule behind the newest event, in words, with its seed lines: the explainer's line.
-fn last_rule(battle: &Battle) -> String {
-    battle.log().last().map_or_else(String::new, |l| {
-        format!("{} ({}): {}", l.rule.id, l.rule.seed, l.rule.summary)
-    })
+fn pick_line(
+    lines: Query<(&Interaction, &LogLine), Changed<Interaction>>,
+    mut explained: ResMut<Explained>,
+) {
+    for (interaction, line) in &lines {
+        if *interaction == Interaction::Pressed {
+            explained.set_if_neq(Explained(Some(line.0)));
+        }
+    }
+}
+
+/// The explainer's lines: the event in words, then its rule in words with its seed lines.
+fn explain(battle: &Battle, seq: Option<usize>) -> String {
+    let log = battle.log();
+    let Some(l) = seq.and_then(|n| log.get(n)).or(log.last()) else {
+        return String::new();
+    };
+    format!(
+        "#{}: {}\n{} ({}): {}",
+        l.seq + 1,
+        words::line(&l.event),
+        l.rule.id,
+        l.rule.seed,
+        l.rule.summary
+    )
 }
 
 /// What the pointer is over: a foe's attack preview, a creature, or the walk there.
@@ -294,4 +347,34 @@ fn preview_line(name: &str, p: &AttackPreview) -> String {
         p.damage.0,
         p.damage.1
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_explainer_gives_the_clicked_event_and_its_rule_with_its_seed_lines() {
+        let d = crate::scenarios::D20
+            .iter()
+            .find(|s| s.name == "d20/demo_injury")
+            .unwrap();
+        let sc = steelgrid_d20::scenario::load(d.file, d.text).unwrap();
+        let mut battle = Battle::new(&sc, None);
+        for c in &sc.demo {
+            battle.apply(c.clone()).unwrap();
+        }
+        let dying = battle
+            .log()
+            .iter()
+            .position(|l| l.rule == "d20.injury.dying")
+            .unwrap();
+        let said = explain(&battle, Some(dying));
+        assert!(
+            said.contains("d20.injury.dying (seed 001 L12, L23-27)"),
+            "{said}"
+        );
+        assert!(said.starts_with(&format!("#{}: ", dying + 1)), "{said}");
+        assert!(explain(&battle, None).contains(battle.log().last().unwrap().rule.id));
+    }
 }
