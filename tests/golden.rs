@@ -2,7 +2,8 @@
 //! on both sides, seed 7) and of the Mill opening command list, compared byte for byte with the
 //! files under `tests/golden/`. They were written by main at 3135d0c, before the rules crate was
 //! split into a kernel and chapters, and pin that the move changed no behaviour: every position,
-//! Stamina, condition, Malice and log line an AI-vs-AI game produces.
+//! Stamina, condition, Malice and log line an AI-vs-AI game produces. The d20 scenarios' runs
+//! (`tests/golden/d20/`) were first written when that ruleset came.
 //!
 //! After a deliberate rules change, rewrite them with `STEELGRID_BLESS=1 ./test.sh --test golden`
 //! and say in the commit which outputs changed and why.
@@ -47,6 +48,17 @@ fn runs() -> Vec<Run> {
             args: sim(s, &["--ai", "both", "--max-rounds", "6"]),
         })
         .collect();
+    // The d20 ruleset's scenarios (scenarios/d20/), kept under tests/golden/d20/.
+    let mut d20: Vec<String> = std::fs::read_dir(root().join("scenarios/d20"))
+        .expect("scenarios/d20/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".ron"))
+        .collect();
+    d20.sort();
+    runs.extend(d20.iter().map(|s| Run {
+        golden: format!("d20/{}", s.replace(".ron", ".json")),
+        args: sim(&format!("d20/{s}"), &["--ai", "both", "--max-rounds", "6"]),
+    }));
     runs.push(Run {
         golden: "mill_opening.json".to_owned(),
         args: sim(
@@ -100,7 +112,7 @@ fn sim_json_of_every_scenario_is_byte_identical_to_its_golden() {
         let actual = output(&run.args);
         let path: &Path = &dir.join(&run.golden);
         if bless {
-            std::fs::create_dir_all(&dir).expect("tests/golden/");
+            std::fs::create_dir_all(path.parent().expect("a folder")).expect("tests/golden/");
             std::fs::write(path, &actual).expect("golden written");
             continue;
         }
