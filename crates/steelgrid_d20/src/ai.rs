@@ -169,7 +169,8 @@ fn burst(battle: &Battle, who: Entity) -> Option<Command> {
         }
         let caught = |at: Square, side: Side| {
             all.iter()
-                .filter(|b| b.entity != who && b.side == side && b.injury.can_act())
+                .filter(|b| b.entity != who && b.side == side)
+                .filter(|b| b.injury.can_act() || (side == me.side && b.injury.is_alive()))
                 .filter(|b| measure::footprint_to_square(b.space, at) <= radius)
                 .count()
         };
@@ -212,7 +213,7 @@ fn attack(battle: &Battle, who: Entity, budget: Budget) -> Option<(f32, Command)
         target: target.clone(),
     };
     let whole_round = budget.move_action && !budget.moved;
-    let several = me.stats.attacks.len() > 1;
+    let several = me.stats.full_attack.len() > 1;
     if whole_round && several && battle.check(&full).is_ok() {
         return Some((value, full));
     }

@@ -145,7 +145,7 @@ impl Edition {
     /// The damage from one attack that calls for a massive damage save (seed 001 L14; 3.5: 50).
     pub fn massive_threshold(self, max_hp: i32) -> i32 {
         match self {
-            Edition::Pathfinder1 => (max_hp / 2).max(50),
+            Edition::Pathfinder1 => ((max_hp + 1) / 2).max(50),
             Edition::Dnd35 => 50,
         }
     }

@@ -130,6 +130,10 @@ pub struct Stats {
     #[serde(default)]
     pub immune_to_criticals: bool,
     pub attacks: Vec<Weapon>,
+    /// The attacks a full attack makes, by name, in order (a name may come twice: claw, claw,
+    /// bite); none, and it makes one attack a round.
+    #[serde(default)]
+    pub full_attack: Vec<String>,
     #[serde(default)]
     pub spells: Vec<Spell>,
     /// A Game Icons name for its token.
@@ -173,6 +177,9 @@ impl Stats {
     /// that can't be rolled.
     pub fn problem(&self) -> Option<String> {
         let within = |v: i32, lo: i32| (lo..=MOST).contains(&v);
+        if self.attacks.is_empty() {
+            return Some("it needs at least one attack".into());
+        }
         if !within(self.hit_points, 1) {
             return Some(format!(
                 "hit points must be 1 to {MOST}, not {}",

@@ -753,3 +753,118 @@ fn partial_cover_is_the_gms_unless_the_scenario_lets_the_lines_decide() {
     assert_eq!(seen.cover, steelgrid_d20::attack::cover::Cover::Partial);
     assert_eq!((whole.armour_class, seen.armour_class), (17, 15));
 }
+
+#[test]
+fn a_full_attack_makes_the_attacks_its_stat_block_lists_and_no_others() {
+    let troll = block("Troll", 30, 16, 30, "full_attack: [\"blade\", \"blade\"]");
+    let creatures = [
+        hero("troll", (0, 0), troll, ""),
+        foe("orc", (1, 0), block("Orc", 60, 10, 30, ""), ""),
+    ];
+    let mut b = battle(&OPEN, &creatures, &[20, 1], "");
+    let blows = b
+        .apply(Command::FullAttack {
+            creature: "troll".into(),
+            target: "orc".into(),
+        })
+        .unwrap();
+    let rolled = blows
+        .iter()
+        .filter(|e| matches!(e.event, Event::AttackRolled { .. }))
+        .count();
+    assert_eq!(rolled, 2, "two blades, never the bow: {blows:?}");
+    let creatures = [
+        hero("h", (0, 0), block("H", 12, 16, 30, ""), ""),
+        foe("orc", (1, 0), block("Orc", 20, 10, 30, ""), ""),
+    ];
+    let b = battle(&OPEN, &creatures, &[20, 1], "");
+    let refused = b
+        .check(&Command::FullAttack {
+            creature: "h".into(),
+            target: "orc".into(),
+        })
+        .unwrap_err();
+    assert!(
+        refused.reason.contains("one attack a round"),
+        "{}",
+        refused.reason
+    );
+}
+
+#[test]
+fn no_melee_blow_through_a_wall_and_no_step_before_a_run() {
+    // An ogre with reach 2 and a wall between it and the fighter two squares off.
+    let rows = ["..#..", "..#..", "....."];
+    let ogre = "(name: \"Ogre\", size: Large, hit_points: 30, armour_class: 14, touch_ac: 8, dexterity: 8, constitution: 15, speed: 40, fortitude: 6, reflex: 0, attacks: [(name: \"club\", delivery: Melee(), bonus: 7, damage: (count: 2, sides: 8, bonus: 7))])";
+    let creatures = [
+        foe("ogre", (0, 0), ogre.to_owned(), ""),
+        hero("h", (3, 0), block("H", 12, 16, 30, ""), ""),
+    ];
+    let b = battle(&rows, &creatures, &[20, 1], "");
+    assert!(
+        b.check(&Command::Attack {
+            creature: "ogre".into(),
+            target: "h".into(),
+            weapon: None,
+            nonlethal: None,
+            at: None
+        })
+        .is_err()
+    );
+    let mut b = battle(
+        &OPEN,
+        &[
+            hero("h", (0, 0), block("H", 12, 16, 30, ""), ""),
+            foe("f", (9, 5), block("F", 10, 12, 30, ""), ""),
+        ],
+        &[20, 1],
+        "",
+    );
+    b.apply(Command::Step {
+        creature: "h".into(),
+        to: Square::new(1, 0),
+    })
+    .unwrap();
+    let run = b
+        .check(&Command::Run {
+            creature: "h".into(),
+            path: path(&[(2, 0), (3, 0)]),
+        })
+        .unwrap_err();
+    assert_eq!(run.rule.id, "d20.move.five_foot_step");
+}
+
+#[test]
+fn an_invisible_mover_draws_no_attack_of_opportunity_and_massive_damage_needs_half_or_more() {
+    let creatures = [
+        hero(
+            "ghost",
+            (0, 1),
+            block("Ghost", 12, 16, 30, ""),
+            ", conditions: [Invisible]",
+        ),
+        foe("orc", (1, 1), block("Orc", 20, 13, 30, ""), ""),
+    ];
+    let mut b = battle(&OPEN, &creatures, &[20, 1], "");
+    let moved = b
+        .apply(Command::Move {
+            creature: "ghost".into(),
+            path: path(&[(0, 2), (0, 3)]),
+        })
+        .unwrap();
+    assert!(
+        !moved
+            .iter()
+            .any(|e| matches!(e.event, Event::Provoked { .. })),
+        "{moved:?}"
+    );
+    // seed 001 L14: half the total or more, at least 50: 151 hit points call for 76.
+    assert_eq!(
+        steelgrid_d20::options::Edition::Pathfinder1.massive_threshold(151),
+        76
+    );
+    assert_eq!(
+        steelgrid_d20::options::Edition::Pathfinder1.massive_threshold(150),
+        75
+    );
+}

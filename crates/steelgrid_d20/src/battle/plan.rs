@@ -106,13 +106,17 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
         Command::Move { path, .. } => plan_move(world, who, budget, path),
         Command::Step { to, .. } => plan_step(world, who, budget, *to),
         Command::Run { path, .. } => {
+            not_after_a_step(budget)?;
             let walk = walk_for(world, who, path, Pace::Running)?;
             let heavy = body(world, who).stats.armour == crate::movement::speed::Armour::Heavy;
             let kind = MoveKind::Run {
                 heavy_armour: heavy,
             };
             allows(kind, body(world, who).stats.speed_squares(), &walk)?;
-            let budget = afford(world, who, budget, Cost::FullRound)?;
+            let budget = Budget {
+                moved: true,
+                ..afford(world, who, budget, Cost::FullRound)?
+            };
             Ok(Plan::Move {
                 who,
                 walk,
@@ -142,8 +146,9 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
         }
         Command::FullAttack { target, .. } => {
             let target = foe(world, who, target)?;
-            let weapons = strike::every_weapon_reaching(world, who, target)?;
+            unseen(world, who, target, "full attack")?;
             let budget = afford(world, who, budget, Cost::FullRound)?;
+            let weapons = strike::every_weapon_reaching(world, who, target)?;
             Ok(Plan::Attack {
                 who,
                 target,
@@ -366,6 +371,40 @@ fn plan_move(
     })
 }
 
+/// A run or a charge is the round's only movement: not after a 5-foot step (seed 001 L89).
+fn not_after_a_step(budget: Budget) -> Result<(), RuleError> {
+    if budget.stepped {
+        return Err(RuleError::new(
+            rule::FIVE_FOOT_STEP,
+            "it took a 5-foot step this round and may not move otherwise",
+        ));
+    }
+    Ok(())
+}
+
+/// A foe with total concealment is attacked one blow at a time, at the square guessed (seed
+/// 001 L227-228): not by a full attack, a charge or a coup de grace.
+fn unseen(world: &World, who: Entity, target: Entity, what: &str) -> Result<(), RuleError> {
+    let weapon = body(world, who)
+        .stats
+        .attacks
+        .iter()
+        .position(|_| true)
+        .unwrap_or(0);
+    if strike::line(world, who, target, weapon, false, None).concealment
+        == crate::attack::concealment::Concealment::Total
+    {
+        return Err(RuleError::new(
+            rule::CONCEALMENT,
+            format!(
+                "{} has total concealment: no {what}, only an attack at the square guessed",
+                body(world, target).id
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The 5-foot step (seed 001 L89).
 fn plan_step(world: &World, who: Entity, budget: Budget, to: Square) -> Result<Plan, RuleError> {
     if budget.stepped {
@@ -399,7 +438,9 @@ fn plan_charge(
     target: &str,
     path: &[Square],
 ) -> Result<Plan, RuleError> {
+    not_after_a_step(budget)?;
     let target = foe(world, who, target)?;
+    unseen(world, who, target, "charge")?;
     let walk = walk_for(world, who, path, Pace::Charging)?;
     let speed = body(world, who).stats.speed_squares();
     allows(MoveKind::DoubleMove, speed, &walk)?;
@@ -435,6 +476,7 @@ fn plan_charge(
 
 fn plan_coup(world: &World, who: Entity, budget: Budget, target: &str) -> Result<Plan, RuleError> {
     let target = foe(world, who, target)?;
+    unseen(world, who, target, "coup de grace")?;
     let t = body(world, target);
     let me = body(world, who);
     let weapon = strike::melee_from(world, who, target, me.space.origin);

@@ -10,6 +10,7 @@ use super::{
     BattleLog, Block, Charged, Current, Event, Plan, Reacted, SpellsLeft, Squeezing, bodies, body,
 };
 use crate::attack::concealment::{self, Sight};
+use crate::attack::condition::{Condition, Conditions};
 use crate::attack::cover::{self, Cover};
 use crate::attack::opportunity::{self, Provocation, Threat};
 use crate::injury::{Exertion, HitPoints, Injury, Lethality};
@@ -123,6 +124,9 @@ fn move_along(world: &mut World, who: Entity, walk: &Walk, kind: MoveKind) {
     let side = body(world, who).space.side;
     let mut walked = Vec::new();
     let provokes = !matches!(kind, MoveKind::FiveFootStep { .. });
+    let speed = body(world, who).stats.speed_squares();
+    let start = body(world, who).space.origin;
+    let mut spent = 0;
     for step in &walk.steps {
         let from = body(world, who).space;
         let to = Footprint {
@@ -131,12 +135,24 @@ fn move_along(world: &mut World, who: Entity, walk: &Walk, kind: MoveKind) {
         };
         if provokes {
             opportunities(world, who, from, to);
-            if !body(world, who).injury.can_act() {
+            let now = body(world, who).injury;
+            // Down, it moves no more; disabled or staggered, no farther than one move action
+            // (seed 001 L19, L66).
+            let slowed = now.actions_allowed() == crate::injury::ActionAllowance::MoveOrStandard;
+            if !now.can_act() || (slowed && spent + step.cost > speed) {
                 break;
             }
         }
         world.entity_mut(who).insert(Position(step.to));
         walked.push(step.to);
+        spent += step.cost;
+    }
+    // Stopped part-way in a square it may only pass through: back to the last square it may
+    // stand in (seed 001 L130).
+    while !walked.is_empty() && shares_a_space(world, who) {
+        walked.pop();
+        let back = walked.last().copied().unwrap_or(start);
+        world.entity_mut(who).insert(Position(back));
     }
     let squares: i32 = walk.steps.iter().take(walked.len()).map(|s| s.cost).sum();
     let creature = body(world, who).id.to_owned();
@@ -167,6 +183,20 @@ fn move_along(world: &mut World, who: Entity, walk: &Walk, kind: MoveKind) {
     }
 }
 
+/// Whether the creature stands in another living creature's space it may not end in (the
+/// tiniest may share: seed 001 L108).
+fn shares_a_space(world: &World, who: Entity) -> bool {
+    let me = body(world, who);
+    bodies(world).iter().any(|b| {
+        b.entity != who
+            && b.injury != Injury::Dead
+            && b.space.overlaps(me.space)
+            && me.stats.size.per_square() == 1
+            && b.stats.size.per_square() == 1
+            && !b.injury.is_helpless()
+    })
+}
+
 /// Every foe the step from `from` to `to` provokes takes its attack of opportunity, unless the
 /// mover has cover or total concealment against it (seed 001 L206, L228). One a round each
 /// (not in seed).
@@ -178,26 +208,23 @@ fn opportunities(world: &mut World, mover: Entity, from: Footprint, to: Footprin
         .filter(|b| b.side != me.side && b.injury.can_act())
         .filter(|b| world.get::<Reacted>(b.entity).is_none_or(|r| r.0 != round))
         .filter_map(|b| {
-            let (w, reach) = b
-                .stats
-                .attacks
-                .iter()
-                .enumerate()
-                .find_map(|(i, w)| strike::melee_reach(b.stats, w).map(|r| (i, r)))?;
-            let threat = Threat {
-                space: b.space,
-                reach,
-                can_act: true,
-            };
-            let why = opportunity::provokes(&threat, from, to, false)?;
-            Some((b.entity, w, why))
+            // The first of its melee weapons the step provokes (a reach weapon may not).
+            b.stats.attacks.iter().enumerate().find_map(|(i, w)| {
+                let reach = strike::melee_reach(b.stats, w)?;
+                let threat = Threat {
+                    space: b.space,
+                    reach,
+                    can_act: true,
+                };
+                opportunity::provokes(&threat, from, to, false).map(|why| (b.entity, i, why))
+            })
         })
         .collect();
     for (foe, w, why) in foes {
         if !body(world, mover).injury.can_act() {
             return;
         }
-        if !may_answer(world, foe, from) {
+        if !may_answer(world, foe, mover, from) {
             continue;
         }
         world.entity_mut(foe).insert(Reacted(round));
@@ -222,7 +249,7 @@ fn opportunities(world: &mut World, mover: Entity, from: Footprint, to: Footprin
 }
 
 /// No attack of opportunity into cover or total concealment (seed 001 L206, L228).
-fn may_answer(world: &World, foe: Entity, at: Footprint) -> bool {
+fn may_answer(world: &World, foe: Entity, mover: Entity, at: Footprint) -> bool {
     let f = body(world, foe);
     let map = world.resource::<Map>();
     let others: Vec<Footprint> = Vec::new();
@@ -239,7 +266,12 @@ fn may_answer(world: &World, foe: Entity, at: Footprint) -> bool {
     } else {
         cover::against_ranged(board, f.space, at)
     };
-    let hidden = concealment::of(map, f.space, at, adjacent, Sight::default());
+    let looks = |e: Entity, c: Condition| world.get::<Conditions>(e).is_some_and(|k| k.has(c));
+    let sight = Sight {
+        target_invisible: looks(mover, Condition::Invisible),
+        blinded: looks(foe, Condition::Blinded),
+    };
+    let hidden = concealment::of(map, f.space, at, adjacent, sight);
     opportunity::may_take(if c == Cover::Soft { Cover::None } else { c }, hidden)
 }
 
@@ -314,6 +346,9 @@ fn coup_de_grace(world: &mut World, who: Entity, target: Entity, weapon: usize) 
     for (foe, w) in threats {
         if !body(world, who).injury.can_act() {
             return;
+        }
+        if !may_answer(world, foe, who, here) {
+            continue;
         }
         world.entity_mut(foe).insert(Reacted(round));
         let (creature, by) = (

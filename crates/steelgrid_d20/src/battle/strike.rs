@@ -46,7 +46,9 @@ fn reaches(
 ) -> bool {
     match (weapon.delivery, melee_reach(stats, weapon)) {
         (_, Some(reach)) => {
-            space.overlaps(target) || target.squares().any(|sq| reach.threatens(space, sq))
+            space.overlaps(target)
+                || (target.squares().any(|sq| reach.threatens(space, sq))
+                    && world.resource::<Map>().line_of_effect(space, target))
         }
         (Delivery::Ranged { range }, None) => {
             measure::between(space, target) <= range
@@ -116,14 +118,26 @@ fn out_of_reach(me: &str, target: &str) -> RuleError {
     )
 }
 
-/// Every weapon that reaches the target: the full attack (not in seed).
+/// The full attack: the attacks its stat block lists for one (a troll's claw, claw and bite),
+/// those that reach the target, in order (not in seed). A creature that lists none has no full
+/// attack: one blow a round, its standard action's.
 pub fn every_weapon_reaching(
     world: &World,
     who: Entity,
     target: Entity,
 ) -> Result<Vec<usize>, RuleError> {
     let (me, t) = (body(world, who), body(world, target));
-    let all: Vec<usize> = (0..me.stats.attacks.len())
+    if me.stats.full_attack.len() < 2 {
+        return Err(RuleError::new(
+            rule::ACTIONS,
+            format!("{} makes one attack a round: it has no full attack", me.id),
+        ));
+    }
+    let all: Vec<usize> = me
+        .stats
+        .full_attack
+        .iter()
+        .filter_map(|name| me.stats.attacks.iter().position(|w| &w.name == name))
         .filter(|&i| reaches(world, me.stats, &me.stats.attacks[i], me.space, t.space))
         .collect();
     if all.is_empty() {
@@ -336,9 +350,11 @@ fn flanked(world: &World, who: Entity, target: Entity) -> bool {
     };
     let me = body(world, who);
     let mine = flanker(who);
+    let map = world.resource::<Map>();
     bodies(world)
         .iter()
         .filter(|b| b.side == me.side && b.entity != who && b.injury.can_act())
+        .filter(|b| map.line_of_effect(b.space, t.space))
         .any(|ally| {
             flanker(ally.entity)
                 .iter()
