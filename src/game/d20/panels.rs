@@ -33,9 +33,12 @@ enum Field {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Explained>()
+        .add_systems(Update, pick_line.in_set(Step::Input))
         .add_systems(
             Update,
-            (pick_line, redraw_log.run_if(resource_changed::<Table>)).in_set(Step::Input),
+            redraw_log
+                .run_if(resource_changed::<Table>)
+                .in_set(Step::Present),
         )
         .add_systems(Startup, spawn)
         .add_systems(
@@ -46,7 +49,8 @@ pub fn plugin(app: &mut App) {
                         .or_else(resource_changed::<Hovered>)
                         .or_else(resource_changed::<Mode>)
                         .or_else(resource_changed::<Refusal>)
-                        .or_else(resource_changed::<Demo>),
+                        .or_else(resource_changed::<Demo>)
+                        .or_else(resource_changed::<Explained>),
                 )
                 .in_set(Step::Present),
         );
