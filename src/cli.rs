@@ -290,6 +290,17 @@ pub fn main(args: Vec<String>) -> ExitCode {
         keys: cli.keys.clone(),
         bench_frames: cli.bench_frames,
     };
+    // The window options a d20 battle takes (its own window: src/game/d20/).
+    let d20_launch = || game::d20::Launch {
+        title: String::new(),
+        screenshot: cli.screenshot.clone(),
+        screenshot_after: cli.screenshot_after,
+        ai_sides: Vec::new(),
+        hover: cli.hover,
+        keys: cli.keys.clone(),
+        demo: Vec::new(),
+        narration: Vec::new(),
+    };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {
             Ok(g) => {
@@ -307,16 +318,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             if let Ok((file, text)) = named_source(&scenario)
                 && steelgrid_d20::scenario::is_d20(&text)
             {
-                let launch = game::d20::Launch {
-                    title: String::new(),
-                    screenshot: cli.screenshot.clone(),
-                    screenshot_after: cli.screenshot_after,
-                    ai_sides: Vec::new(),
-                    hover: cli.hover,
-                    keys: cli.keys.clone(),
-                    demo: Vec::new(),
-                    narration: Vec::new(),
-                };
+                let launch = d20_launch();
                 let ai = if hotseat {
                     Some(&[][..])
                 } else {
@@ -343,16 +345,7 @@ pub fn main(args: Vec<String>) -> ExitCode {
             if let Ok(text) = std::fs::read_to_string(&file)
                 && steelgrid_d20::record::Replay::is_replay(&text)
             {
-                let launch = game::d20::Launch {
-                    title: String::new(),
-                    screenshot: cli.screenshot.clone(),
-                    screenshot_after: cli.screenshot_after,
-                    ai_sides: Vec::new(),
-                    hover: cli.hover,
-                    keys: cli.keys.clone(),
-                    demo: Vec::new(),
-                    narration: Vec::new(),
-                };
+                let launch = d20_launch();
                 return crate::d20::replay(&file, &text, verify, launch);
             }
             let record = match saves::read(&file) {

@@ -101,44 +101,18 @@ pub fn play(
     };
     let mut battle = Battle::new(&scenario, seed);
     if let Some(path) = commands {
-        let src = match std::fs::read_to_string(path) {
-            Ok(s) => s,
-            Err(e) => {
-                return super::cli::failed(&format!(
-                    "{}: cannot read the file: {e}",
-                    path.display()
-                ));
-            }
+        let (src, list) = match command_file(path) {
+            Ok(read) => read,
+            Err(code) => return code,
         };
-        let list = match sim::parse_commands(&path.display().to_string(), &src) {
-            Ok(c) => c,
-            Err(d) => return super::cli::report(&[d]),
-        };
-        for c in &list {
-            if let Err(e) = battle.apply(c.clone()) {
-                return super::cli::failed(&format!(
-                    "{}: {} refused: {e}",
-                    path.display(),
-                    c.name()
-                ));
-            }
+        if let Err(r) = sim::run(&mut battle, &list, &src, src.find('[').unwrap_or(0)) {
+            return refused(&path.display().to_string(), &r);
         }
     } else {
         launch.demo = scenario.demo.clone();
         launch.narration = scenario.narration.clone();
     }
-    let seats =
-        |c: scenario::Controller, side: Side| (c == scenario::Controller::Ai).then_some(side);
-    launch.ai_sides = match ai {
-        Some(sides) => sides.to_vec(),
-        None => [
-            seats(scenario.sides.heroes, Side::Heroes),
-            seats(scenario.sides.director, Side::Director),
-        ]
-        .into_iter()
-        .flatten()
-        .collect(),
-    };
+    launch.ai_sides = ai.map_or_else(|| scenario.ai_sides(), <[Side]>::to_vec);
     launch.title = scenario.name.clone();
     crate::game::d20::run(battle, launch)
 }
@@ -201,18 +175,9 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
         return refused(file, &r);
     }
     if let Some(path) = run.commands {
-        let src = match std::fs::read_to_string(path) {
-            Ok(s) => s,
-            Err(e) => {
-                return super::cli::failed(&format!(
-                    "{}: cannot read the file: {e}",
-                    path.display()
-                ));
-            }
-        };
-        let commands = match sim::parse_commands(&path.display().to_string(), &src) {
-            Ok(c) => c,
-            Err(d) => return super::cli::report(&[d]),
+        let (src, commands) = match command_file(path) {
+            Ok(read) => read,
+            Err(code) => return code,
         };
         if let Err(r) = sim::run(&mut battle, &commands, &src, src.find('[').unwrap_or(0)) {
             println!("{}", battle.to_json(run.json));
@@ -244,6 +209,16 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
 /// Where a scenario's `demo:` list opens.
 fn demo_list(text: &str) -> usize {
     scenario::field_at(text, "demo").unwrap_or(0)
+}
+
+/// A command file's text and its commands, or the exit with its problem reported.
+fn command_file(path: &Path) -> Result<(String, Vec<steelgrid_d20::command::Command>), ExitCode> {
+    let src = std::fs::read_to_string(path).map_err(|e| {
+        super::cli::failed(&format!("{}: cannot read the file: {e}", path.display()))
+    })?;
+    let list = sim::parse_commands(&path.display().to_string(), &src)
+        .map_err(|d| super::cli::report(&[d]))?;
+    Ok((src, list))
 }
 
 fn refused(file: &str, r: &sim::Refusal) -> ExitCode {

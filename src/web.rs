@@ -121,9 +121,6 @@ fn open_d20() -> Option<Result<(steelgrid_d20::battle::Battle, game::d20::Launch
                     .map_err(|_| format!("seed '{s}' is not a number"))
             })
             .transpose()?;
-        let ai = |c: steelgrid_d20::scenario::Controller, side: Side| {
-            (c == steelgrid_d20::scenario::Controller::Ai).then_some(side)
-        };
         let ai_sides = match get("ai").as_deref() {
             Some("both") => vec![Side::Heroes, Side::Director],
             Some("heroes") => vec![Side::Heroes],
@@ -135,13 +132,7 @@ fn open_d20() -> Option<Result<(steelgrid_d20::battle::Battle, game::d20::Launch
                 ));
             }
             None if get("hotseat").is_some_and(|v| v != "0") => Vec::new(),
-            None => [
-                ai(scenario.sides.heroes, Side::Heroes),
-                ai(scenario.sides.director, Side::Director),
-            ]
-            .into_iter()
-            .flatten()
-            .collect(),
+            None => scenario.ai_sides(),
         };
         hide("loading");
         let launch = game::d20::Launch {

@@ -185,6 +185,20 @@ pub struct Scenario {
     pub dice: Vec<u32>,
 }
 
+impl Scenario {
+    /// The sides the scenario gives the AI.
+    pub fn ai_sides(&self) -> Vec<Side> {
+        let ai = |c: Controller, side: Side| (c == Controller::Ai).then_some(side);
+        [
+            ai(self.sides.heroes, Side::Heroes),
+            ai(self.sides.director, Side::Director),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()
+    }
+}
+
 /// Whether a scenario's text names the d20 ruleset: `ruleset: D20...` at its top level.
 pub fn is_d20(src: &str) -> bool {
     source::top_fields(src)
