@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::grid::{Footprint, Map, segment_crosses_square_interior};
 
+use super::cover::{around, corners, unit};
+
 /// How hidden a target is from one attacker.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Concealment {
@@ -35,6 +37,13 @@ pub struct Sight {
     pub blinded: bool,
 }
 
+impl Sight {
+    /// Line of effect without sight: total concealment (seed 001 L227, L229).
+    pub fn total(self) -> bool {
+        self.target_invisible || self.blinded
+    }
+}
+
 /// The concealment `target` has from `attacker` (seed 001 L222-224). `adjacent_melee` is a
 /// melee attack on a neighbour, which only a target wholly inside concealing squares escapes;
 /// every other attack draws lines from the attacker's best corner, and any line through a
@@ -47,36 +56,22 @@ pub fn of(
     adjacent_melee: bool,
     sight: Sight,
 ) -> Concealment {
-    if sight.target_invisible || sight.blinded {
+    if sight.total() {
         return Concealment::Total;
     }
     let concealed = if adjacent_melee {
         map.conceals(target)
     } else {
-        let corners = |fp: Footprint| {
-            let (x, y, s) = (fp.origin.x, fp.origin.y, fp.side);
-            [(x, y), (x + s, y), (x, y + s), (x + s, y + s)]
-        };
         let hazy = |p: (i32, i32), q: (i32, i32)| {
-            let (x0, x1) = (p.0.min(q.0), p.0.max(q.0));
-            let (y0, y1) = (p.1.min(q.1), p.1.max(q.1));
-            (y0 - 1..=y1).any(|y| {
-                (x0 - 1..=x1).any(|x| {
-                    let sq = steelgrid_kernel::grid::Square::new(x, y);
-                    !attacker.contains(sq)
-                        && map.cell(sq).is_some_and(|c| c.concealing)
-                        && segment_crosses_square_interior(p, q, sq)
-                })
+            around(p, q).any(|sq| {
+                !attacker.contains(sq)
+                    && map.cell(sq).is_some_and(|c| c.concealing)
+                    && segment_crosses_square_interior(p, q, sq)
             })
         };
         attacker
             .squares()
-            .flat_map(|sq| {
-                corners(Footprint {
-                    origin: sq,
-                    side: 1,
-                })
-            })
+            .flat_map(|sq| corners(unit(sq)))
             .all(|p| corners(target).iter().any(|&q| hazy(p, q)))
     };
     if concealed {

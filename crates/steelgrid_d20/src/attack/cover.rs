@@ -182,12 +182,12 @@ impl Board<'_> {
 }
 
 /// The four corners of a space, as grid points.
-fn corners(fp: Footprint) -> [(i32, i32); 4] {
+pub(super) fn corners(fp: Footprint) -> [(i32, i32); 4] {
     let (x, y, s) = (fp.origin.x, fp.origin.y, fp.side);
     [(x, y), (x + s, y), (x, y + s), (x + s, y + s)]
 }
 
-fn unit(sq: Square) -> Footprint {
+pub(super) fn unit(sq: Square) -> Footprint {
     Footprint {
         origin: sq,
         side: 1,
@@ -195,7 +195,7 @@ fn unit(sq: Square) -> Footprint {
 }
 
 /// The squares a segment between two grid points might pass through.
-fn around(p: (i32, i32), q: (i32, i32)) -> impl Iterator<Item = Square> {
+pub(super) fn around(p: (i32, i32), q: (i32, i32)) -> impl Iterator<Item = Square> {
     let (x0, x1) = (p.0.min(q.0), p.0.max(q.0));
     let (y0, y1) = (p.1.min(q.1), p.1.max(q.1));
     (y0 - 1..=y1).flat_map(move |y| (x0 - 1..=x1).map(move |x| Square::new(x, y)))

@@ -133,7 +133,7 @@ pub fn plan(world: &World, command: &Command) -> Result<Plan, RuleError> {
         } => {
             let target = foe(world, who, target)?;
             let w = strike::choose_weapon(world, who, target, weapon.as_deref())?;
-            let guessed = strike::guess(world, who, target, w, *at)?;
+            let guessed = strike::guess(world, who, target, *at)?;
             let budget = afford(world, who, budget, Cost::Standard)?;
             Ok(Plan::Attack {
                 who,
@@ -385,15 +385,7 @@ fn not_after_a_step(budget: Budget) -> Result<(), RuleError> {
 /// A foe with total concealment is attacked one blow at a time, at the square guessed (seed
 /// 001 L227-228): not by a full attack, a charge or a coup de grace.
 fn unseen(world: &World, who: Entity, target: Entity, what: &str) -> Result<(), RuleError> {
-    let weapon = body(world, who)
-        .stats
-        .attacks
-        .iter()
-        .position(|_| true)
-        .unwrap_or(0);
-    if strike::line(world, who, target, weapon, false, None).concealment
-        == crate::attack::concealment::Concealment::Total
-    {
+    if strike::sight(world, who, target).total() {
         return Err(RuleError::new(
             rule::CONCEALMENT,
             format!(

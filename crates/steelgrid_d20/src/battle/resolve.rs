@@ -9,8 +9,7 @@ use super::strike::{self, Blow, deal, log_injury, roll, roll_dice};
 use super::{
     BattleLog, Block, Charged, Current, Event, Plan, Reacted, SpellsLeft, Squeezing, bodies, body,
 };
-use crate::attack::concealment::{self, Sight};
-use crate::attack::condition::{Condition, Conditions};
+use crate::attack::concealment;
 use crate::attack::cover::{self, Cover};
 use crate::attack::opportunity::{self, Provocation, Threat};
 use crate::injury::{Exertion, HitPoints, Injury, Lethality};
@@ -20,7 +19,6 @@ use crate::movement::path::Walk;
 use crate::options::D20Options;
 use crate::rule;
 use crate::stats::SpellEffect;
-use crate::terrain::Features;
 
 /// Whether the actor was disabled when its command began: only then does exertion cost it.
 #[derive(Resource, Clone, Copy, Debug, Default)]
@@ -253,25 +251,14 @@ fn may_answer(world: &World, foe: Entity, mover: Entity, at: Footprint) -> bool 
     let f = body(world, foe);
     let map = world.resource::<Map>();
     let others: Vec<Footprint> = Vec::new();
-    let board = cover::Board {
-        map,
-        features: world.resource::<Features>(),
-        creatures: &others,
-        touching: world.resource::<D20Options>().touching_line,
-        partial: world.resource::<D20Options>().partial_cover,
-    };
+    let board = strike::board(world, &others);
     let adjacent = measure::between(f.space, at) <= 1;
     let c = if adjacent {
         cover::against_melee(board, f.space, at)
     } else {
         cover::against_ranged(board, f.space, at)
     };
-    let looks = |e: Entity, c: Condition| world.get::<Conditions>(e).is_some_and(|k| k.has(c));
-    let sight = Sight {
-        target_invisible: looks(mover, Condition::Invisible),
-        blinded: looks(foe, Condition::Blinded),
-    };
-    let hidden = concealment::of(map, f.space, at, adjacent, sight);
+    let hidden = concealment::of(map, f.space, at, adjacent, strike::sight(world, foe, mover));
     opportunity::may_take(if c == Cover::Soft { Cover::None } else { c }, hidden)
 }
 
@@ -511,13 +498,7 @@ fn cast(
 /// save (seed 001 L207).
 fn burst_cover(world: &World, point: Footprint, space: Footprint) -> bool {
     let none: Vec<Footprint> = Vec::new();
-    let board = cover::Board {
-        map: world.resource::<Map>(),
-        features: world.resource::<Features>(),
-        creatures: &none,
-        touching: world.resource::<D20Options>().touching_line,
-        partial: world.resource::<D20Options>().partial_cover,
-    };
+    let board = strike::board(world, &none);
     cover::against_ranged(board, point, space) == Cover::Cover
 }
 

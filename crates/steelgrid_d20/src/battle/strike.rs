@@ -195,6 +195,28 @@ pub fn check_burst_point(
     Ok(())
 }
 
+/// What `looker` sees of `seen`: an invisible creature, or anything to a blinded one, has
+/// total concealment (seed 001 L227, L229).
+pub fn sight(world: &World, looker: Entity, seen: Entity) -> Sight {
+    let has = |e: Entity, c: Condition| world.get::<Conditions>(e).is_some_and(|k| k.has(c));
+    Sight {
+        target_invisible: has(seen, Condition::Invisible),
+        blinded: has(looker, Condition::Blinded),
+    }
+}
+
+/// The cover test's view of the battle, with `creatures` standing in the way.
+pub fn board<'w>(world: &'w World, creatures: &'w [Footprint]) -> cover::Board<'w> {
+    let options = world.resource::<D20Options>();
+    cover::Board {
+        map: world.resource::<Map>(),
+        features: world.resource::<Features>(),
+        creatures,
+        touching: options.touching_line,
+        partial: options.partial_cover,
+    }
+}
+
 /// Against a foe with total concealment the attacker names the square it guesses (seed 001
 /// L227-228): refused without one; true when the guess is one of the foe's squares, false when
 /// the blow goes into an empty square.
@@ -202,10 +224,9 @@ pub fn guess(
     world: &World,
     who: Entity,
     target: Entity,
-    w: usize,
     at: Option<Square>,
 ) -> Result<bool, RuleError> {
-    if line(world, who, target, w, false, None).concealment != Concealment::Total {
+    if !sight(world, who, target).total() {
         return Ok(true);
     }
     let t = body(world, target);
@@ -267,23 +288,14 @@ pub fn line(
         squeezing: world.get::<Squeezing>(target).is_some(),
         ..theirs.defender(t.stats.dex_bonus())
     };
-    let sight = Sight {
-        target_invisible: theirs.has(Condition::Invisible),
-        blinded: mine.has(Condition::Blinded),
-    };
+    let sight = sight(world, who, target);
     let adjacent = measure::between(me.space, t.space) <= 1;
     let others: Vec<Footprint> = bodies(world)
         .iter()
         .filter(|b| b.entity != who && b.entity != target && b.injury != Injury::Dead)
         .map(|b| b.space)
         .collect();
-    let board = cover::Board {
-        map,
-        features: world.resource::<Features>(),
-        creatures: &others,
-        touching: options.touching_line,
-        partial: options.partial_cover,
-    };
+    let board = board(world, &others);
     let cover = if melee && adjacent {
         cover::against_melee(board, me.space, t.space)
     } else {
