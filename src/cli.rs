@@ -679,7 +679,7 @@ fn batch(path: &Path, games: Games) -> ExitCode {
         .collect();
     progress.clear();
     let figures = sim::batch::Report::of(&results);
-    let mut summary = serde_json::json!({
+    let summary = serde_json::json!({
         "scenario": path.display().to_string(),
         "first_seed": first,
         "max_rounds": max_rounds,
@@ -687,18 +687,28 @@ fn batch(path: &Path, games: Games) -> ExitCode {
         "threads": rayon::current_num_threads(),
         "seconds": clock.elapsed().as_secs_f64(),
     });
-    if let (Some(out), serde_json::Value::Object(more)) = (
-        summary.as_object_mut(),
-        serde_json::to_value(&figures).expect("the figures serialize"),
-    ) {
-        out.extend(more);
-    }
+    let summary = with_figures(summary, &figures);
     println!("{}", serde_json::to_string_pretty(&summary).expect("json"));
     if figures.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     }
+}
+
+/// A batch's summary: what was played (`head`, a JSON object) followed by its figures'
+/// fields, as `sim --seeds` prints it for every ruleset.
+pub(crate) fn with_figures(
+    mut head: serde_json::Value,
+    figures: &impl serde::Serialize,
+) -> serde_json::Value {
+    if let (Some(out), serde_json::Value::Object(more)) = (
+        head.as_object_mut(),
+        serde_json::to_value(figures).expect("the figures serialize"),
+    ) {
+        out.extend(more);
+    }
+    head
 }
 
 /// A one-line progress bar on stderr, redrawn as games finish; nothing when stderr is not a

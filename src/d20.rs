@@ -248,7 +248,7 @@ pub fn batch(file: &str, text: &str, first: u64, count: u64, max_rounds: u32) ->
         .map(|seed| sim::play(&scenario, seed, max_rounds))
         .collect();
     let figures = sim::Report::of(&games);
-    let mut summary = serde_json::json!({
+    let summary = serde_json::json!({
         "scenario": file,
         "ruleset": "d20",
         "first_seed": first,
@@ -256,12 +256,7 @@ pub fn batch(file: &str, text: &str, first: u64, count: u64, max_rounds: u32) ->
         "threads": rayon::current_num_threads(),
         "seconds": clock.elapsed().as_secs_f64(),
     });
-    if let (Some(out), serde_json::Value::Object(more)) = (
-        summary.as_object_mut(),
-        serde_json::to_value(&figures).expect("the figures serialize"),
-    ) {
-        out.extend(more);
-    }
+    let mut summary = super::cli::with_figures(summary, &figures);
     let errors: Vec<String> = games
         .iter()
         .filter_map(|g| g.refused.as_ref().map(|r| format!("seed {}: {r}", g.seed)))

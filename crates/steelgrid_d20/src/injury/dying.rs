@@ -152,17 +152,9 @@ impl HitPoints {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::injury::fixtures::dying_at;
 
     const PF: Edition = Edition::Pathfinder1;
-
-    fn dying_at(current: i32) -> HitPoints {
-        let course = Course::Dying { check_due: true };
-        HitPoints {
-            current,
-            course,
-            ..HitPoints::new(20)
-        }
-    }
 
     #[test]
     fn dnd_17_con_12_at_minus_4_needs_a_natural_13_for_40_percent() {

@@ -76,17 +76,9 @@ impl HitPoints {
 mod tests {
     use super::*;
     use crate::injury::Lethality;
+    use crate::injury::fixtures::dying_at;
 
     const PF: Edition = Edition::Pathfinder1;
-
-    fn dying_at(current: i32) -> HitPoints {
-        let course = Course::Dying { check_due: true };
-        HitPoints {
-            current,
-            course,
-            ..HitPoints::new(20)
-        }
-    }
 
     #[test]
     fn dnd_20_healed_2_at_minus_3_is_stable_and_unconscious_at_minus_1() {

@@ -23,3 +23,17 @@ pub use hit_points::{
 };
 pub use recovery::{RecoveryCheck, Rest, natural_healing};
 pub use state::{ActionAllowance, Exertion, Injury};
+
+#[cfg(test)]
+mod fixtures {
+    use super::{Course, HitPoints};
+
+    /// A creature of 20 hit points, dying at `current` with its check owed.
+    pub fn dying_at(current: i32) -> HitPoints {
+        HitPoints {
+            current,
+            course: Course::Dying { check_due: true },
+            ..HitPoints::new(20)
+        }
+    }
+}
