@@ -195,9 +195,13 @@ impl From<ReadingName> for Reading {
     }
 }
 
+/// Who the AI plays. In a Miniatures skirmish `heroes` is player One and `director` player Two
+/// (`one` and `two` say so).
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum AiSides {
+    #[value(alias = "two")]
     Director,
+    #[value(alias = "one")]
     Heroes,
     Both,
 }
@@ -301,6 +305,17 @@ pub fn main(args: Vec<String>) -> ExitCode {
         demo: Vec::new(),
         narration: Vec::new(),
     };
+    // The window options a Miniatures skirmish takes (its own window: src/game/miniatures/).
+    let miniatures_launch = || game::miniatures::Launch {
+        title: String::new(),
+        screenshot: cli.screenshot.clone(),
+        screenshot_after: cli.screenshot_after,
+        ai_players: Vec::new(),
+        hover: cli.hover,
+        keys: cli.keys.clone(),
+        demo: Vec::new(),
+        narration: Vec::new(),
+    };
     match cli.command {
         None => match Game::new(scenarios::DEFAULT.file, scenarios::DEFAULT.text, None) {
             Ok(g) => {
@@ -326,6 +341,24 @@ pub fn main(args: Vec<String>) -> ExitCode {
                 };
                 return crate::d20::play(&file, &text, seed, commands.as_deref(), launch, ai);
             }
+            if let Ok((file, text)) = named_source(&scenario)
+                && steelgrid_miniatures::scenario::is_miniatures(&text)
+            {
+                let launch = miniatures_launch();
+                let ai = if hotseat {
+                    Some(Vec::new())
+                } else {
+                    ai.map(|a| crate::miniatures::players(a.sides()))
+                };
+                return crate::miniatures::play(
+                    &file,
+                    &text,
+                    seed,
+                    commands.as_deref(),
+                    launch,
+                    ai,
+                );
+            }
             let mut g = match start(&scenario, seed) {
                 Ok(g) => g,
                 Err(problems) => return report(&problems),
@@ -347,6 +380,12 @@ pub fn main(args: Vec<String>) -> ExitCode {
             {
                 let launch = d20_launch();
                 return crate::d20::replay(&file, &text, verify, launch);
+            }
+            if let Ok(text) = std::fs::read_to_string(&file)
+                && steelgrid_miniatures::record::Replay::is_replay(&text)
+            {
+                let launch = miniatures_launch();
+                return crate::miniatures::replay(&file, &text, verify, launch);
             }
             let record = match saves::read(&file) {
                 Ok(r) => r,
@@ -429,6 +468,28 @@ pub fn main(args: Vec<String>) -> ExitCode {
                     record: record.as_deref(),
                 };
                 return crate::d20::simulate(&file, &text, run);
+            }
+            if let Ok((file, text)) = named_source(&scenario)
+                && steelgrid_miniatures::scenario::is_miniatures(&text)
+            {
+                if let Some(n) = seeds {
+                    return crate::miniatures::batch(
+                        &file,
+                        &text,
+                        seed.unwrap_or(1),
+                        n,
+                        max_rounds,
+                    );
+                }
+                let run = crate::miniatures::Run {
+                    seed,
+                    commands: commands.as_deref(),
+                    ai: ai.map_or_else(Vec::new, |a| crate::miniatures::players(a.sides())),
+                    max_rounds,
+                    json,
+                    record: record.as_deref(),
+                };
+                return crate::miniatures::simulate(&file, &text, run);
             }
             if let Some(n) = seeds {
                 let games = Games {
@@ -520,6 +581,12 @@ fn check(paths: &[PathBuf]) -> ExitCode {
             && steelgrid_d20::scenario::is_d20(&text)
         {
             failed |= !crate::d20::check(&file, &text);
+            continue;
+        }
+        if let Ok((file, text)) = named_source(path)
+            && steelgrid_miniatures::scenario::is_miniatures(&text)
+        {
+            failed |= !crate::miniatures::check(&file, &text);
             continue;
         }
         match load(path) {

@@ -9,6 +9,8 @@ mod cli;
 mod d20;
 mod game;
 #[cfg(not(target_arch = "wasm32"))]
+mod miniatures;
+#[cfg(not(target_arch = "wasm32"))]
 mod saves;
 mod scenarios;
 #[cfg(target_arch = "wasm32")]

@@ -65,11 +65,22 @@ pub const D20: &[Embedded] = embedded![
     ],
 ];
 
+/// The Miniatures ruleset's scenarios (`scenarios/miniatures/`), by their name there
+/// (`miniatures/warband_battle`).
+pub const MINIATURES: &[Embedded] = embedded![
+    "D&D Miniatures (skirmish)": ["miniatures/warband_battle"],
+];
+
 /// The scenario the game opens when none is named.
 pub const DEFAULT: Embedded = EMBEDDED[0];
 
 pub fn by_name(name: &str) -> Option<Embedded> {
-    EMBEDDED.iter().chain(D20).copied().find(|s| s.name == name)
+    EMBEDDED
+        .iter()
+        .chain(D20)
+        .chain(MINIATURES)
+        .copied()
+        .find(|s| s.name == name)
 }
 
 #[cfg(test)]
@@ -115,6 +126,24 @@ mod tests {
                 "{}",
                 s.file
             );
+        }
+        let mini_dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios/miniatures");
+        let mut mini_on_disk: Vec<String> = std::fs::read_dir(mini_dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".ron").map(|n| format!("miniatures/{n}")))
+            .collect();
+        mini_on_disk.sort();
+        let mut minis: Vec<String> = MINIATURES.iter().map(|s| s.name.to_owned()).collect();
+        minis.sort();
+        assert_eq!(
+            minis, mini_on_disk,
+            "add new Miniatures scenario files to MINIATURES"
+        );
+        for s in MINIATURES {
+            if let Err(problems) = steelgrid_miniatures::scenario::load(s.file, s.text) {
+                panic!("{}: {problems:?}", s.file);
+            }
         }
         assert!(by_name("nowhere").is_none());
     }

@@ -1,5 +1,5 @@
 //! The layers, checked: the kernel names no ruleset and the rulesets not each other; the Draw
-//! Steel and d20 chapters import one way, each only the ones below it and never the assembly
+//! Steel, d20 and Miniatures chapters import one way, each only the ones below it and never the assembly
 //! above them; and the import cycles among
 //! each crate's top-level modules (files and chapter folders under `src/`) may shrink but never
 //! grow.
@@ -19,6 +19,7 @@ const CEILINGS: &[(&str, usize)] = &[
     ("crates/steelgrid_kernel", 1),
     ("crates/steelgrid_rules", 1),
     ("crates/steelgrid_d20", 1),
+    ("crates/steelgrid_miniatures", 1),
 ];
 
 /// The Draw Steel rules crate's vocabulary and chapters, lowest first: each imports only the
@@ -52,6 +53,15 @@ const D20_CHAPTERS: &[&str] = &[
 
 /// The d20 ruleset's assembly: scenarios, the engine and its plugin, the AI, batches, replays.
 const D20_ASSEMBLY: &[&str] = &["scenario", "battle", "ai", "sim", "record"];
+
+/// The Miniatures ruleset's chapters, lowest first.
+const MINIATURES_CHAPTERS: &[&str] = &[
+    "rule", "area", "damage", "movement", "round", "options", "card", "command",
+];
+
+/// The Miniatures ruleset's assembly: scenarios, the engine and its plugin, the AI, batches,
+/// replays.
+const MINIATURES_ASSEMBLY: &[&str] = &["scenario", "battle", "ai", "sim", "record"];
 
 /// The assembly layer above the chapters.
 const ASSEMBLY: &[&str] = &[
@@ -234,14 +244,47 @@ fn d20_chapters_import_only_the_chapters_below_them_and_every_module_is_placed()
 }
 
 #[test]
+fn miniatures_chapters_import_only_the_chapters_below_them_and_every_module_is_placed() {
+    let krate = "crates/steelgrid_miniatures";
+    let wrong = upward(krate, MINIATURES_CHAPTERS);
+    assert!(
+        wrong.is_empty(),
+        "Miniatures imports running upward: {}",
+        wrong.join(", ")
+    );
+    let unplaced = unplaced(krate, MINIATURES_CHAPTERS, MINIATURES_ASSEMBLY);
+    assert!(
+        unplaced.is_empty(),
+        "place these in MINIATURES_CHAPTERS or MINIATURES_ASSEMBLY: {unplaced:?}"
+    );
+}
+
+#[test]
 fn the_rulesets_do_not_know_each_other() {
-    for (krate, other) in [
-        ("crates/steelgrid_d20", "steelgrid_rules"),
-        ("crates/steelgrid_rules", "steelgrid_d20"),
-    ] {
+    let crates = ["steelgrid_rules", "steelgrid_d20", "steelgrid_miniatures"];
+    for krate in crates {
+        for other in crates.iter().filter(|&&o| o != krate) {
+            let manifest =
+                std::fs::read_to_string(root().join("crates").join(krate).join("Cargo.toml"))
+                    .expect("a manifest");
+            assert!(!manifest.contains(other), "{krate} depends on {other}");
+        }
+    }
+}
+
+#[test]
+fn every_ruleset_crate_is_a_plugin_on_the_kernel() {
+    for krate in ["crates/steelgrid_d20", "crates/steelgrid_miniatures"] {
         let manifest =
             std::fs::read_to_string(root().join(krate).join("Cargo.toml")).expect("a manifest");
-        assert!(!manifest.contains(other), "{krate} depends on {other}");
+        assert!(
+            manifest.contains("steelgrid_kernel"),
+            "{krate} is not on the kernel"
+        );
+        let plugin = sources(&root().join(krate).join("src"))
+            .into_iter()
+            .any(|(_, text)| text.contains("impl Ruleset for"));
+        assert!(plugin, "{krate} has no `impl Ruleset for` plugin");
     }
 }
 
@@ -259,6 +302,7 @@ fn the_kernel_names_no_ruleset() {
             "DrawSteel",
             "draw_steel",
             "steelgrid_d20",
+            "steelgrid_miniatures",
         ] {
             assert!(
                 !text.contains(ruleset),

@@ -6,6 +6,7 @@
 mod battle;
 pub mod d20;
 mod frame_bench;
+pub mod miniatures;
 mod screens;
 mod screenshot;
 mod settings;

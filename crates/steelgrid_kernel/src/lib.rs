@@ -7,7 +7,7 @@
 //! ([`schedule::Ruleset`]) adds its systems; a whole state is identified by a
 //! [`checksum::fnv1a`], over a save whose creature components each say how they are written
 //! ([`persist::Persisted`]); a bad file is a [`diagnostic::Diagnostic`] at its line and column.
-//! The rulesets (Draw Steel and d20 today) live in crates above this one: the compiler keeps
+//! The rulesets (Draw Steel, d20 and Miniatures today) live in crates above this one: the compiler keeps
 //! this crate from naming any of them.
 
 pub mod body;
@@ -15,6 +15,7 @@ pub mod check;
 pub mod checksum;
 pub mod diagnostic;
 pub mod dice;
+pub mod fuzz;
 pub mod grid;
 pub mod log;
 pub mod persist;

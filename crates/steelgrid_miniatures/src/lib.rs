@@ -8,9 +8,16 @@
 //! mounts, A2, A3, A8, A10, A12). Where seed 000 is silent a value is a named option marked
 //! "not in seed" ([`options`]).
 
+pub mod ai;
 pub mod area;
+pub mod battle;
+pub mod card;
+pub mod command;
 pub mod damage;
 pub mod movement;
 pub mod options;
+pub mod record;
 pub mod round;
 pub mod rule;
+pub mod scenario;
+pub mod sim;

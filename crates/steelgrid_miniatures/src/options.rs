@@ -10,7 +10,18 @@ use crate::movement::options::MovementOptions;
 use crate::round::RoundOptions;
 
 /// The Miniatures ruleset's options.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    bevy_ecs::prelude::Resource,
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+)]
 #[serde(default, deny_unknown_fields)]
 pub struct MiniaturesOptions {
     pub area: AreaOptions,

@@ -126,6 +126,7 @@ impl Packet {
 
 /// A miniature's defensive abilities, as its card prints them.
 #[derive(Component, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Defences {
     /// Resist X All (seed 000 L481); 0 for none.
     pub resist_all: u32,

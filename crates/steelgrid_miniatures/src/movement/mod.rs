@@ -20,5 +20,7 @@ pub mod teleport;
 pub mod terrain;
 pub mod walk;
 
+pub use opportunity::AttackIcon;
+
 #[cfg(test)]
 mod fixtures;

@@ -52,7 +52,7 @@ impl Trigger {
 }
 
 /// An attack's icon (seed 000 L19-25).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum AttackIcon {
     /// `[m]`, a basic melee attack.
     Basic,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use steelgrid_kernel::body::CreatureId;
 use steelgrid_kernel::rule::{Rule, RuleError};
 
+pub use crate::movement::opportunity::AttackIcon;
 use crate::rule::round as rule;
 
 /// The steps of a turn, in order (seed 000 L287-383). T0 to B8 run once for each attack of
@@ -96,19 +97,6 @@ impl TurnStep {
             _ => rule::TURN_SEQUENCE,
         }
     }
-}
-
-/// An attack's icon (seed 000 L19-25).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum AttackIcon {
-    /// `[M]`
-    Melee,
-    /// `[R]`
-    Ranged,
-    /// `[C]`
-    Close,
-    /// `[A]`
-    Area,
 }
 
 /// How T1 picks the targets of an attack with several.

@@ -2,26 +2,37 @@
 //! names one, with its seed 000 lines ("not in seed" where the digest supplies a value).
 
 pub mod area;
+pub mod attack;
 pub mod damage;
 pub mod movement;
 pub mod round;
+pub mod victory;
 
 use steelgrid_kernel::rule::Rule;
 
 /// The rule with this id, whichever chapter lists it.
 pub fn find(id: &str) -> Option<Rule> {
     area::find(id)
+        .or_else(|| attack::find(id))
         .or_else(|| damage::find(id))
         .or_else(|| movement::find(id))
         .or_else(|| round::find(id))
+        .or_else(|| victory::find(id))
 }
 
 /// Every rule of every chapter.
 pub fn all() -> impl Iterator<Item = Rule> {
-    [area::ALL, damage::ALL, movement::ALL, round::ALL]
-        .into_iter()
-        .flatten()
-        .copied()
+    [
+        area::ALL,
+        attack::ALL,
+        damage::ALL,
+        movement::ALL,
+        round::ALL,
+        victory::ALL,
+    ]
+    .into_iter()
+    .flatten()
+    .copied()
 }
 
 #[cfg(test)]

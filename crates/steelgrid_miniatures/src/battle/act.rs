@@ -1,0 +1,578 @@
+//! One command against the table: the round's decisions (champion powers, passing, the first
+//! turn, activating) and the active creature's moves (walk, shift, charge, mount, dismount,
+//! squeeze), each paid from the turn's budget (seed 000 L461-465). Attacks are [`super::strike`].
+
+use steelgrid_kernel::grid::{Footprint, Square};
+use steelgrid_kernel::rule::RuleError;
+
+use super::strike::{self, Strike};
+use super::{Event, Phase, Table, TurnState, flow};
+use crate::card::Boost;
+use crate::command::Command;
+use crate::damage::conditions::Condition;
+use crate::movement::charge::charge as charge_path;
+use crate::movement::mount::{dismount as leave_mount, mount_up};
+use crate::movement::squeeze::{Squeeze, SqueezeAction, squeeze as squeeze_through};
+use crate::movement::walk::{Walker, shift as shift_to, walk as walk_path};
+use crate::round::{Action, Player, RoundStage, Slot};
+use crate::rule::{attack as attack_rule, damage as damage_rule, movement as move_rule};
+use crate::rule::{round as rule, victory as win};
+
+pub(super) fn apply(t: &mut Table, command: &Command) -> Result<(), RuleError> {
+    if t.s.outcome.is_some() {
+        return Err(RuleError::new(win::CHECK, "the skirmish is over"));
+    }
+    match command {
+        Command::ChampionPower { power } => champion_power(t, power),
+        Command::Pass => pass(t),
+        Command::FirstTurn { player } => first_turn(t, *player),
+        Command::Activate { creature } => activate(t, creature),
+        Command::EndTurn => {
+            active(t)?;
+            flow::end_turn(t);
+            Ok(())
+        }
+        Command::Move { path } => walk(t, path),
+        Command::Shift { to } => shift(t, *to),
+        Command::Attack { attack, target } => strike::attack(t, attack, target),
+        Command::Area { attack, at, from } => strike::area(t, attack, *at, *from),
+        Command::Charge { target, path } => charge(t, target, path),
+        Command::Mount { mount } => climb(t, mount),
+        Command::Dismount { to } => dismount(t, *to),
+        Command::Squeeze { into, path, end } => squeeze(t, *into, path, *end),
+    }
+}
+
+/// The window open now and the player whose say it is, or why there is none.
+fn window(t: &Table) -> Result<(RoundStage, Player), RuleError> {
+    match &t.s.phase {
+        Phase::Window { stage, queue } if !queue.is_empty() => Ok((*stage, queue[0])),
+        _ => Err(RuleError::new(
+            rule::CHAMPION_ONCE,
+            format!("no champion-power window is open now ({})", phase_word(t)),
+        )),
+    }
+}
+
+fn phase_word(t: &Table) -> String {
+    match &t.s.phase {
+        Phase::Window { stage, .. } => format!("{} is open", stage.label()),
+        Phase::FirstTurn { winner } => format!("player {winner:?} must choose who goes first"),
+        Phase::Block { block, .. } => {
+            format!("player {:?} must activate a creature", block.player)
+        }
+        Phase::Turn { turn, .. } => format!("it is {}'s turn", t.s.minis[turn.creature].id),
+        Phase::Over => "the skirmish is over".into(),
+    }
+}
+
+/// R1, R2 or R4: the champion's power (seed 000 L267-275).
+fn champion_power(t: &mut Table, power: &str) -> Result<(), RuleError> {
+    let (stage, player) = window(t)?;
+    let usable = flow::usable_powers(t.s, player, stage);
+    if !usable.iter().any(|p| p == power) {
+        return Err(RuleError::new(
+            stage.rule(),
+            format!(
+                "player {player:?} cannot use `{power}` in {} (usable now: {})",
+                stage.label(),
+                if usable.is_empty() {
+                    "none".into()
+                } else {
+                    usable.join(", ")
+                }
+            ),
+        ));
+    }
+    t.s.powers_this_round = t.s.powers_this_round.use_power(player, stage)?;
+    let w = &mut t.s.warbands[player.index()];
+    let champion = w.champion;
+    let card = t.s.minis[champion].card.clone();
+    let boost = card
+        .champion
+        .iter()
+        .flat_map(|c| &c.powers)
+        .find(|p| p.name == power)
+        .map(|p| p.boost)
+        .expect("a usable power is on the card");
+    w.powers_used.push(power.to_owned());
+    let effect = match boost {
+        Boost::Heal(n) => {
+            let mut healed = 0;
+            for m in
+                t.s.minis
+                    .iter_mut()
+                    .filter(|m| m.owner == player && !m.destroyed)
+            {
+                healed += m.hp.heal(n);
+            }
+            format!("its warband regains up to {n} hit points each ({healed} in all)")
+        }
+        Boost::Initiative(n) => format!("{n:+} to this round's initiative"),
+        Boost::Attack(n) => format!("{n:+} to its warband's attacks this round"),
+        Boost::Speed(n) => format!("+{n} speed to its warband this round"),
+    };
+    t.s.warbands[player.index()].boosts.push(boost);
+    t.push(
+        stage.rule(),
+        Event::ChampionPowerUsed {
+            player,
+            champion: t.s.minis[champion].id.clone(),
+            power: power.to_owned(),
+            effect,
+        },
+    );
+    drop_from_window(t);
+    Ok(())
+}
+
+fn pass(t: &mut Table) -> Result<(), RuleError> {
+    let (stage, player) = window(t)?;
+    t.push(
+        stage.rule(),
+        Event::Passed {
+            player,
+            stage: stage.label().into(),
+        },
+    );
+    drop_from_window(t);
+    Ok(())
+}
+
+fn drop_from_window(t: &mut Table) {
+    if let Phase::Window { queue, .. } = &mut t.s.phase {
+        queue.remove(0);
+    }
+}
+
+/// R3: the winner takes the first turn or hands it over (seed 000 L273).
+fn first_turn(t: &mut Table, first: Player) -> Result<(), RuleError> {
+    let Phase::FirstTurn { winner } = t.s.phase else {
+        return Err(RuleError::new(
+            rule::INITIATIVE,
+            format!("no one is choosing the first turn now ({})", phase_word(t)),
+        ));
+    };
+    t.push(
+        rule::INITIATIVE,
+        Event::FirstTurnChosen { by: winner, first },
+    );
+    flow::first_chosen(t, first);
+    Ok(())
+}
+
+/// R6: activate a creature of the block's player (seed 000 L279-281).
+fn activate(t: &mut Table, id: &str) -> Result<(), RuleError> {
+    let Phase::Block { block, left } = t.s.phase.clone() else {
+        return Err(RuleError::new(
+            rule::ACTIVATIONS,
+            format!("no creature can be activated now ({})", phase_word(t)),
+        ));
+    };
+    let i = t.s.find(id)?;
+    let m = &t.s.minis[i];
+    if m.owner != block.player {
+        return Err(RuleError::new(
+            rule::ACTIVATIONS,
+            format!(
+                "`{id}` belongs to player {:?}; this block is player {:?}'s",
+                m.owner, block.player
+            ),
+        ));
+    }
+    if m.activated {
+        return Err(RuleError::new(
+            rule::ACTIVATIONS,
+            format!("`{id}` has already activated this round"),
+        ));
+    }
+    flow::activate(t, i, block, left);
+    Ok(())
+}
+
+/// The turn under way, or why there is none.
+pub(super) fn active(t: &Table) -> Result<TurnState, RuleError> {
+    t.s.turn().cloned().ok_or_else(|| {
+        RuleError::new(
+            rule::TURN_SEQUENCE,
+            format!("no creature is taking its turn ({})", phase_word(t)),
+        )
+    })
+}
+
+/// Pay for `action` from the turn's budget; a dazed creature has one action in all (not in
+/// seed: the rulebook's dazed), a stunned, helpless or idle one none (seed 000 L164, L495).
+pub(super) fn pay(t: &mut Table, action: Action) -> Result<Slot, RuleError> {
+    let turn = active(t)?;
+    let m = &t.s.minis[turn.creature];
+    if m.incapacitated() || turn.idle {
+        let why = if turn.idle {
+            "its confusion leaves it no actions this turn"
+        } else {
+            "it is stunned or helpless"
+        };
+        return Err(RuleError::new(attack_rule::NO_ACTIONS, why));
+    }
+    let dazed = m.is(Condition::Dazed);
+    let slot = turn.budget.cheapest(action)?;
+    let mut budget = turn.budget.pay(action, slot)?;
+    if dazed {
+        for s in [Slot::Attack, Slot::Move, Slot::Minor] {
+            if budget.has(s) {
+                budget = budget.pay(Action::Minor, s).unwrap_or(budget);
+            }
+        }
+    }
+    if let Some(turn) = t.s.turn_mut() {
+        turn.budget = budget;
+    }
+    if dazed {
+        let id = t.s.minis[turn.creature].id.clone();
+        t.push(
+            damage_rule::DAZED,
+            Event::ConditionLaid {
+                creature: id,
+                condition: "dazed: one action this turn".into(),
+            },
+        );
+    }
+    Ok(slot)
+}
+
+fn action_word(slot: Slot) -> String {
+    match slot {
+        Slot::Move => "move action".into(),
+        Slot::Attack => "attack action taken as a move action".into(),
+        Slot::Minor => "minor action".into(),
+    }
+}
+
+/// The walker the active creature is: its speed with its warband's boost; slowed 2 and
+/// immobilized 0 (not in seed: the rulebook's values); a rider's own speed is 0 (seed 000 L403).
+pub(super) fn walker(t: &Table, i: usize) -> Walker {
+    let m = &t.s.minis[i];
+    let boost = t.s.warbands[m.owner.index()].boost_speed();
+    let speed = if m.riding.is_some() || m.is(Condition::Immobilized) {
+        0
+    } else if m.is(Condition::Slowed) {
+        2
+    } else {
+        m.card.speed + boost
+    };
+    Walker::new(m.space.origin, m.space.side, speed)
+}
+
+fn not_rooted(turn: &TurnState) -> Result<(), RuleError> {
+    if turn.rooted {
+        return Err(RuleError::new(
+            move_rule::RIDING,
+            "it dismounted this turn and may move no further",
+        ));
+    }
+    Ok(())
+}
+
+/// A move action along `path` (seed 000 L58-88, L145-148); leaving an enemy's side provokes.
+fn walk(t: &mut Table, path: &[Square]) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    not_rooted(&turn)?;
+    let i = turn.creature;
+    let walker = walker(t, i);
+    let (walked, who) = t.with_board(i, |board, who| {
+        walk_path(board, &walker, path, &t.options.movement).map(|w| (w, who.to_vec()))
+    })?;
+    let slot = pay(t, Action::Move)?;
+    let id = t.s.minis[i].id.clone();
+    t.push(
+        move_rule::DISTANCE,
+        Event::Moved {
+            creature: id.clone(),
+            path: path.to_vec(),
+            squares: walked.cost,
+            action: action_word(slot),
+        },
+    );
+    let positions: Vec<Square> = std::iter::once(walker.space.origin)
+        .chain(walked.steps.iter().map(|s| s.to))
+        .collect();
+    for p in &walked.provoked {
+        let before = t.s.minis[i].space;
+        let at = Footprint {
+            origin: positions[p.step],
+            ..before
+        };
+        carry(t, i, at);
+        if !strike::opportunity(t, who[p.occupant], i) {
+            return Ok(());
+        }
+    }
+    for step in walked.steps.iter().filter(|s| s.damage > 0) {
+        strike::terrain_damage(t, i, step.damage, move_rule::SPIKE_STONES);
+        if t.s.minis[i].destroyed {
+            return Ok(());
+        }
+    }
+    carry(t, i, walked.end);
+    if walked.placed_back {
+        t.push(
+            move_rule::PLACED_BACK,
+            Event::PlacedBack {
+                creature: id,
+                at: walked.end.origin,
+            },
+        );
+    }
+    Ok(())
+}
+
+/// Put creature `i` at `space`, its rider with it (seed 000 L393).
+pub(super) fn carry(t: &mut Table, i: usize, space: Footprint) {
+    t.s.minis[i].space = space;
+    for m in t.s.minis.iter_mut().filter(|m| m.riding == Some(i)) {
+        m.space = space;
+    }
+}
+
+/// A shift: a move action into one clear square, provoking nothing (seed 000 L77).
+fn shift(t: &mut Table, to: Square) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    not_rooted(&turn)?;
+    let i = turn.creature;
+    let walker = walker(t, i);
+    if walker.speed == 0 {
+        return Err(RuleError::new(
+            move_rule::SPEED,
+            "it has speed 0 and cannot shift",
+        ));
+    }
+    let end = t.with_board(i, |board, _| {
+        shift_to(board, &walker, to, &t.options.movement)
+    })?;
+    pay(t, Action::Move)?;
+    carry(t, i, end);
+    let id = t.s.minis[i].id.clone();
+    t.push(move_rule::SHIFT, Event::Shifted { creature: id, to });
+    Ok(())
+}
+
+/// A charge: the move and the attack actions, at least 2 squares to the nearest square beside
+/// the enemy, then the first basic melee attack at +1 (seed 000 L114-122; the cost in actions
+/// and the +1 are not in seed). A rider with `Lancer` on a charging mount attacks too (L401).
+fn charge(t: &mut Table, target: &str, path: &[Square]) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    not_rooted(&turn)?;
+    let i = turn.creature;
+    let j = t.s.find(target)?;
+    if !t.s.enemies(i, j) {
+        return Err(RuleError::new(
+            move_rule::CHARGE,
+            format!("`{target}` is no enemy"),
+        ));
+    }
+    if !(turn.budget.has(Slot::Move) && turn.budget.has(Slot::Attack)) {
+        return Err(RuleError::new(
+            move_rule::CHARGE,
+            "a charge takes both the move and the attack action, and one is spent",
+        ));
+    }
+    let basic = strike::basic_attack(&t.s.minis[i].card)
+        .cloned()
+        .ok_or_else(|| {
+            RuleError::new(
+                move_rule::CHARGE,
+                "it has no basic melee attack to charge with",
+            )
+        })?;
+    if t.s.minis[i].is(Condition::Dazed) {
+        return Err(RuleError::new(
+            damage_rule::DAZED,
+            "a dazed creature has one action, and a charge takes two",
+        ));
+    }
+    let walker = walker(t, i);
+    let target_space = t.s.minis[j].space;
+    let (walked, who) = t.with_board(i, |board, who| {
+        charge_path(board, &walker, target_space, path, &t.options.movement)
+            .map(|w| (w, who.to_vec()))
+    })?;
+    pay(t, Action::Move)?;
+    pay(t, Action::Attack)?;
+    if let Some(turn) = t.s.turn_mut() {
+        turn.charged = true;
+    }
+    let id = t.s.minis[i].id.clone();
+    t.push(
+        attack_rule::SPENT,
+        Event::PowerSpent {
+            creature: id.clone(),
+            power: "charge".into(),
+        },
+    );
+    t.push(
+        move_rule::CHARGE,
+        Event::Charged {
+            creature: id,
+            target: target.to_owned(),
+            path: path.to_vec(),
+        },
+    );
+    let positions: Vec<Square> = std::iter::once(walker.space.origin)
+        .chain(walked.steps.iter().map(|s| s.to))
+        .collect();
+    for p in &walked.provoked {
+        let at = Footprint {
+            origin: positions[p.step],
+            ..t.s.minis[i].space
+        };
+        carry(t, i, at);
+        if !strike::opportunity(t, who[p.occupant], i) {
+            return Ok(());
+        }
+    }
+    carry(t, i, walked.end);
+    strike::resolve(
+        t,
+        Strike {
+            attacker: i,
+            target: j,
+            attack: basic,
+            charging: true,
+        },
+    );
+    let lancer =
+        t.s.minis
+            .iter()
+            .position(|m| m.riding == Some(i) && !m.destroyed && m.card.has_keyword("Lancer"));
+    if let (Some(rider), false) = (lancer, t.s.minis[j].destroyed)
+        && let Some(lance) = strike::basic_attack(&t.s.minis[rider].card).cloned()
+    {
+        let strike = Strike {
+            attacker: rider,
+            target: j,
+            attack: lance,
+            charging: true,
+        };
+        strike::resolve(t, strike);
+    }
+    Ok(())
+}
+
+/// Mounting: a move action beside a mount of its own warband that carries its keywords;
+/// provokes (seed 000 L385-389, L403).
+fn climb(t: &mut Table, mount: &str) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    let i = turn.creature;
+    let j = t.s.find(mount)?;
+    if t.s.minis[i].riding.is_some()
+        || t.s
+            .minis
+            .iter()
+            .any(|m| m.riding == Some(j) && !m.destroyed)
+    {
+        return Err(RuleError::new(
+            move_rule::MOUNT,
+            "it is riding already, or the mount carries a rider",
+        ));
+    }
+    if t.s.minis[j].owner != t.s.side_of(i) {
+        return Err(RuleError::new(
+            move_rule::MOUNT,
+            format!("`{mount}` is not of its warband"),
+        ));
+    }
+    let suitable = t.s.minis[j].card.carries(&t.s.minis[i].card);
+    let trigger = mount_up(t.s.minis[i].space, t.s.minis[j].space, suitable)?;
+    pay(t, Action::Move)?;
+    let id = t.s.minis[i].id.clone();
+    t.push(
+        move_rule::MOUNT,
+        Event::Mounted {
+            rider: id,
+            mount: mount.to_owned(),
+        },
+    );
+    if trigger.provokes() && !strike::provoked_by_standing(t, i) {
+        return Ok(());
+    }
+    t.s.minis[i].riding = Some(j);
+    t.s.minis[i].space = t.s.minis[j].space;
+    Ok(())
+}
+
+/// A voluntary dismount: a move action, a shift to an adjacent square and no more moving
+/// (seed 000 L405).
+fn dismount(t: &mut Table, to: Square) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    let i = turn.creature;
+    let Some(j) = t.s.minis[i].riding else {
+        return Err(RuleError::new(move_rule::RIDING, "it is not riding"));
+    };
+    let side = t.s.minis[i].card.size.side();
+    let mount_space = t.s.minis[j].space;
+    if mount_space.contains(to) {
+        return Err(RuleError::new(
+            move_rule::RIDING,
+            format!("{to} is inside the mount's space; a dismount shifts the rider beside it"),
+        ));
+    }
+    // The rider stands in all of its mount's space (seed 000 L393): it shifts from whichever of
+    // those squares is beside `to`, so any square beside a big mount will do.
+    let from = mount_space
+        .squares()
+        .find(|sq| (sq.x - to.x).abs() <= 1 && (sq.y - to.y).abs() <= 1)
+        .unwrap_or(t.s.minis[i].space.origin);
+    let rider = Walker::new(from, side, 1);
+    let out = t.with_board(i, |board, _| {
+        leave_mount(board, &rider, mount_space, to, &t.options.movement)
+    })?;
+    pay(t, Action::Move)?;
+    t.s.minis[i].riding = None;
+    t.s.minis[i].space = out.rider;
+    if let Some(turn) = t.s.turn_mut() {
+        turn.rooted = true;
+    }
+    let id = t.s.minis[i].id.clone();
+    t.push(
+        move_rule::RIDING,
+        Event::Dismounted {
+            rider: id,
+            to: out.rider.origin,
+        },
+    );
+    Ok(())
+}
+
+/// A huge creature squeezes: a move action as a 2×2 at half speed, provoking as it starts
+/// (seed 000 L485-491).
+fn squeeze(t: &mut Table, into: Square, path: &[Square], end: Square) -> Result<(), RuleError> {
+    let turn = active(t)?;
+    not_rooted(&turn)?;
+    let i = turn.creature;
+    let walker = walker(t, i);
+    let plan = Squeeze {
+        into,
+        path,
+        end: Some(end),
+        action: SqueezeAction::Only,
+    };
+    let (done, who) = t.with_board(i, |board, who| {
+        squeeze_through(board, &walker, &plan, &t.options.movement).map(|s| (s, who.to_vec()))
+    })?;
+    pay(t, Action::Move)?;
+    let id = t.s.minis[i].id.clone();
+    t.push(
+        move_rule::SQUEEZE,
+        Event::Squeezed {
+            creature: id,
+            path: path.to_vec(),
+            end: done.end.origin,
+        },
+    );
+    for &o in &done.provoked {
+        if !strike::opportunity(t, who[o], i) {
+            return Ok(());
+        }
+    }
+    carry(t, i, done.end);
+    Ok(())
+}
