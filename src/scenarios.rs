@@ -68,7 +68,13 @@ pub const D20: &[Embedded] = embedded![
 /// The Miniatures ruleset's scenarios (`scenarios/miniatures/`), by their name there
 /// (`miniatures/warband_battle`).
 pub const MINIATURES: &[Embedded] = embedded![
-    "D&D Miniatures (skirmish)": ["miniatures/warband_battle"],
+    "D&D Miniatures (skirmish)": [
+        "miniatures/warband_battle",
+        "miniatures/demo_round",
+        "miniatures/demo_line",
+        "miniatures/demo_giant",
+        "miniatures/demo_mounted_charge",
+    ],
 ];
 
 /// The scenario the game opens when none is named.

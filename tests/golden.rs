@@ -3,7 +3,8 @@
 //! files under `tests/golden/`. They were written by main at 3135d0c, before the rules crate was
 //! split into a kernel and chapters, and pin that the move changed no behaviour: every position,
 //! Stamina, condition, Malice and log line an AI-vs-AI game produces. The d20 scenarios' runs
-//! (`tests/golden/d20/`) were first written when that ruleset came.
+//! (`tests/golden/d20/`) and the Miniatures scenarios' (`tests/golden/miniatures/`) were first
+//! written when each ruleset came.
 //!
 //! After a deliberate rules change, rewrite them with `STEELGRID_BLESS=1 ./test.sh --test golden`
 //! and say in the commit which outputs changed and why.
@@ -58,6 +59,20 @@ fn runs() -> Vec<Run> {
     runs.extend(d20.iter().map(|s| Run {
         golden: format!("d20/{}", s.replace(".ron", ".json")),
         args: sim(&format!("d20/{s}"), &["--ai", "both", "--max-rounds", "6"]),
+    }));
+    // The Miniatures ruleset's scenarios (scenarios/miniatures/), under tests/golden/miniatures/.
+    let mut minis: Vec<String> = std::fs::read_dir(root().join("scenarios/miniatures"))
+        .expect("scenarios/miniatures/")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".ron"))
+        .collect();
+    minis.sort();
+    runs.extend(minis.iter().map(|s| Run {
+        golden: format!("miniatures/{}", s.replace(".ron", ".json")),
+        args: sim(
+            &format!("miniatures/{s}"),
+            &["--ai", "both", "--max-rounds", "6"],
+        ),
     }));
     runs.push(Run {
         golden: "mill_opening.json".to_owned(),

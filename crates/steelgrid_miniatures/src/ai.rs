@@ -260,7 +260,7 @@ fn advance(battle: &Battle, i: usize) -> Option<Command> {
             .flat_map(|d| d.map(|v| v.x.unsigned_abs().max(v.y.unsigned_abs())))
             .min()
             .unwrap_or(u32::MAX);
-        want.min(area + 2)
+        want.min(area.saturating_add(2))
     };
     let here = goal(me.space.origin);
     let mut ends: Vec<Square> = reach
