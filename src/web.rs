@@ -2,6 +2,8 @@
 //! indicator, a status line for tests and local storage for saves.
 //!
 //! Share links: `?scenario=demo_ledge` opens an embedded scenario (`&seed=N`, `&hotseat=1`);
+//! `?scenario=d20/skirmish` a d20 one and `?scenario=miniatures/warband_battle` a Miniatures one
+//! (`&ai=one|two|both|none` there), each in its own window;
 //! `#replay=<replay RON>` plays a replay with the player controls, and `&verify=1` re-runs it
 //! first and writes the result into the page. `&ai=both` (or `heroes`, `director`, `none`) says
 //! which sides the AI plays, and `&bench-frames=N` times N frames once the board is drawn and
@@ -22,6 +24,16 @@ pub fn main() -> ExitCode {
     if let Some(opened) = open_d20() {
         return match opened {
             Ok((battle, launch)) => game::d20::run(battle, launch),
+            Err(message) => {
+                set_text("loading", &message);
+                set_attribute("status", "data-error", &message);
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(opened) = open_miniatures() {
+        return match opened {
+            Ok((battle, launch)) => game::miniatures::run(battle, launch),
             Err(message) => {
                 set_text("loading", &message);
                 set_attribute("status", "data-error", &message);
@@ -146,6 +158,61 @@ fn open_d20() -> Option<Result<(steelgrid_d20::battle::Battle, game::d20::Launch
             narration: scenario.narration.clone(),
         };
         Ok((steelgrid_d20::battle::Battle::new(&scenario, seed), launch))
+    })())
+}
+
+/// `?scenario=miniatures/warband_battle`: a Miniatures scenario (`&seed=N`, `&hotseat=1`, and
+/// `&ai=one|two|both|none` for the players the AI takes); none when the page names no
+/// Miniatures scenario.
+fn open_miniatures() -> Option<
+    Result<
+        (
+            steelgrid_miniatures::battle::Battle,
+            game::miniatures::Launch,
+        ),
+        String,
+    >,
+> {
+    use steelgrid_miniatures::round::Player;
+    let params = query();
+    let get = |key: &str| params.iter().flatten().find_map(|p| p.get(key));
+    let name = get("scenario")?;
+    let embedded = scenarios::MINIATURES.iter().find(|s| s.name == name)?;
+    Some((|| {
+        let scenario = steelgrid_miniatures::scenario::load(embedded.file, embedded.text)
+            .map_err(|p| lines(&p))?;
+        let seed = get("seed")
+            .map(|s| {
+                s.parse::<u64>()
+                    .map_err(|_| format!("seed '{s}' is not a number"))
+            })
+            .transpose()?;
+        let ai_players = match get("ai").as_deref() {
+            Some("both") => vec![Player::One, Player::Two],
+            Some("one") => vec![Player::One],
+            Some("two") => vec![Player::Two],
+            Some("none") => Vec::new(),
+            Some(other) => {
+                return Err(format!("ai '{other}' is not one of both, one, two, none"));
+            }
+            None if get("hotseat").is_some_and(|v| v != "0") => Vec::new(),
+            None => scenario.ai_players(),
+        };
+        hide("loading");
+        let launch = game::miniatures::Launch {
+            title: scenario.name.clone(),
+            screenshot: None,
+            screenshot_after: 0.0,
+            ai_players,
+            hover: None,
+            keys: Vec::new(),
+            demo: scenario.demo.clone(),
+            narration: scenario.narration.clone(),
+        };
+        Ok((
+            steelgrid_miniatures::battle::Battle::new(&scenario, seed),
+            launch,
+        ))
     })())
 }
 

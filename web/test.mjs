@@ -262,6 +262,17 @@ try {
   check(d.errors.every((e) => !e.includes("panicked")), `no panics in the d20 battle (${d.errors.length} console errors)`);
   await d.page.close();
 
+  // 5b. A Miniatures skirmish (seed 000's ruleset) opens and plays itself: the status line
+  //     follows it, nothing panics.
+  const m = await open("?scenario=miniatures/warband_battle&ai=both");
+  const ms = await status(m.page);
+  check(!ms.error, `the Miniatures skirmish started (${ms.error ?? "no error"})`);
+  await m.page.waitForTimeout(3000);
+  writeFileSync(screenshotOut.replace(/\.png$/, "-miniatures.png"), await m.page.screenshot());
+  check((await status(m.page)).text.startsWith("Miniatures: Round"), `Miniatures status line: ${(await status(m.page)).text}`);
+  check(m.errors.every((e) => !e.includes("panicked")), `no panics in the Miniatures skirmish (${m.errors.length} console errors)`);
+  await m.page.close();
+
   // 6. Nothing asked for files that are not there (no `.meta` lookups, no missing assets).
   const missing = requests.filter((q) => q.status !== 200 || q.path.endsWith(".meta"));
   check(missing.length === 0, `every request was served (${requests.length} requests; bad: ${JSON.stringify(missing)})`);

@@ -17,7 +17,7 @@ const PANEL: Color = Color::srgba(0.07, 0.08, 0.10, 0.92);
 const TEXT: Color = Color::srgb_u8(0xe6, 0xe1, 0xd6);
 const MUTED: Color = Color::srgb_u8(0x9a, 0x96, 0x8c);
 const WARNING: Color = Color::srgb_u8(0xff, 0x9a, 0x80);
-const STATUS_PX: f32 = 64.0;
+const STATUS_PX: f32 = 86.0;
 /// Log lines kept on screen.
 const LOG_LINES: usize = 30;
 
@@ -242,7 +242,7 @@ fn title_line(battle: &Battle, title: &str) -> String {
         (Phase::Over, None) => "the skirmish is over".into(),
     };
     format!(
-        "{title}  |  D&D Miniatures  |  Round {} of {}  |  {now}",
+        "{title}  |  D&D Miniatures (seed 000)  |  Round {} of {}\n{now}",
         s.round, s.max_rounds
     )
 }
@@ -310,19 +310,19 @@ fn prompt(battle: &Battle, mode: Mode, weapon: Weapon, seats: &AiSeats, demo: &D
                     None => String::new(),
                 };
                 format!(
-                    "Attack: {} ({:?}, {:+}, {} damage, range {}{shape})",
+                    "{} ({:?} {:+}, {} dmg, range {}{shape})",
                     a.name, a.icon, a.bonus, a.damage, a.range
                 )
             });
             let what = match mode {
-                Mode::Act => "Click a square to move, an enemy to attack",
-                Mode::Charge => "Charge: click an enemy",
-                Mode::Shift => "Shift: click a square beside you",
-                Mode::Mount => "Mount: click a mount beside you",
-                Mode::Dismount => "Dismount: click a square beside your mount",
+                Mode::Act => "Click: square moves, enemy attacks with",
+                Mode::Charge => "Charge: click an enemy, attacking with",
+                Mode::Shift => "Shift: click a square beside you; attack",
+                Mode::Mount => "Mount: click a mount beside you; attack",
+                Mode::Dismount => "Dismount: click a square beside you; attack",
             };
             format!(
-                "{what}. {attack}   A/Tab next attack | C charge | S shift | M mount/dismount | Esc back | E end turn"
+                "{what} {attack} | A/Tab attack, C charge, S shift, M (dis)mount, Esc, E end turn"
             )
         }
         Phase::Over => String::new(),

@@ -119,7 +119,7 @@ pub fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (plan, draw_plan)
+            (fresh_turn, plan, draw_plan)
                 .chain()
                 .run_if(
                     resource_changed::<Hovered>
@@ -462,6 +462,22 @@ fn ai_seat(
     }
 }
 
+/// A new creature's turn starts with its first attack chosen and the mode back to acting.
+fn fresh_turn(
+    table: Res<Table>,
+    mut weapon: ResMut<Weapon>,
+    mut mode: ResMut<Mode>,
+    mut last: Local<Option<Option<String>>>,
+) {
+    let now = table.0.active().map(str::to_owned);
+    // The first frame only notes the turn: a key pressed from the command line stands.
+    if last.as_ref().is_some_and(|was| *was != now) {
+        weapon.set_if_neq(Weapon(0));
+        mode.set_if_neq(Mode::Act);
+    }
+    *last = Some(now);
+}
+
 /// What a click on the hovered square would do, judged by the engine; an area attack's
 /// squares there.
 #[allow(clippy::too_many_arguments)]
@@ -602,6 +618,7 @@ mod tests {
             matches!(walk, Some(Command::Move { ref path }) if path.last() == Some(&to) && path.len() == 2),
             "{walk:?}"
         );
+        assert_eq!(b.check(&walk.unwrap()), Ok(()));
     }
 
     #[test]

@@ -20,7 +20,7 @@ use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Settings;
 use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
 use crate::game::ui::log::ascii;
-use crate::scenarios::{D20, EMBEDDED};
+use crate::scenarios::{D20, EMBEDDED, MINIATURES};
 
 /// Height of a row of the list, and the gap between rows, in logical pixels.
 const ROW: f32 = 22.0;
@@ -176,6 +176,9 @@ enum Entry {
     File,
     /// The d20 ruleset's scenario at this place in [`D20`]: it opens in the d20 window.
     D20(usize),
+    /// The Miniatures ruleset's scenario at this place in [`MINIATURES`]: it opens in the
+    /// Miniatures window.
+    Miniatures(usize),
 }
 
 /// The list, which scrolls: the rows under their groups' headings, and where each row's top
@@ -190,6 +193,7 @@ fn group(entry: Entry) -> &'static str {
     match entry {
         Entry::Builtin(n) => EMBEDDED[n].group,
         Entry::D20(n) => D20[n].group,
+        Entry::Miniatures(n) => MINIATURES[n].group,
         Entry::File => "Your files",
     }
 }
@@ -229,6 +233,7 @@ fn spawn(
     }
     let mut entries: Vec<Entry> = (0..EMBEDDED.len()).map(Entry::Builtin).collect();
     entries.extend((0..D20.len()).map(Entry::D20));
+    entries.extend((0..MINIATURES.len()).map(Entry::Miniatures));
     if cfg!(not(target_arch = "wasm32")) {
         entries.push(Entry::File);
     }
@@ -301,6 +306,9 @@ fn spawn(
                                     let (label, note) = match entry {
                                         Entry::Builtin(n) => (name(n), EMBEDDED[n].name.to_owned()),
                                         Entry::D20(n) => (d20_name(n), D20[n].name.to_owned()),
+                                        Entry::Miniatures(n) => {
+                                            (miniatures_name(n), MINIATURES[n].name.to_owned())
+                                        }
                                         Entry::File => ("Open a file:".to_owned(), String::new()),
                                     };
                                     row(list, i, entry, label, note);
@@ -349,7 +357,7 @@ fn row(list: &mut ChildSpawnerCommands, index: usize, entry: Entry, label: Strin
         let line = TextLayout::no_wrap();
         row.spawn((text(label, 16.0, TEXT), line));
         match entry {
-            Entry::Builtin(_) | Entry::D20(_) => {
+            Entry::Builtin(_) | Entry::D20(_) | Entry::Miniatures(_) => {
                 row.spawn((text(note, 13.0, MUTED), line));
             }
             Entry::File => {
@@ -416,7 +424,13 @@ fn choose(
             }
             (Ask::Choose, Entry::File) => open_file(field.path.trim()),
             (Ask::Choose, Entry::D20(n)) => {
-                if let Err(problem) = open_d20(D20[n].name) {
+                if let Err(problem) = open_in_own_window(D20[n].name) {
+                    field.problem = Some(problem);
+                }
+                continue;
+            }
+            (Ask::Choose, Entry::Miniatures(n)) => {
+                if let Err(problem) = open_in_own_window(MINIATURES[n].name) {
                     field.problem = Some(problem);
                 }
                 continue;
@@ -470,21 +484,62 @@ fn d20_lines(panel: &mut ChildSpawnerCommands, n: usize) {
     }
 }
 
-/// Open a d20 scenario: its own window replaces this one (natively a new run of the game,
+/// A Miniatures scenario's name, from its file.
+fn miniatures_name(n: usize) -> String {
+    steelgrid_miniatures::scenario::load(MINIATURES[n].file, MINIATURES[n].text)
+        .map_or_else(|_| MINIATURES[n].name.to_owned(), |s| ascii(&s.name))
+}
+
+/// What the details column says of a Miniatures scenario.
+fn miniatures_lines(panel: &mut ChildSpawnerCommands, n: usize) {
+    match steelgrid_miniatures::scenario::load(MINIATURES[n].file, MINIATURES[n].text) {
+        Ok(s) => {
+            panel.spawn(text(ascii(&s.name), 24.0, TITLE));
+            panel.spawn(text(ascii(&s.description), 16.0, TEXT));
+            panel.spawn(text(
+                format!(
+                    "The D&D Miniatures ruleset (seed 000): {} creatures in two warbands on a {} x {} map, {} victory areas, {} victory points to win in {} rounds. Enter opens it in the Miniatures window.",
+                    s.creatures.len(),
+                    s.map.width,
+                    s.map.height,
+                    s.victory_areas.len(),
+                    s.goal,
+                    s.max_rounds
+                ),
+                15.0,
+                TEXT,
+            ));
+            let bands: Vec<String> = s
+                .warbands
+                .iter()
+                .map(|w| format!("{} ({} points, champion {})", w.name, w.points, w.champion))
+                .collect();
+            panel.spawn(text(ascii(&bands.join(" against ")), 15.0, MUTED));
+        }
+        Err(problems) => {
+            panel.spawn(text(MINIATURES[n].file, 22.0, TITLE));
+            for p in problems {
+                panel.spawn(text(ascii(&p.to_string()), 15.0, WARNING));
+            }
+        }
+    }
+}
+
+/// Open a d20 or Miniatures scenario: its own window replaces this one (natively a new run of the game,
 /// `steelgrid play d20/<name>`; in the browser the page's address names it).
 #[cfg(not(target_arch = "wasm32"))]
-fn open_d20(name: &str) -> Result<(), String> {
+fn open_in_own_window(name: &str) -> Result<(), String> {
     let me =
         std::env::current_exe().map_err(|e| format!("cannot find the game to start it: {e}"))?;
     std::process::Command::new(me)
         .args(["play", name])
         .spawn()
-        .map_err(|e| format!("cannot start the d20 window: {e}"))?;
+        .map_err(|e| format!("cannot start the scenario's window: {e}"))?;
     std::process::exit(0);
 }
 
 #[cfg(target_arch = "wasm32")]
-fn open_d20(name: &str) -> Result<(), String> {
+fn open_in_own_window(name: &str) -> Result<(), String> {
     crate::web::open_scenario(name);
     Ok(())
 }
@@ -544,6 +599,7 @@ fn describe(
             None => {}
         },
         Entry::D20(n) => d20_lines(panel, n),
+        Entry::Miniatures(n) => miniatures_lines(panel, n),
         Entry::File => {
             panel.spawn(text("A scenario file", 24.0, TITLE));
             panel.spawn(text(
@@ -704,6 +760,20 @@ mod tests {
                 s.file
             );
             assert_eq!(group(Entry::D20(n)), "d20 (3.5 / Pathfinder)");
+        }
+    }
+
+    #[test]
+    fn the_miniatures_scenarios_are_listed_by_their_names_under_their_own_heading() {
+        assert!(!MINIATURES.is_empty());
+        for (n, s) in MINIATURES.iter().enumerate() {
+            let name = miniatures_name(n);
+            assert!(
+                !name.is_empty() && name != s.name,
+                "{} has a name of its own",
+                s.file
+            );
+            assert_eq!(group(Entry::Miniatures(n)), "D&D Miniatures (skirmish)");
         }
     }
 
