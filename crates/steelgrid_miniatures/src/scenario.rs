@@ -243,15 +243,20 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         let warbands = warbands(&parsed, &creatures, src, top_at("warbands"), &mut at);
         let areas = source::list_elements(src, top_at("victory_areas"));
         for (i, area) in parsed.victory_areas.iter().enumerate() {
-            let inside = area.width > 0
+            let inside = map.in_bounds(area.origin)
+                && area.width > 0
                 && area.height > 0
+                && area.points <= 1_000
                 && area.width <= map.width
                 && area.height <= map.height
                 && area.squares().all(|sq| map.in_bounds(sq));
             if !inside {
                 at(
                     areas.get(i).copied().unwrap_or(0),
-                    format!("victory area `{}` is not a rectangle on the map", area.name),
+                    format!(
+                        "victory area `{}` must be a rectangle on the map worth up to 1000 points",
+                        area.name
+                    ),
                 );
             }
         }
@@ -395,7 +400,7 @@ fn place(
             origin: entry.at,
             side: card.size.side(),
         };
-        if !map.footprint_in_bounds(space) {
+        if !map.in_bounds(entry.at) || !map.footprint_in_bounds(space) {
             at(
                 here("at"),
                 format!(

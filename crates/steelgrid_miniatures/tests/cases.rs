@@ -1623,7 +1623,11 @@ fn the_giant_demo_bursts_around_its_whole_space_and_squeezes_through() {
             ("shieldguard".to_string(), "giant".to_string())
         ]
     );
-    assert_eq!(hp(&b, "giant"), 105);
+    assert_eq!(
+        hp(&b, "giant"),
+        75,
+        "90 less the 15 of the halberdier's opportunity attack"
+    );
     assert_eq!(
         mini(&b, "giant").space,
         steelgrid_kernel::grid::Footprint {

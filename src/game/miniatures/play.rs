@@ -14,7 +14,7 @@ use std::collections::{HashMap, VecDeque};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use steelgrid_miniatures::ai;
-use steelgrid_miniatures::battle::{Battle, Command, MiniView, Phase};
+use steelgrid_miniatures::battle::{Battle, Command, Event, MiniView, Phase};
 use steelgrid_miniatures::card::Attack;
 use steelgrid_miniatures::movement::terrain::Terrain;
 use steelgrid_rules::grid::{Footprint, Square};
@@ -525,6 +525,18 @@ fn draw_plan(
     } else {
         Color::srgb_u8(0xff, 0x80, 0x70)
     };
+    // The area the last attack covered, until the next creature activates: where a line ran
+    // and which squares it skipped, as the engine logged them.
+    for sq in last_area(&table.0) {
+        commands.spawn((
+            PlanMark,
+            Sprite::from_color(
+                Color::srgba(0.35, 0.7, 1.0, 0.35),
+                Vec2::splat(SQUARE - 10.0),
+            ),
+            Transform::from_translation(layout.square_center(sq).extend(3.5)),
+        ));
+    }
     for &sq in &plan.area {
         commands.spawn((
             PlanMark,
@@ -559,6 +571,18 @@ fn draw_plan(
             Transform::from_translation((at + Vec2::new(0.0, -SQUARE * 0.3)).extend(4.1)),
         ));
     }
+}
+
+/// The squares of the last area attack, if no creature has activated since.
+pub fn last_area(battle: &Battle) -> Vec<Square> {
+    for logged in battle.log().iter().rev() {
+        match &logged.event {
+            Event::AreaDrawn { squares, .. } => return squares.clone(),
+            Event::Activated { .. } => break,
+            _ => {}
+        }
+    }
+    Vec::new()
 }
 
 #[cfg(test)]
@@ -655,5 +679,21 @@ mod tests {
             assert!(!super::super::words::line(&logged.event).is_empty());
         }
         assert!(b.log().len() > 50);
+    }
+
+    #[test]
+    fn the_line_demonstration_leaves_its_squares_on_the_board_until_the_next_activation() {
+        let s = crate::scenarios::by_name("miniatures/demo_line").expect("embedded");
+        let sc = steelgrid_miniatures::scenario::load(s.file, s.text).unwrap();
+        let mut b = Battle::new(&sc, None);
+        for c in &sc.demo {
+            b.apply(c.clone()).expect("the demo");
+        }
+        let drawn = b.log().iter().rev().find_map(|l| match &l.event {
+            Event::AreaDrawn { squares, .. } => Some(squares.clone()),
+            _ => None,
+        });
+        assert_eq!(Some(last_area(&b)), drawn);
+        assert!(!last_area(&b).is_empty());
     }
 }

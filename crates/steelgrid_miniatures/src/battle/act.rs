@@ -88,11 +88,12 @@ fn champion_power(t: &mut Table, power: &str) -> Result<(), RuleError> {
     let w = &mut t.s.warbands[player.index()];
     let champion = w.champion;
     let card = t.s.minis[champion].card.clone();
+    let window = flow::window_of(stage);
     let boost = card
         .champion
         .iter()
         .flat_map(|c| &c.powers)
-        .find(|p| p.name == power)
+        .find(|p| p.name == power && Some(p.window) == window)
         .map(|p| p.boost)
         .expect("a usable power is on the card");
     w.powers_used.push(power.to_owned());
@@ -112,7 +113,9 @@ fn champion_power(t: &mut Table, power: &str) -> Result<(), RuleError> {
         Boost::Attack(n) => format!("{n:+} to its warband's attacks this round"),
         Boost::Speed(n) => format!("+{n} speed to its warband this round"),
     };
-    t.s.warbands[player.index()].boosts.push(boost);
+    t.s.warbands[player.index()]
+        .boosts
+        .push((power.to_owned(), boost));
     t.push(
         stage.rule(),
         Event::ChampionPowerUsed {
@@ -251,7 +254,7 @@ fn action_word(slot: Slot) -> String {
 /// immobilized 0 (not in seed: the rulebook's values); a rider's own speed is 0 (seed 000 L403).
 pub(super) fn walker(t: &Table, i: usize) -> Walker {
     let m = &t.s.minis[i];
-    let boost = t.s.warbands[m.owner.index()].boost_speed();
+    let boost = t.s.warbands[t.s.side_of(i).index()].boost_speed();
     let speed = if m.riding.is_some() || m.is(Condition::Immobilized) {
         0
     } else if m.is(Condition::Slowed) {
@@ -292,28 +295,7 @@ fn walk(t: &mut Table, path: &[Square]) -> Result<(), RuleError> {
             action: action_word(slot),
         },
     );
-    let positions: Vec<Square> = std::iter::once(walker.space.origin)
-        .chain(walked.steps.iter().map(|s| s.to))
-        .collect();
-    for p in &walked.provoked {
-        let before = t.s.minis[i].space;
-        let at = Footprint {
-            origin: positions[p.step],
-            ..before
-        };
-        carry(t, i, at);
-        if !strike::opportunity(t, who[p.occupant], i) {
-            return Ok(());
-        }
-    }
-    for step in walked.steps.iter().filter(|s| s.damage > 0) {
-        strike::terrain_damage(t, i, step.damage, move_rule::SPIKE_STONES);
-        if t.s.minis[i].destroyed {
-            return Ok(());
-        }
-    }
-    carry(t, i, walked.end);
-    if walked.placed_back {
+    if travel(t, i, walker.space, &walked, &who) && walked.placed_back {
         t.push(
             move_rule::PLACED_BACK,
             Event::PlacedBack {
@@ -323,6 +305,68 @@ fn walk(t: &mut Table, path: &[Square]) -> Result<(), RuleError> {
         );
     }
     Ok(())
+}
+
+/// Go along a walk square by square (seed 000 L58-88): an enemy's opportunity attack as the
+/// mover leaves its side (L139-143), spike stones' damage as a square slows it (L539), then the
+/// end. Whether it got there: an attack that destroys, stuns or moves it (a push, a pit) ends
+/// the walk where it stands, or at the last legal square it passed (L145-148).
+fn travel(
+    t: &mut Table,
+    i: usize,
+    start: Footprint,
+    walked: &crate::movement::walk::Walk,
+    who: &[usize],
+) -> bool {
+    let held: Vec<Footprint> = std::iter::once(start)
+        .chain(walked.steps.iter().map(|s| Footprint {
+            origin: s.to,
+            ..start
+        }))
+        .collect();
+    for (k, step) in walked.steps.iter().enumerate() {
+        for p in walked.provoked.iter().filter(|p| p.step == k) {
+            carry(t, i, held[k]);
+            let went_on = strike::opportunity(t, who[p.occupant], i);
+            if t.s.minis[i].space != held[k] || !went_on {
+                stop_at_legal(t, i, &held[..=k]);
+                return false;
+            }
+        }
+        if step.damage > 0 {
+            carry(t, i, held[k + 1]);
+            strike::terrain_damage(t, i, step.damage, move_rule::SPIKE_STONES);
+            if t.s.minis[i].destroyed {
+                return false;
+            }
+        }
+    }
+    carry(t, i, walked.end);
+    true
+}
+
+/// A walk stopped short: where it stands if that is a legal position, else placed back at the
+/// last legal square it held (seed 000 L145-148).
+fn stop_at_legal(t: &mut Table, i: usize, held: &[Footprint]) {
+    if t.s.minis[i].destroyed {
+        return;
+    }
+    let here = t.s.minis[i].space;
+    let legal = t.with_board(i, |board, _| board.is_legal(here));
+    if legal {
+        return;
+    }
+    if let Some(back) = t.with_board(i, |board, _| board.last_legal(held)) {
+        carry(t, i, back);
+        let id = t.s.minis[i].id.clone();
+        t.push(
+            move_rule::PLACED_BACK,
+            Event::PlacedBack {
+                creature: id,
+                at: back.origin,
+            },
+        );
+    }
 }
 
 /// Put creature `i` at `space`, its rider with it (seed 000 L393).
@@ -416,20 +460,9 @@ fn charge(t: &mut Table, target: &str, path: &[Square]) -> Result<(), RuleError>
             path: path.to_vec(),
         },
     );
-    let positions: Vec<Square> = std::iter::once(walker.space.origin)
-        .chain(walked.steps.iter().map(|s| s.to))
-        .collect();
-    for p in &walked.provoked {
-        let at = Footprint {
-            origin: positions[p.step],
-            ..t.s.minis[i].space
-        };
-        carry(t, i, at);
-        if !strike::opportunity(t, who[p.occupant], i) {
-            return Ok(());
-        }
+    if !travel(t, i, walker.space, &walked, &who) {
+        return Ok(());
     }
-    carry(t, i, walked.end);
     strike::resolve(
         t,
         Strike {
@@ -437,12 +470,16 @@ fn charge(t: &mut Table, target: &str, path: &[Square]) -> Result<(), RuleError>
             target: j,
             attack: basic,
             charging: true,
+            from: None,
         },
     );
-    let lancer =
-        t.s.minis
-            .iter()
-            .position(|m| m.riding == Some(i) && !m.destroyed && m.card.has_keyword("Lancer"));
+    let lancer = t.s.minis.iter().position(|m| {
+        let able = !m.destroyed
+            && !m.incapacitated()
+            && !m.is(Condition::Confused)
+            && !m.is(Condition::Dominated);
+        m.riding == Some(i) && able && m.card.has_keyword("Lancer")
+    });
     if let (Some(rider), false) = (lancer, t.s.minis[j].destroyed)
         && let Some(lance) = strike::basic_attack(&t.s.minis[rider].card).cloned()
     {
@@ -451,6 +488,7 @@ fn charge(t: &mut Table, target: &str, path: &[Square]) -> Result<(), RuleError>
             target: j,
             attack: lance,
             charging: true,
+            from: None,
         };
         strike::resolve(t, strike);
     }

@@ -49,6 +49,10 @@ pub(super) fn table(scenario: &Scenario) -> Skirmish {
             .riding
             .as_ref()
             .and_then(|m| scenario.creatures.iter().position(|o| &o.id == m));
+        // A rider shares its mount's squares (seed 000 L391).
+        if let Some(m) = minis[i].riding {
+            minis[i].space = minis[m].space;
+        }
     }
     let warband = |p: Player| {
         let w = &scenario.warbands[p.index()];
@@ -179,15 +183,18 @@ fn carry_on(t: &mut Table) {
 /// The champion powers `player` may use in `stage`: its champion on the board, no power used
 /// yet this round before R6 (seed 000 L267), each power once a battle.
 pub fn usable_powers(s: &Skirmish, player: Player, stage: RoundStage) -> Vec<String> {
-    let window = match stage {
-        RoundStage::BeginningOfRound => Window::BeginningOfRound,
-        RoundStage::BeforeInitiative => Window::BeforeInitiative,
-        RoundStage::AfterInitiative => Window::AfterInitiative,
-        _ => return Vec::new(),
+    let Some(window) = window_of(stage) else {
+        return Vec::new();
     };
     let w = &s.warbands[player.index()];
     let champion = &s.minis[w.champion];
-    if champion.destroyed || s.powers_this_round.used(player) || champion.incapacitated() {
+    // A confused or dominated champion uses no champion power (seed 000 L168, L447).
+    let controlled = champion.is(Condition::Confused) || champion.is(Condition::Dominated);
+    if champion.destroyed
+        || s.powers_this_round.used(player)
+        || champion.incapacitated()
+        || controlled
+    {
         return Vec::new();
     }
     champion
@@ -198,6 +205,16 @@ pub fn usable_powers(s: &Skirmish, player: Player, stage: RoundStage) -> Vec<Str
         .filter(|p| p.window == window && !w.powers_used.contains(&p.name))
         .map(|p| p.name.clone())
         .collect()
+}
+
+/// The champion-power window a stage of the round opens, if it opens one (seed 000 L269-275).
+pub fn window_of(stage: RoundStage) -> Option<Window> {
+    match stage {
+        RoundStage::BeginningOfRound => Some(Window::BeginningOfRound),
+        RoundStage::BeforeInitiative => Some(Window::BeforeInitiative),
+        RoundStage::AfterInitiative => Some(Window::AfterInitiative),
+        _ => None,
+    }
 }
 
 /// The creatures `player` still has to activate this round.
@@ -463,7 +480,13 @@ pub(super) fn activate(t: &mut Table, i: usize, block: Block, left: u32) {
     if t.s.minis[i].is(Condition::Dominated) {
         turn.controller = owner.other();
     }
+    let controller = turn.controller;
     t.s.phase = Phase::Turn { block, left, turn };
+    // A rider and mount under different players' control part: the mount throws the rider
+    // (seed 000 L409-411).
+    if controller != owner {
+        throw_rider(t, i);
+    }
     // F3: ongoing damage without D2 (seed 000 L293).
     let ongoing = t.s.minis[i].afflictions.ongoing_damage();
     if !ongoing.is_empty() {
@@ -477,6 +500,20 @@ pub(super) fn activate(t: &mut Table, i: usize, block: Block, left: u32) {
         for record in records {
             super::strike::log_damage(t, i, &record);
         }
+    }
+}
+
+/// Creature `i` changed hands this turn: if it rides or carries a rider, the rider is thrown.
+fn throw_rider(t: &mut Table, i: usize) {
+    let pair = match t.s.minis[i].riding {
+        Some(mount) => Some((i, mount)),
+        None => (0..t.s.minis.len())
+            .find(|&k| t.s.minis[k].riding == Some(i) && !t.s.minis[k].destroyed)
+            .map(|rider| (rider, i)),
+    };
+    if let Some((rider, mount)) = pair {
+        let space = t.s.minis[mount].space;
+        super::strike::unseat(t, rider, space, crate::rule::movement::FORCED_DISMOUNT);
     }
 }
 
@@ -605,7 +642,8 @@ fn score_areas(t: &mut Table) {
             })
             .collect();
         if let [player] = holders.as_slice() {
-            t.s.warbands[player.index()].victory_points += area.points;
+            let vp = &mut t.s.warbands[player.index()].victory_points;
+            *vp = vp.saturating_add(area.points);
             t.push(
                 win::AREAS,
                 Event::AreaScored {

@@ -80,29 +80,29 @@ pub struct Warband {
     pub victory_points: u32,
     /// Champion powers used this battle.
     pub powers_used: Vec<String>,
-    /// What its champion's powers give it until the end of the round.
-    pub boosts: Vec<Boost>,
+    /// What its champion's powers give it until the end of the round, by power.
+    pub boosts: Vec<(String, Boost)>,
 }
 
 impl Warband {
     pub fn boost_attack(&self) -> i32 {
         self.boosts
             .iter()
-            .map(|b| if let Boost::Attack(n) = b { *n } else { 0 })
+            .map(|(_, b)| if let Boost::Attack(n) = b { *n } else { 0 })
             .sum()
     }
 
     pub fn boost_speed(&self) -> u32 {
         self.boosts
             .iter()
-            .map(|b| if let Boost::Speed(n) = b { *n } else { 0 })
+            .map(|(_, b)| if let Boost::Speed(n) = b { *n } else { 0 })
             .sum()
     }
 
     pub fn boost_initiative(&self) -> i32 {
         self.boosts
             .iter()
-            .map(|b| if let Boost::Initiative(n) = b { *n } else { 0 })
+            .map(|(_, b)| if let Boost::Initiative(n) = b { *n } else { 0 })
             .sum()
     }
 }

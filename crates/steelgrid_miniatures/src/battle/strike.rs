@@ -37,6 +37,9 @@ pub(super) struct Strike {
     pub target: usize,
     pub attack: Attack,
     pub charging: bool,
+    /// Where an area attack comes from, for cover: the burst's centre (seed 000 L421); the
+    /// attacker's space when none.
+    pub from: Option<Footprint>,
 }
 
 /// A creature's basic melee attack, the first `[m]` on its card: what it makes opportunity
@@ -100,15 +103,20 @@ fn provoke(t: &mut Table, i: usize, attack: &Attack) -> bool {
     if !attack.icon.provokes() || provoked_by_standing(t, i) {
         return true;
     }
+    abort(t, i, "it can no longer attack");
+    false
+}
+
+/// The attack ends at T0 (seed 000 L303-311).
+fn abort(t: &mut Table, i: usize, why: &str) {
     let id = t.s.minis[i].id.clone();
     t.push(
         rule::ABORTED,
         Event::Stage {
             stage: "T0".into(),
-            text: format!("{id} can no longer make its attack"),
+            text: format!("{id} makes no attack: {why}"),
         },
     );
-    false
 }
 
 /// An attack action at one creature (seed 000 L313-317).
@@ -131,17 +139,23 @@ pub(super) fn attack(t: &mut Table, name: &str, target: &str) -> Result<(), Rule
     in_reach(t, i, j, &attack)?;
     pay(t, Action::Attack)?;
     spend(t, i, &attack);
-    if provoke(t, i, &attack) && !t.s.minis[j].destroyed {
-        resolve(
-            t,
-            Strike {
-                attacker: i,
-                target: j,
-                attack,
-                charging: false,
-            },
-        );
+    if !provoke(t, i, &attack) || t.s.minis[j].destroyed {
+        return Ok(());
     }
+    // T1 comes after T0: an opportunity attack that moved the attacker may have taken the
+    // target out of its reach (seed 000 L309-317).
+    if let Err(e) = in_reach(t, i, j, &attack) {
+        abort(t, i, &e.reason);
+        return Ok(());
+    }
+    let strike = Strike {
+        attacker: i,
+        target: j,
+        attack,
+        charging: false,
+        from: None,
+    };
+    resolve(t, strike);
     Ok(())
 }
 
@@ -262,6 +276,13 @@ pub(super) fn area(
     let squares = area_squares(t, i, &attack, at, from)?;
     let creatures: Vec<(usize, Footprint)> = t.s.standing().map(|(j, m)| (j, m.space)).collect();
     let targets = area::affected(&squares, i, &creatures);
+    let centre = match attack.shape {
+        Some(Shape::Burst(_)) if attack.icon != AttackIcon::Close => Some(Footprint {
+            origin: at,
+            side: 1,
+        }),
+        _ => None,
+    };
     pay(t, Action::Attack)?;
     spend(t, i, &attack);
     let names = targets.iter().map(|&j| t.s.minis[j].id.clone()).collect();
@@ -279,9 +300,26 @@ pub(super) fn area(
             targets: names,
         },
     );
+    let before = t.s.minis[i].space;
     if !provoke(t, i, &attack) {
         return Ok(());
     }
+    // An opportunity attack that moved the attacker moves the area with it (T0 before T1).
+    let targets = if t.s.minis[i].space == before {
+        targets
+    } else {
+        match area_squares(t, i, &attack, at, from) {
+            Ok(squares) => {
+                let creatures: Vec<(usize, Footprint)> =
+                    t.s.standing().map(|(j, m)| (j, m.space)).collect();
+                area::affected(&squares, i, &creatures)
+            }
+            Err(e) => {
+                abort(t, i, &e.reason);
+                return Ok(());
+            }
+        }
+    };
     for j in targets {
         if !t.s.minis[j].destroyed && !t.s.minis[i].destroyed {
             resolve(
@@ -291,6 +329,7 @@ pub(super) fn area(
                     target: j,
                     attack: attack.clone(),
                     charging: false,
+                    from: centre,
                 },
             );
         }
@@ -338,7 +377,9 @@ pub(super) fn modifiers(t: &Table, strike: &Strike) -> Vec<(Rule, Applied)> {
             "combat advantage (the target is stunned or helpless)".into(),
         );
     }
-    let w = &t.s.warbands[a.owner.index()];
+    // The warband it fights for now: a creature the opponent controls is of its warband
+    // (seed 000 L166, L447).
+    let w = &t.s.warbands[side.index()];
     let champion = &t.s.minis[w.champion];
     if let Some(c) = champion
         .card
@@ -355,15 +396,16 @@ pub(super) fn modifiers(t: &Table, strike: &Strike) -> Vec<(Rule, Applied)> {
             );
         }
     }
-    for (k, power) in w.boosts.iter().enumerate() {
+    for (name, power) in &w.boosts {
         if let crate::card::Boost::Attack(n) = power {
-            add(rule::COMMANDER, *n, format!("champion power #{}", k + 1));
+            add(rule::CHAMPION_POWER, *n, format!("{name} (champion power)"));
         }
     }
     if strike.charging {
         add(rule::CHARGE_BONUS, CHARGE, "charging".into());
     }
-    if !strike.attack.melee() && t.with_board(i, |board, _| board.ranged_cover(a.space, b.space)) {
+    let from = strike.from.unwrap_or(a.space);
+    if !strike.attack.melee() && t.with_board(i, |board, _| board.ranged_cover(from, b.space)) {
         add(rule::COVER, COVER, "the target has cover".into());
     }
     let footing = t.with_board(i, |board, _| board.footing(a.space));
@@ -488,6 +530,32 @@ fn on_hit(t: &mut Table, strike: &Strike, critical: bool) {
 fn shove(t: &mut Table, strike: &Strike, squares: u32) {
     let (i, j) = (strike.attacker, strike.target);
     let mover = t.s.minis[i].space;
+    // A pushed rider leaves its mount (seed 000 L411-413): it is pushed from the square of the
+    // mount's space nearest the pusher, as a creature of its own size, the mount in its way.
+    if t.s.minis[j].riding.take().is_some() {
+        let mount = t.s.minis[j].space;
+        let origin = mount
+            .squares()
+            .min_by_key(|&sq| {
+                (
+                    distance(
+                        mover,
+                        Footprint {
+                            origin: sq,
+                            side: 1,
+                        },
+                        t.options.area,
+                    ),
+                    sq.y,
+                    sq.x,
+                )
+            })
+            .unwrap_or(mount.origin);
+        t.s.minis[j].space = Footprint {
+            origin,
+            side: t.s.minis[j].card.size.side(),
+        };
+    }
     let mut path = Vec::new();
     let mut at = t.s.minis[j].space;
     for _ in 0..squares {
@@ -520,9 +588,6 @@ fn shove(t: &mut Table, strike: &Strike, squares: u32) {
         force(board, (mover, Force::Push), start, &path, squares as usize)
     });
     let Ok(forced) = forced else { return };
-    if t.s.minis[j].riding.take().is_some() {
-        t.s.minis[j].space.side = t.s.minis[j].card.size.side();
-    }
     carry(t, j, forced.end);
     let id = t.s.minis[j].id.clone();
     t.push(
@@ -620,7 +685,8 @@ fn destroyed(t: &mut Table, j: usize) {
     m.riding = None;
     let (owner, cost, id) = (m.owner, m.card.cost, m.id.clone());
     let scorer: Player = owner.other();
-    t.s.warbands[scorer.index()].victory_points += cost;
+    let vp = &mut t.s.warbands[scorer.index()].victory_points;
+    *vp = vp.saturating_add(cost);
     t.push(
         win::DESTROYED,
         Event::Destroyed {
@@ -634,22 +700,28 @@ fn destroyed(t: &mut Table, j: usize) {
         .filter(|&k| t.s.minis[k].riding == Some(j))
         .collect();
     for k in riders {
-        t.s.minis[k].riding = None;
-        t.s.minis[k].space.side = t.s.minis[k].card.size.side();
-        let spots = t.with_board(k, |board, _| {
-            mount_removed(board, space, &t.options.movement)
-        });
-        if let Some(&origin) = spots.first() {
-            t.s.minis[k].space.origin = origin;
-            let id = t.s.minis[k].id.clone();
-            t.push(
-                move_rule::MOUNT_REMOVED,
-                Event::Dismounted {
-                    rider: id,
-                    to: origin,
-                },
-            );
-        }
+        unseat(t, k, space, move_rule::MOUNT_REMOVED);
+    }
+}
+
+/// Rider `k` leaves the mount whose space is `mount`, placed without moving (no opportunity
+/// attack): in a legal square of that space, else the nearest legal one (seed 000 L399, L409-413).
+pub(super) fn unseat(t: &mut Table, k: usize, mount: Footprint, why: Rule) {
+    t.s.minis[k].riding = None;
+    t.s.minis[k].space.side = t.s.minis[k].card.size.side();
+    let spots = t.with_board(k, |board, _| {
+        mount_removed(board, mount, &t.options.movement)
+    });
+    if let Some(&origin) = spots.first() {
+        t.s.minis[k].space.origin = origin;
+        let id = t.s.minis[k].id.clone();
+        t.push(
+            why,
+            Event::Dismounted {
+                rider: id,
+                to: origin,
+            },
+        );
     }
 }
 
@@ -680,6 +752,7 @@ pub(super) fn opportunity(t: &mut Table, j: usize, i: usize) -> bool {
             target,
             attack,
             charging: false,
+            from: None,
         },
     );
     let m = &t.s.minis[i];

@@ -160,6 +160,7 @@ impl Battle {
                 target: j,
                 attack,
                 charging: false,
+                from: None,
             };
             let modifiers: Vec<Applied> = strike::modifiers(t, &strike)
                 .into_iter()

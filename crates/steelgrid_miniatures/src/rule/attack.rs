@@ -12,6 +12,8 @@ steelgrid_kernel::rules! {
         "A ranged or area attack at a target with cover takes -2 (seed 000 L533 says forest gives it).";
     COMMANDER = "ddm.attack.commander", "not in seed",
         "A commander effect adds its bonus to the attacks of allies within its range of the champion.";
+    CHAMPION_POWER = "ddm.attack.champion_power", "seed 000 L275, L283",
+        "A champion power's bonus to its warband's attacks lasts until the end of the round, when R7d ends it.";
     CHARGE_BONUS = "ddm.attack.charge_bonus", "not in seed",
         "A charging creature adds +1 to its attack (seed 000 L401 extends it to a rider).";
     RANGE = "ddm.attack.range", "seed 000 L313-317",
