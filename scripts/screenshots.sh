@@ -46,6 +46,9 @@ shot native-d20-injury play scenarios/d20/demo_injury.ron --screenshot-after 2.6
 # The picker on the d20 group (six steps up from the first scenario).
 shot native-picker-d20 play mill_ambush --screen picker \
     --keys ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowUp,ArrowUp --screenshot-after 4
+# A Miniatures skirmish mid-round, the AI on both sides, and the line demonstration at its end.
+shot native-miniatures-battle play miniatures/warband_battle --ai both --screenshot-after 9
+shot native-miniatures-line play miniatures/demo_line --screenshot-after 6
 shot native-title play mill_ambush --screen title
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.

@@ -527,14 +527,27 @@ fn draw_plan(
     };
     // The area the last attack covered, until the next creature activates: where a line ran
     // and which squares it skipped, as the engine logged them.
-    for sq in last_area(&table.0) {
+    let (drawn, segment) = last_area(&table.0);
+    for sq in drawn {
         commands.spawn((
             PlanMark,
-            Sprite::from_color(
-                Color::srgba(0.35, 0.7, 1.0, 0.35),
-                Vec2::splat(SQUARE - 10.0),
-            ),
-            Transform::from_translation(layout.square_center(sq).extend(3.5)),
+            Sprite::from_color(Color::srgba(0.35, 0.7, 1.0, 0.3), Vec2::splat(SQUARE - 6.0)),
+            Transform::from_translation(layout.square_center(sq).extend(8.0)),
+        ));
+    }
+    // A line's segment, corner to corner, as the errata draws it.
+    if let Some([a, b]) = segment {
+        let corner = |(x, y): (i32, i32)| {
+            let centre = layout.square_center(Square::new(x, y));
+            centre + Vec2::new(-SQUARE / 2.0, SQUARE / 2.0)
+        };
+        let (from, to) = (corner(a), corner(b));
+        let along = to - from;
+        commands.spawn((
+            PlanMark,
+            Sprite::from_color(Color::srgb(0.55, 0.85, 1.0), Vec2::new(along.length(), 3.0)),
+            Transform::from_translation(((from + to) / 2.0).extend(8.5))
+                .with_rotation(Quat::from_rotation_z(along.to_angle())),
         ));
     }
     for &sq in &plan.area {
@@ -573,16 +586,19 @@ fn draw_plan(
     }
 }
 
-/// The squares of the last area attack, if no creature has activated since.
-pub fn last_area(battle: &Battle) -> Vec<Square> {
+/// The squares of the last area attack, and a line's segment, if no creature has activated
+/// since.
+pub fn last_area(battle: &Battle) -> (Vec<Square>, Option<[(i32, i32); 2]>) {
     for logged in battle.log().iter().rev() {
         match &logged.event {
-            Event::AreaDrawn { squares, .. } => return squares.clone(),
+            Event::AreaDrawn {
+                squares, segment, ..
+            } => return (squares.clone(), *segment),
             Event::Activated { .. } => break,
             _ => {}
         }
     }
-    Vec::new()
+    (Vec::new(), None)
 }
 
 #[cfg(test)]
@@ -693,7 +709,9 @@ mod tests {
             Event::AreaDrawn { squares, .. } => Some(squares.clone()),
             _ => None,
         });
-        assert_eq!(Some(last_area(&b)), drawn);
-        assert!(!last_area(&b).is_empty());
+        let (squares, segment) = last_area(&b);
+        assert_eq!(Some(squares.clone()), drawn);
+        assert!(!squares.is_empty());
+        assert!(segment.is_some(), "a line keeps its segment for the board");
     }
 }

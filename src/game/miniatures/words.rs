@@ -115,6 +115,7 @@ pub fn line(event: &Event) -> String {
             attack,
             squares,
             targets,
+            ..
         } => format!(
             "{attacker}'s {attack} covers {} squares: {}",
             squares.len(),

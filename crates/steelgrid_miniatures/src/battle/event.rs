@@ -119,6 +119,9 @@ pub enum Event {
         attack: String,
         squares: Vec<Square>,
         targets: Vec<String>,
+        /// A line's segment, origin corner to end corner (corners are the grid's points).
+        #[serde(default)]
+        segment: Option<[(i32, i32); 2]>,
     },
     AttackRolled {
         attacker: String,

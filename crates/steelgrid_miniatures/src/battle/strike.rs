@@ -236,30 +236,32 @@ pub fn area_squares(
             Ok(squares)
         }
         Some(Shape::Line(x)) => {
-            let origins = area::line_origins(user, at);
-            let origin = match from {
-                Some(c) if origins.contains(&c) => c,
-                Some(c) => {
-                    return Err(RuleError::new(
-                        crate::rule::area::LINE_ORIGIN,
-                        format!(
-                            "a line at {at} cannot start at corner {c:?}; it may start at {origins:?}"
-                        ),
-                    ));
-                }
-                None => *origins.first().ok_or_else(|| {
-                    RuleError::new(
-                        crate::rule::area::LINE_ORIGIN,
-                        "a line cannot be aimed at its own attacker's space",
-                    )
-                })?,
-            };
+            let origin = line_origin(user, at, from)?;
             area::line(t.map, user, origin, at, x, t.options.area)
         }
         None => Err(RuleError::new(
             rule::RANGE,
             format!("`{}` is aimed at a creature, not a square", attack.name),
         )),
+    }
+}
+
+/// The corner of the attacker's space a line at `at` starts from: `from` if the line may start
+/// there, else the first that may (seed 000 L106-110; Part E 2).
+pub fn line_origin(user: Footprint, at: Square, from: Option<Corner>) -> Result<Corner, RuleError> {
+    let origins = area::line_origins(user, at);
+    match from {
+        Some(c) if origins.contains(&c) => Ok(c),
+        Some(c) => Err(RuleError::new(
+            crate::rule::area::LINE_ORIGIN,
+            format!("a line at {at} cannot start at corner {c:?}; it may start at {origins:?}"),
+        )),
+        None => origins.first().copied().ok_or_else(|| {
+            RuleError::new(
+                crate::rule::area::LINE_ORIGIN,
+                "a line cannot be aimed at its own attacker's space",
+            )
+        }),
     }
 }
 
@@ -291,6 +293,14 @@ pub(super) fn area(
         _ if t.s.minis[i].space.side > 1 => crate::rule::area::BURST_BIG,
         _ => crate::rule::area::BURST,
     };
+    // A line as the errata draws it: from the origin corner to the far corner of the square
+    // aimed at (seed 000 L108-110).
+    let segment = match attack.shape {
+        Some(Shape::Line(_)) => line_origin(t.s.minis[i].space, at, from)
+            .ok()
+            .map(|o| [o, area::end_point(o, at)]),
+        _ => None,
+    };
     t.push(
         rule,
         Event::AreaDrawn {
@@ -298,6 +308,7 @@ pub(super) fn area(
             attack: attack.name.clone(),
             squares,
             targets: names,
+            segment,
         },
     );
     let before = t.s.minis[i].space;
