@@ -358,7 +358,32 @@ fn warbands(battle: &Battle) -> String {
         .iter()
         .map(|a| format!("{} {} VP", a.name, a.points))
         .collect();
-    format!("{}\nVictory areas: {}", lines.join("\n"), areas.join(", "))
+    format!(
+        "{}\nVictory areas: {}{}",
+        lines.join("\n"),
+        areas.join(", "),
+        set_up(battle)
+    )
+}
+
+/// Battle set-up (seed 000 L42-49) as the engine logged it — the warbands shown, the map roll,
+/// who deploys first — until the first creature activates.
+fn set_up(battle: &Battle) -> String {
+    let log = battle.log();
+    if log
+        .iter()
+        .any(|l| matches!(l.event, Event::Activated { .. }))
+    {
+        return String::new();
+    }
+    let lines: Vec<String> = log
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::Stage { stage, text } if stage == "A1" => Some(format!("  {text}")),
+            _ => None,
+        })
+        .collect();
+    format!("\nSet-up (A1):\n{}", lines.join("\n"))
 }
 
 /// The log line explained above the log: the one clicked, else the newest.

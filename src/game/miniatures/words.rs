@@ -184,6 +184,16 @@ pub fn line(event: &Event) -> String {
         ),
         Event::Expired { creature, effect } => format!("{effect} on {creature} ends"),
         Event::Pushed { creature, to } => format!("{creature} is pushed to {to}"),
+        Event::ConcealmentRolled {
+            attacker,
+            target,
+            d20,
+            needed,
+            stands,
+        } => format!(
+            "{attacker} cannot see {target}: d20 {d20} against concealment {needed}, the hit {}",
+            if *stands { "stands" } else { "is lost" }
+        ),
         Event::FellInPit {
             creature,
             d20,

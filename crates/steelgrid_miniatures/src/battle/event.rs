@@ -134,6 +134,14 @@ pub enum Event {
         hit: bool,
         critical: bool,
     },
+    /// A hit on a creature the attacker cannot see: it stands on a d20 of `needed` or more.
+    ConcealmentRolled {
+        attacker: String,
+        target: String,
+        d20: u32,
+        needed: u32,
+        stands: bool,
+    },
     /// One step of the damage sequence (D1-D9).
     DamageStep {
         creature: String,

@@ -18,7 +18,7 @@ use crate::movement::AttackIcon;
 use crate::movement::board::adjacent;
 use crate::movement::forced::{Defense, Force, Mover, force, resolve_pit_fall};
 use crate::movement::mount::mount_removed;
-use crate::movement::sight::{Figure, combat_advantage};
+use crate::movement::sight::{CONCEALMENT, Figure, combat_advantage, concealment, hit_stands};
 use crate::movement::terrain::Terrain;
 use crate::round::{Action, Player};
 use crate::rule::{attack as rule, damage as damage_rule, movement as move_rule, victory as win};
@@ -466,6 +466,9 @@ pub(super) fn resolve(t: &mut Table, strike: Strike) {
             critical,
         },
     );
+    if hit && concealed(t, i, j) {
+        return;
+    }
     if hit {
         on_hit(t, &strike, critical);
     } else if strike.attack.miss > 0 {
@@ -475,6 +478,37 @@ pub(super) fn resolve(t: &mut Table, strike: Strike) {
         );
         deal(t, j, &packet);
     }
+}
+
+/// A hit on a creature the attacker cannot see (invisible to it, or in smoke it does not see
+/// into) stands only on a d20 of 11 or more (seed 000 L186-190, L234-238; the check is not in
+/// seed). Whether the hit was lost.
+fn concealed(t: &mut Table, i: usize, j: usize) -> bool {
+    let (a, b) = (
+        Figure::new(t.s.minis[i].space),
+        Figure::new(t.s.minis[j].space),
+    );
+    let concealment = t
+        .with_board(i, |board, _| {
+            concealment(board, &a, &b, &t.options.movement)
+        })
+        .unwrap_or(Some(CONCEALMENT));
+    let Some(needed) = concealment else {
+        return false;
+    };
+    let d20 = t.dice.roll(20);
+    let stands = hit_stands(Some(needed), d20);
+    t.push(
+        move_rule::INVISIBLE,
+        Event::ConcealmentRolled {
+            attacker: t.s.minis[i].id.clone(),
+            target: t.s.minis[j].id.clone(),
+            d20,
+            needed,
+            stands,
+        },
+    );
+    !stands
 }
 
 /// B6: damage, then the card's condition, ongoing damage and push, then a pit's follow-up
