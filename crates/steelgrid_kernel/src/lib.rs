@@ -20,6 +20,7 @@ pub mod grid;
 pub mod log;
 pub mod persist;
 pub mod reads;
+pub mod replay;
 pub mod rule;
 pub mod schedule;
 pub mod source;

@@ -5,15 +5,12 @@
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::diagnostic::{Diagnostic, ron_options};
 
+use steelgrid_kernel::replay::{self, Replayable};
+
 use crate::battle::{Battle, Command};
 use crate::scenario;
 
-/// One command of a replay and the battle's checksum after it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Played {
-    pub command: Command,
-    pub checksum: u64,
-}
+pub use steelgrid_kernel::replay::Played;
 
 /// A recorded skirmish.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,7 +21,7 @@ pub struct Replay {
     /// The scenario's whole text: a replay plays without the file.
     pub scenario: String,
     pub seed: u64,
-    pub steps: Vec<Played>,
+    pub steps: Vec<Played<Command>>,
 }
 
 impl Replay {
@@ -36,56 +33,18 @@ impl Replay {
         seed: u64,
         commands: &[Command],
     ) -> Result<Replay, String> {
-        let sc = scenario::load(file, text).map_err(|p| {
-            p.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
-        let mut battle = Battle::new(&sc, Some(seed));
-        let mut steps = Vec::with_capacity(commands.len());
-        for (i, command) in commands.iter().enumerate() {
-            battle
-                .apply(command.clone())
-                .map_err(|e| format!("step {}: {} refused: {e}", i + 1, command.name()))?;
-            steps.push(Played {
-                command: command.clone(),
-                checksum: battle.checksum(),
-            });
-        }
         Ok(Replay {
             file: file.to_owned(),
             scenario: text.to_owned(),
             seed,
-            steps,
+            steps: replay::record::<Battle>(file, text, seed, commands)?,
         })
     }
 
     /// Play the replay again and check every checksum: the battle at its end, or the first step
     /// that was refused or came out differently.
     pub fn verify(&self) -> Result<Battle, String> {
-        let sc = scenario::load(&self.file, &self.scenario).map_err(|p| {
-            p.iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        })?;
-        let mut battle = Battle::new(&sc, Some(self.seed));
-        for (i, step) in self.steps.iter().enumerate() {
-            battle
-                .apply(step.command.clone())
-                .map_err(|e| format!("step {}: {} refused: {e}", i + 1, step.command.name()))?;
-            let now = battle.checksum();
-            if now != step.checksum {
-                return Err(format!(
-                    "step {} ({}) gives checksum {now:016x}, the replay says {:016x}",
-                    i + 1,
-                    step.command.name(),
-                    step.checksum
-                ));
-            }
-        }
-        Ok(battle)
+        replay::verify::<Battle>(&self.file, &self.scenario, self.seed, &self.steps)
     }
 
     /// The replay as RON.
@@ -107,5 +66,33 @@ impl Replay {
     /// Whether a file's text is a Miniatures replay.
     pub fn is_replay(text: &str) -> bool {
         text.trim_start().starts_with("MiniaturesReplay(")
+    }
+}
+
+impl Replayable for Battle {
+    type Command = Command;
+
+    fn begin(file: &str, text: &str, seed: u64) -> Result<Battle, String> {
+        let sc = scenario::load(file, text).map_err(|p| {
+            p.iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        Ok(Battle::new(&sc, Some(seed)))
+    }
+
+    fn play(&mut self, command: &Command) -> Result<(), String> {
+        self.apply(command.clone())
+            .map(drop)
+            .map_err(|e| e.to_string())
+    }
+
+    fn checksum(&self) -> u64 {
+        Battle::checksum(self)
+    }
+
+    fn name(command: &Command) -> &'static str {
+        command.name()
     }
 }

@@ -8,15 +8,16 @@ use steelgrid_miniatures::command::Command;
 use steelgrid_miniatures::round::Player;
 use steelgrid_miniatures::scenario::load;
 
-/// A scenario around `rows` and `creatures` with the two champions' warbands (the captain
-/// leads One, the warlord Two); `extra` adds top-level fields (`dice`, `victory_areas`, ...).
+/// A scenario around `rows` (`O` a pit, `S` spike stones, `T` forest) and `creatures` with the
+/// two champions' warbands (the captain leads One, the warlord Two); `extra` adds top-level
+/// fields (`dice`, `victory_areas`, ...).
 fn scenario_text(rows: &[&str], creatures: &str, extra: &str) -> String {
     let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     format!(
         r#"(
     name: "case",
     ruleset: Miniatures,
-    map: (legend: {{ 'O': Pit }}, rows: [{}]),
+    map: (legend: {{ 'O': Pit, 'S': SpikeStones, 'T': Forest }}, rows: [{}]),
     warbands: [
         (player: One, name: "Watch", champion: "captain"),
         (player: Two, name: "Host", champion: "warlord"),
@@ -1715,4 +1716,437 @@ fn the_ai_plays_a_skirmish_with_no_victory_area_to_its_end() {
         assert_eq!(game.refused, None, "seed {seed}");
         assert!(game.winner.is_some() || game.drawn, "seed {seed}: {game:?}");
     }
+}
+
+// ---------------------------------------------------------------- A walk square by square (A8)
+
+/// Who attacked whom, in log order, each roll as `attacker>target`.
+fn attack_rolls(b: &Battle) -> Vec<String> {
+    b.log()
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::AttackRolled {
+                attacker, target, ..
+            } => Some(format!("{attacker}>{target}")),
+            _ => None,
+        })
+        .collect()
+}
+
+fn pushes(b: &Battle) -> Vec<(String, Square)> {
+    b.log()
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::Pushed { creature, to } => Some((creature.clone(), *to)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The giant's 3×3 at (3, 2) covers (3-5, 2-4); `mover` of One stands beside it at (2, 3).
+fn beside_the_giant(mover: &str, others: &str) -> Battle {
+    let creatures = format!(
+        r#"{mover}
+           (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+           (id: "giant", card: "cinder_giant", player: Two, at: (3, 2)),
+           {others}"#
+    );
+    // One first (10 + 3 against 5 + 2); the giant's Slag Fist hits (15): 20 damage, push 1.
+    let mut b = battle(&OPEN, &creatures, "dice: [10, 5, 15],");
+    to_activations(&mut b, Player::One);
+    b
+}
+
+#[test]
+fn an_opportunity_attack_that_pushes_a_walker_ends_the_walk_where_the_push_left_it() {
+    let mut b = beside_the_giant(
+        r#"(id: "captain", card: "watch_captain", player: One, at: (9, 0)),
+           (id: "shieldguard", card: "watch_shieldguard", player: One, at: (2, 3)),"#,
+        "",
+    );
+    activate(&mut b, "shieldguard");
+    ok(
+        &mut b,
+        Command::Move {
+            path: vec![sq(1, 4), sq(0, 5)],
+        },
+    );
+    assert_eq!(
+        opportunity_attacks(&b),
+        [("giant".to_string(), "shieldguard".to_string())]
+    );
+    assert_eq!(hp(&b, "shieldguard"), 40 - 20);
+    // Pushed from (2, 3), where it left the giant's side, one square farther from the giant.
+    assert_eq!(
+        pushes(&b),
+        [("shieldguard".to_string(), sq(1, 2))],
+        "{}",
+        dump(&b)
+    );
+    assert_eq!(
+        at(&b, "shieldguard"),
+        sq(1, 2),
+        "the walk ends where the push left it, not at the path's end\n{}",
+        dump(&b)
+    );
+    assert!(!rules(&b).contains(&"ddm.move.placed_back"));
+}
+
+#[test]
+fn a_charger_pushed_by_an_opportunity_attack_makes_no_attack() {
+    let mut b = beside_the_giant(
+        r#"(id: "captain", card: "watch_captain", player: One, at: (2, 3)),"#,
+        r#"(id: "spearman", card: "ashborn_spearman", player: Two, at: (0, 6)),"#,
+    );
+    activate(&mut b, "captain");
+    ok(
+        &mut b,
+        Command::Charge {
+            target: "spearman".into(),
+            path: vec![sq(1, 4), sq(1, 5)],
+        },
+    );
+    assert_eq!(
+        opportunity_attacks(&b),
+        [("giant".to_string(), "captain".to_string())]
+    );
+    assert_eq!(attack_rolls(&b), ["giant>captain"], "{}", dump(&b));
+    assert_eq!(hp(&b, "captain"), 70 - 20);
+    assert_eq!(hp(&b, "spearman"), 40);
+    assert_eq!(pushes(&b), [("captain".to_string(), sq(1, 2))]);
+    assert_eq!(
+        at(&b, "captain"),
+        sq(1, 2),
+        "not at the charge's end (1, 5)"
+    );
+    // The charge spent the move and the attack actions all the same.
+    refused(
+        &mut b,
+        Command::Attack {
+            attack: "Longsword".into(),
+            target: "spearman".into(),
+        },
+    );
+}
+
+/// The shieldguard walks from (0, 3) over spike stones at (1, 3), past the spearman at (3, 2)
+/// (beside it at (2, 3), leaving it for (2, 4)), to (2, 5).
+fn over_spike_stones(hit_points: u32, dice: &str) -> Battle {
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        ".S........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+    ];
+    let creatures = format!(
+        r#"(id: "captain", card: "watch_captain", player: One, at: (9, 0)),
+           (id: "shieldguard", card: "watch_shieldguard", player: One, at: (0, 3), hit_points: {hit_points}),
+           (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+           (id: "spearman", card: "ashborn_spearman", player: Two, at: (3, 2)),"#
+    );
+    let mut b = battle(&rows, &creatures, &format!("dice: [{dice}],"));
+    to_activations(&mut b, Player::One);
+    activate(&mut b, "shieldguard");
+    ok(
+        &mut b,
+        Command::Move {
+            path: vec![sq(1, 3), sq(2, 3), sq(2, 4), sq(2, 5)],
+        },
+    );
+    b
+}
+
+#[test]
+fn spike_stones_hurt_a_walker_in_step_order_before_a_later_opportunity_attack() {
+    // The spearman's opportunity attack hits (15) for 10.
+    let b = over_spike_stones(40, "10, 5, 15");
+    let spikes = rules(&b)
+        .iter()
+        .position(|r| *r == "ddm.move.spike_stones")
+        .unwrap_or_else(|| panic!("spike stones\n{}", dump(&b)));
+    let oa = b
+        .log()
+        .iter()
+        .position(|l| matches!(l.event, Event::OpportunityAttack { .. }))
+        .expect("an opportunity attack");
+    assert!(
+        spikes < oa,
+        "step 1's spikes before step 3's attack\n{}",
+        dump(&b)
+    );
+    assert_eq!(hp(&b, "shieldguard"), 40 - 5 - 10);
+    assert_eq!(at(&b, "shieldguard"), sq(2, 5));
+}
+
+#[test]
+fn spike_stones_that_destroy_a_walker_end_its_walk_before_any_later_opportunity_attack() {
+    let b = over_spike_stones(5, "10, 5, 15");
+    assert!(mini(&b, "shieldguard").destroyed, "{}", dump(&b));
+    assert!(opportunity_attacks(&b).is_empty(), "{}", dump(&b));
+    assert!(attack_rolls(&b).is_empty());
+    assert_eq!(b.skirmish().warbands[1].victory_points, 12);
+}
+
+#[test]
+fn an_opportunity_attack_that_destroys_a_walker_in_an_allys_square_ends_the_walk() {
+    // The shieldguard walks through the halberdier's square (1, 3) and leaves the spearman's
+    // side from it; the opportunity attack hits (15) for 10, all it has left.
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (9, 0)),
+        (id: "shieldguard", card: "watch_shieldguard", player: One, at: (0, 3), hit_points: 10),
+        (id: "halberdier", card: "watch_halberdier", player: One, at: (1, 3)),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+        (id: "spearman", card: "ashborn_spearman", player: Two, at: (0, 2)),
+        (id: "archer", card: "goblin_archer", player: Two, at: (4, 4)),
+    "#;
+    let mut b = battle(&OPEN, creatures, "dice: [10, 5, 15, 15],");
+    to_activations(&mut b, Player::One);
+    activate(&mut b, "shieldguard");
+    ok(
+        &mut b,
+        Command::Move {
+            path: vec![sq(1, 3), sq(2, 3), sq(3, 3), sq(3, 2)],
+        },
+    );
+    assert_eq!(
+        opportunity_attacks(&b),
+        [("spearman".to_string(), "shieldguard".to_string())],
+        "the archer it would have passed makes none\n{}",
+        dump(&b)
+    );
+    assert!(mini(&b, "shieldguard").destroyed);
+    assert_eq!(b.skirmish().warbands[1].victory_points, 12);
+    assert_eq!(at(&b, "halberdier"), sq(1, 3));
+    assert_eq!(hp(&b, "halberdier"), 45);
+    assert!(!b.log().iter().any(|l| matches!(&l.event,
+        Event::PlacedBack { creature, .. } if creature == "shieldguard")));
+}
+
+// ---------------------------------------------------------------- Riders (A12)
+
+#[test]
+fn a_rider_starts_in_its_mounts_whole_space_and_a_push_unseats_it_beside_the_mount() {
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (0, 7)),
+        (id: "horse", card: "war_horse", player: One, at: (1, 1)),
+        (id: "lancer", card: "lancer_knight", player: One, at: (1, 1), riding: "horse"),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+        (id: "giant", card: "cinder_giant", player: Two, at: (3, 0)),
+    "#;
+    // Two first (5 + 3 against 15 + 2); Slag Fist hits the lancer (15): 20 damage, push 1.
+    let mut b = battle(&OPEN, creatures, "dice: [5, 15, 15],");
+    let horse = mini(&b, "horse").space;
+    assert_eq!(horse.side, 2);
+    assert_eq!(
+        mini(&b, "lancer").space,
+        horse,
+        "the rider fills its mount's 2×2"
+    );
+    to_activations(&mut b, Player::Two);
+    activate(&mut b, "giant");
+    ok(
+        &mut b,
+        Command::Attack {
+            attack: "Slag Fist".into(),
+            target: "lancer".into(),
+        },
+    );
+    assert_eq!(hp(&b, "lancer"), 50 - 20);
+    let lancer = mini(&b, "lancer");
+    assert!(lancer.riding.is_none(), "{}", dump(&b));
+    assert_eq!(lancer.space.side, 1, "a creature of its own size");
+    assert!(
+        !horse.contains(lancer.space.origin),
+        "out of the mount's space"
+    );
+    assert!(
+        steelgrid_miniatures::movement::board::adjacent(lancer.space, horse),
+        "beside the mount: {:?}",
+        lancer.space
+    );
+    // From the horse's square nearest the giant, (2, 1), one square farther: (1, 0).
+    assert_eq!(lancer.space.origin, sq(1, 0));
+    assert_eq!(pushes(&b), [("lancer".to_string(), sq(1, 0))]);
+    assert_eq!(mini(&b, "horse").space, horse, "the mount stays");
+}
+
+// ---------------------------------------------------------------- T0 then T1 (A14)
+
+#[test]
+fn a_ranged_attack_whose_opportunity_attack_pushes_the_attacker_out_of_range_is_aborted() {
+    // The crossbow reaches 9: the archer at (0, 3) is 9 from the bolt-warden at (9, 3), which
+    // stands beside the giant (6-8, 2-4) and is pushed one square farther from both.
+    let rows = ["............"; 8];
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (0, 7)),
+        (id: "sharpshooter", card: "watch_sharpshooter", player: One, at: (9, 3)),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (11, 7)),
+        (id: "giant", card: "cinder_giant", player: Two, at: (6, 2)),
+        (id: "archer", card: "goblin_archer", player: Two, at: (0, 3)),
+    "#;
+    // One first; the giant's opportunity attack hits (15): 20 damage and push 1.
+    let mut b = battle(&rows, creatures, "dice: [10, 5, 15],");
+    to_activations(&mut b, Player::One);
+    activate(&mut b, "sharpshooter");
+    ok(
+        &mut b,
+        Command::Attack {
+            attack: "Heavy Crossbow".into(),
+            target: "archer".into(),
+        },
+    );
+    assert_eq!(
+        opportunity_attacks(&b),
+        [("giant".to_string(), "sharpshooter".to_string())]
+    );
+    assert_eq!(
+        pushes(&b),
+        [("sharpshooter".to_string(), sq(10, 2))],
+        "{}",
+        dump(&b)
+    );
+    assert_eq!(at(&b, "sharpshooter"), sq(10, 2));
+    assert_eq!(hp(&b, "sharpshooter"), 35 - 20);
+    let aborted = b
+        .log()
+        .iter()
+        .find(|l| l.rule.id == "ddm.attack.aborted")
+        .unwrap_or_else(|| panic!("aborted\n{}", dump(&b)));
+    assert!(
+        matches!(&aborted.event, Event::Stage { stage, text } if stage == "T0" && text.contains("reaches 9")),
+        "{:?}",
+        aborted.event
+    );
+    assert_eq!(attack_rolls(&b), ["giant>sharpshooter"], "{}", dump(&b));
+    assert_eq!(hp(&b, "archer"), 25);
+}
+
+// ---------------------------------------------------------------- Cover (A5)
+
+#[test]
+fn an_area_bursts_cover_is_judged_from_its_centre_not_the_attacker() {
+    // A row of forest at x = 3 stands between the cultist at (0, 3) and the shieldguard at
+    // (5, 3); the burst's centre (6, 3) is on the shieldguard's side of it.
+    let rows = ["...T......"; 8];
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (9, 0)),
+        (id: "shieldguard", card: "watch_shieldguard", player: One, at: (5, 3)),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+        (id: "cultist", card: "cinder_cultist", player: Two, at: (0, 3)),
+        (id: "archer", card: "goblin_archer", player: Two, at: (0, 5)),
+    "#;
+    // Two first (5 + 3 against 15 + 2); Pyre Bloom rolls 15.
+    let mut b = battle(&rows, creatures, "dice: [5, 15, 15],");
+    to_activations(&mut b, Player::Two);
+    // The forest covers the shieldguard from the cultist's side: the archer's bow would take -2.
+    let bow = b
+        .preview("archer", "Hornbow", "shieldguard")
+        .expect("a preview");
+    assert!(
+        bow.modifiers
+            .iter()
+            .any(|m| m.reason == "the target has cover" && m.value == -2),
+        "{:?}",
+        bow.modifiers
+    );
+    activate(&mut b, "cultist");
+    ok(
+        &mut b,
+        Command::Area {
+            attack: "Pyre Bloom".into(),
+            at: sq(6, 3),
+            from: None,
+        },
+    );
+    let modifiers = b
+        .log()
+        .iter()
+        .find_map(|l| match &l.event {
+            Event::AttackRolled {
+                attacker,
+                target,
+                modifiers,
+                ..
+            } if attacker == "cultist" && target == "shieldguard" => Some(modifiers.clone()),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the burst rolls at the shieldguard\n{}", dump(&b)));
+    assert!(
+        !modifiers.iter().any(|m| m.reason == "the target has cover"),
+        "{modifiers:?}"
+    );
+    assert!(!rules(&b).contains(&"ddm.attack.cover"));
+}
+
+// ---------------------------------------------------------------- Champion powers (A13)
+
+#[test]
+fn a_champion_powers_attack_bonus_is_a_modifier_named_after_the_power() {
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (0, 0)),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+        (id: "spearman", card: "ashborn_spearman", player: Two, at: (1, 0)),
+    "#;
+    let mut b = battle(&OPEN, creatures, "dice: [10, 5, 15],");
+    // Pass every window but the captain's R4, where it uses Steady, Mark, Strike (+1).
+    loop {
+        match &b.skirmish().phase {
+            Phase::Window { .. }
+                if b.deciding() == Some(ONE)
+                    && b.usable_powers()
+                        .iter()
+                        .any(|p| p == "Steady, Mark, Strike") =>
+            {
+                ok(
+                    &mut b,
+                    Command::ChampionPower {
+                        power: "Steady, Mark, Strike".into(),
+                    },
+                );
+            }
+            Phase::Window { .. } => ok(&mut b, Command::Pass),
+            Phase::FirstTurn { .. } => ok(&mut b, Command::FirstTurn { player: ONE }),
+            _ => break,
+        }
+    }
+    assert_eq!(
+        b.skirmish().warbands[0].powers_used,
+        ["Steady, Mark, Strike"]
+    );
+    activate(&mut b, "captain");
+    ok(
+        &mut b,
+        Command::Attack {
+            attack: "Longsword".into(),
+            target: "spearman".into(),
+        },
+    );
+    let roll = b
+        .log()
+        .iter()
+        .find_map(|l| match &l.event {
+            Event::AttackRolled {
+                attacker,
+                total,
+                modifiers,
+                ..
+            } if attacker == "captain" => Some((
+                *total,
+                modifiers
+                    .iter()
+                    .map(|m| (m.value, m.reason.clone()))
+                    .collect::<Vec<_>>(),
+            )),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the captain attacks\n{}", dump(&b)));
+    assert_eq!(
+        roll.1,
+        [(1, "Steady, Mark, Strike (champion power)".to_string())]
+    );
+    assert_eq!(roll.0, 15 + 9 + 1);
 }

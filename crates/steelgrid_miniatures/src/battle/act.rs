@@ -22,6 +22,7 @@ pub(super) fn apply(t: &mut Table, command: &Command) -> Result<(), RuleError> {
     if t.s.outcome.is_some() {
         return Err(RuleError::new(win::CHECK, "the skirmish is over"));
     }
+    on_the_map(t, command)?;
     match command {
         Command::ChampionPower { power } => champion_power(t, power),
         Command::Pass => pass(t),
@@ -40,6 +41,28 @@ pub(super) fn apply(t: &mut Table, command: &Command) -> Result<(), RuleError> {
         Command::Mount { mount } => climb(t, mount),
         Command::Dismount { to } => dismount(t, *to),
         Command::Squeeze { into, path, end } => squeeze(t, *into, path, *end),
+    }
+}
+
+/// Every square a command names must be on the map (seed 000 L51-61: a position is a square
+/// of the battle map).
+fn on_the_map(t: &Table, command: &Command) -> Result<(), RuleError> {
+    let squares: Vec<Square> = match command {
+        Command::Move { path } | Command::Charge { path, .. } => path.clone(),
+        Command::Shift { to } | Command::Dismount { to } => vec![*to],
+        Command::Area { at, .. } => vec![*at],
+        Command::Squeeze { into, path, end } => path.iter().copied().chain([*into, *end]).collect(),
+        _ => Vec::new(),
+    };
+    match squares.into_iter().find(|&sq| !t.map.in_bounds(sq)) {
+        Some(sq) => Err(RuleError::new(
+            move_rule::LEGAL_POSITION,
+            format!(
+                "{sq} is off the map, which is {} wide and {} high",
+                t.map.width, t.map.height
+            ),
+        )),
+        None => Ok(()),
     }
 }
 

@@ -201,6 +201,9 @@ pub fn area_squares(
     from: Option<Corner>,
 ) -> Result<Vec<Square>, RuleError> {
     let user = t.s.minis[i].space;
+    if !t.map.in_bounds(at) {
+        return Err(RuleError::new(rule::RANGE, format!("{at} is off the map")));
+    }
     match attack.shape {
         Some(Shape::Burst(x)) if attack.icon == AttackIcon::Close => {
             Ok(area::burst(t.map, user, x, t.options.area.diagonals))
@@ -210,9 +213,6 @@ pub fn area_squares(
                 origin: at,
                 side: 1,
             };
-            if !t.map.in_bounds(at) {
-                return Err(RuleError::new(rule::RANGE, format!("{at} is off the map")));
-            }
             let d = distance(user, centre, t.options.area);
             if d > attack.range {
                 return Err(RuleError::new(
