@@ -214,6 +214,15 @@ impl Battle {
         })
     }
 
+    /// The corners of the active creature's space a line aimed at `at` may start from, in the
+    /// order the engine tries them (seed 000 L106-110; Part E 2).
+    pub fn line_origins(&self, at: Square) -> Vec<Corner> {
+        let s = self.skirmish();
+        s.turn()
+            .map(|t| crate::area::line_origins(s.minis[t.creature].space, at))
+            .unwrap_or_default()
+    }
+
     /// The state as JSON: round, phase, who decides, miniatures, warbands, outcome; with the
     /// log when `with_log`.
     pub fn to_json(&self, with_log: bool) -> serde_json::Value {
