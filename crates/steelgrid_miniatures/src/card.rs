@@ -73,6 +73,9 @@ pub struct Attack {
     /// Damage dealt on a miss, without extra damage (seed 000 L359).
     #[serde(default)]
     pub miss: u32,
+    /// A "nearest" attack: only at the nearest enemy in line of sight (seed 000 L313, L471).
+    #[serde(default)]
+    pub nearest: bool,
 }
 
 fn untyped() -> DamageType {

@@ -2150,3 +2150,39 @@ fn a_champion_powers_attack_bonus_is_a_modifier_named_after_the_power() {
     );
     assert_eq!(roll.0, 15 + 9 + 1);
 }
+
+// ---------------------------------------------------------------- Nearest (A5, T1)
+
+#[test]
+fn dnd_08_ddm_a_nearest_attack_goes_at_either_of_two_equally_near_enemies_as_the_attacker_chooses()
+{
+    // The kite at (0, 0); enemies two squares off at (2, 0) and (0, 2), a third at (4, 0).
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (9, 7)),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (0, 0)),
+        (id: "kite", card: "carrion_kite", player: Two, at: (1, 1)),
+        (id: "east", card: "watch_shieldguard", player: One, at: (3, 1)),
+        (id: "south", card: "watch_shieldguard", player: One, at: (1, 3)),
+        (id: "far", card: "watch_shieldguard", player: One, at: (5, 1)),
+    "#;
+    let shriek = |target: &str| Command::Attack {
+        attack: "Carrion Shriek".into(),
+        target: target.into(),
+    };
+    let mut b = battle(&OPEN, creatures, "dice: [5, 10],");
+    to_activations(&mut b, TWO);
+    activate(&mut b, "kite");
+    assert_eq!(refused(&mut b, shriek("far")), "ddm.attack.nearest");
+    assert!(
+        b.check(&shriek("east")).is_ok(),
+        "the attacker may choose east"
+    );
+    ok(&mut b, shriek("south"));
+    let rolled = b.log().iter().any(|l| {
+        matches!(&l.event, Event::AttackRolled { attacker, target, .. } if attacker == "kite" && target == "south")
+    });
+    assert!(
+        rolled,
+        "the kite's shriek is rolled against the south shieldguard"
+    );
+}

@@ -189,7 +189,38 @@ fn in_reach(t: &Table, i: usize, j: usize, attack: &Attack) -> Result<(), RuleEr
             format!("no line of sight to `{target}`"),
         ));
     }
+    if attack.nearest {
+        nearest_only(t, i, j)?;
+    }
     Ok(())
+}
+
+/// A nearest attack's target must be an enemy in line of sight no other is nearer than; equally
+/// near ones are the attacker's choice (seed 000 L313, L471; in d20 a die picks, DND-08).
+fn nearest_only(t: &Table, i: usize, j: usize) -> Result<(), RuleError> {
+    let me = t.s.minis[i].space;
+    let seen: Vec<(u32, usize)> = t
+        .s
+        .standing()
+        .filter(|&(k, m)| t.s.enemies(i, k) && t.with_board(i, |b, _| b.line_of_sight(me, m.space)))
+        .map(|(k, m)| (distance(me, m.space, t.options.area), k))
+        .collect();
+    let nearest = seen.iter().map(|&(d, _)| d).min().unwrap_or(0);
+    if seen.iter().any(|&(d, k)| k == j && d == nearest) {
+        return Ok(());
+    }
+    let names: Vec<&str> = seen
+        .iter()
+        .filter(|&&(d, _)| d == nearest)
+        .map(|&(_, k)| t.s.minis[k].id.as_str())
+        .collect();
+    Err(RuleError::new(
+        rule::NEAREST,
+        format!(
+            "a nearest attack goes at the nearest enemy in sight, {nearest} squares away: {}",
+            names.join(" or ")
+        ),
+    ))
 }
 
 /// The squares a burst or line covers, aimed at `at` (seed 000 L101-112, L421).

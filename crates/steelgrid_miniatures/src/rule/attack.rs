@@ -18,6 +18,8 @@ steelgrid_kernel::rules! {
         "A charging creature adds +1 to its attack (seed 000 L401 extends it to a rider).";
     RANGE = "ddm.attack.range", "seed 000 L313-317",
         "T1: every target must be in range, and a ranged attack needs line of sight to it; a melee attack reaches an adjacent creature.";
+    NEAREST = "ddm.attack.nearest", "seed 000 L313, L471",
+        "T1: a nearest attack targets only the nearest enemy in line of sight; of several equally near, the attacking player chooses.";
     LEGAL_TARGET = "ddm.attack.legal_target", "seed 000 L313-317",
         "T1: an attack targets an enemy on the board.";
     STAGGERED_BASIC = "ddm.attack.staggered", "seed 000 L150-153, L493",
