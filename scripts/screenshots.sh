@@ -49,6 +49,10 @@ shot native-picker-d20 play mill_ambush --screen picker \
 # A Miniatures skirmish mid-round, the AI on both sides, and the line demonstration at its end.
 shot native-miniatures-battle play miniatures/warband_battle --ai both --screenshot-after 9
 shot native-miniatures-line play miniatures/demo_line --screenshot-after 6
+# Round 2 hot-seat: the Shieldguard and the Captain flank the goblin, its hit chance with combat
+# advantage listed.
+shot native-miniatures-preview play miniatures/warband_battle --hotseat \
+    --commands scripts/shots/miniatures_flank.ron --hover 10,4 --keys Digit1 --screenshot-after 2
 shot native-title play mill_ambush --screen title
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.

@@ -314,15 +314,28 @@ fn prompt(battle: &Battle, mode: Mode, weapon: Weapon, seats: &AiSeats, demo: &D
                     a.name, a.icon, a.bonus, a.damage, a.range
                 )
             });
+            let area = play::chosen(battle, weapon).is_some_and(|a| a.shape.is_some());
             let what = match mode {
+                Mode::Act if area => "Click a square for",
                 Mode::Act => "Click: square moves, enemy attacks with",
                 Mode::Charge => "Charge: click an enemy, attacking with",
                 Mode::Shift => "Shift: click a square beside you; attack",
                 Mode::Mount => "Mount: click a mount beside you; attack",
                 Mode::Dismount => "Dismount: click a square beside you; attack",
+                Mode::Squeeze => "Squeeze: click where you end; attack",
+            };
+            let squeeze = if play::is_huge(battle) {
+                ", Q squeeze"
+            } else {
+                ""
+            };
+            let corner = if play::is_line(battle, weapon) {
+                ", O corner"
+            } else {
+                ""
             };
             format!(
-                "{what} {attack} | A/Tab attack, C charge, S shift, M (dis)mount, Esc, E end turn"
+                "{what} {attack} | A/Tab attack, C charge, S shift, M (dis)mount{squeeze}{corner}, Esc, E end turn"
             )
         }
         Phase::Over => String::new(),
@@ -478,7 +491,11 @@ fn under_pointer(
             format!("{sq} ({})", said.join(", "))
         }
     };
-    if let Some(Command::Area { attack, .. }) = &plan.command {
+    if let Some(Command::Area { attack, at, .. }) = &plan.command {
+        let corner = plan.corner.map_or(String::new(), |(x, y)| {
+            let n = battle.line_origins(*at).len();
+            format!(" from corner ({x}, {y}) (O: {n} corners)")
+        });
         let hit: Vec<String> = battle
             .minis()
             .into_iter()
@@ -486,7 +503,7 @@ fn under_pointer(
             .map(|m| m.name)
             .collect();
         return format!(
-            "{attack} at {place}: {} squares, catching {}{verdict}",
+            "{attack} at {place}{corner}: {} squares, catching {}{verdict}",
             plan.area.len(),
             if hit.is_empty() {
                 "nobody".into()
@@ -529,6 +546,10 @@ fn under_pointer(
     }
     match &plan.command {
         Some(Command::Move { path }) => format!("Move to {place}: {} steps{verdict}", path.len()),
+        Some(Command::Squeeze { path, .. }) => format!(
+            "Squeeze to {place}: {} steps as a 2x2 at half speed{verdict}",
+            path.len()
+        ),
         Some(command) => format!("{} at {place}{verdict}", command.name()),
         None => place,
     }

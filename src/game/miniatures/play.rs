@@ -1,21 +1,26 @@
 //! Playing a Miniatures skirmish in the window: the square under the pointer, what a click does
 //! in the phase and the chosen mode (activate a creature; walk, attack with the chosen attack,
-//! an area attack at a square, charge, shift, mount or dismount), the keys (champion powers,
-//! pass, who goes first, end turn), the AI's seats and a demonstration's playback. Every action
-//! is a command the engine checks; a refusal is shown with its rule.
+//! an area attack at a square from a chosen corner, charge, shift, mount or dismount, squeeze),
+//! the keys (champion powers, pass, who goes first, end turn), the AI's seats and a
+//! demonstration's playback. Every action is a command the engine checks; a refusal is shown
+//! with its rule.
 //!
 //! The engine has no path finder for a person's clicks: the window offers it the shortest
 //! run of king steps over the squares on the map that are not walls or pits and no other
 //! creature stands on at the end (geometry only), and the engine judges it
-//! ([`Battle::check`]); a refused path is shown red with the engine's reason.
+//! ([`Battle::check`]); a refused path is shown red with the engine's reason. A squeeze is
+//! offered the same way for a 2×2 from each 2×2 inside the huge creature's space; a line's
+//! corners are the engine's ([`Battle::line_origins`]).
 
 use std::collections::{HashMap, VecDeque};
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use steelgrid_miniatures::ai;
+use steelgrid_miniatures::area::Corner;
 use steelgrid_miniatures::battle::{Battle, Command, Event, MiniView, Phase};
-use steelgrid_miniatures::card::Attack;
+use steelgrid_miniatures::card::{Attack, Shape};
+use steelgrid_miniatures::movement::squeeze::{HUGE_SIDE, SQUEEZED_SIDE};
 use steelgrid_miniatures::movement::terrain::Terrain;
 use steelgrid_rules::grid::{Footprint, Square};
 
@@ -34,11 +39,18 @@ pub enum Mode {
     Shift,
     Mount,
     Dismount,
+    /// A huge creature squeezes as a 2×2 to a square where its full space ends.
+    Squeeze,
 }
 
 /// The chosen attack of the active creature, by its place on the card.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Weapon(pub usize);
+
+/// The corner of the active creature's space a line starts from, chosen with O among the
+/// engine's corners for the square aimed at; none: the engine's first.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineCorner(pub Option<Corner>);
 
 /// The square under the pointer.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -64,6 +76,8 @@ pub struct Plan {
     /// `Ok` when the engine accepts it, else its refusal in words.
     pub verdict: Option<Result<(), String>>,
     pub area: Vec<Square>,
+    /// The corner a line there starts from: the chosen one, else the engine's first.
+    pub corner: Option<Corner>,
 }
 
 /// A demonstration playing: its commands still to come, how many have been played, and what it
@@ -108,6 +122,7 @@ struct PlanMark;
 pub fn plugin(app: &mut App) {
     app.init_resource::<Mode>()
         .init_resource::<Weapon>()
+        .init_resource::<LineCorner>()
         .init_resource::<Hovered>()
         .init_resource::<Refusal>()
         .init_resource::<Keys>()
@@ -125,7 +140,8 @@ pub fn plugin(app: &mut App) {
                     resource_changed::<Hovered>
                         .or_else(resource_changed::<Table>)
                         .or_else(resource_changed::<Mode>)
-                        .or_else(resource_changed::<Weapon>),
+                        .or_else(resource_changed::<Weapon>)
+                        .or_else(resource_changed::<LineCorner>),
                 )
                 .in_set(Step::Present),
         );
@@ -177,6 +193,27 @@ pub fn chosen(battle: &Battle, weapon: Weapon) -> Option<Attack> {
     (n > 0).then(|| list[weapon.0 % n].clone())
 }
 
+/// Whether the chosen attack is a line.
+pub fn is_line(battle: &Battle, weapon: Weapon) -> bool {
+    chosen(battle, weapon).is_some_and(|a| matches!(a.shape, Some(Shape::Line(_))))
+}
+
+/// Whether the active creature is huge, the only size that squeezes.
+pub fn is_huge(battle: &Battle) -> bool {
+    active(battle).is_some_and(|m| m.space.side == HUGE_SIDE)
+}
+
+/// The next corner a line at `at` may start from after `now` (none: the engine's first), among
+/// the engine's corners; none when there is none.
+pub fn next_corner(battle: &Battle, now: Option<Corner>, at: Square) -> Option<Corner> {
+    let origins = battle.line_origins(at);
+    let n = origins.len();
+    let here = now
+        .and_then(|c| origins.iter().position(|&o| o == c))
+        .unwrap_or(0);
+    (n > 0).then(|| origins[(here + 1) % n])
+}
+
 /// The standing miniature on `sq`: a rider before its mount.
 pub fn mini_at(battle: &Battle, sq: Square) -> Option<MiniView> {
     let minis = battle.minis();
@@ -194,6 +231,8 @@ fn keys(
     mut scripted: ResMut<Keys>,
     mut mode: ResMut<Mode>,
     mut weapon: ResMut<Weapon>,
+    mut corner: ResMut<LineCorner>,
+    hovered: Res<Hovered>,
     mut table: ResMut<Table>,
     seats: Res<AiSeats>,
     demo: Res<Demo>,
@@ -244,6 +283,14 @@ fn keys(
                             Mode::Mount
                         })
                     }
+                    KeyCode::KeyQ if is_huge(&table.0) => Some(Mode::Squeeze),
+                    KeyCode::KeyO if is_line(&table.0, *weapon) => {
+                        if let Some(at) = hovered.0 {
+                            let next = next_corner(&table.0, corner.0, at);
+                            corner.set_if_neq(LineCorner(next));
+                        }
+                        Some(Mode::Act)
+                    }
                     KeyCode::Escape => Some(Mode::Act),
                     _ => digit.filter(|&i| i < n).map(|i| {
                         weapon.set_if_neq(Weapon(i));
@@ -287,8 +334,14 @@ fn click(
     }
 }
 
-/// What a click on `sq` asks for in the phase and `mode`.
-pub fn intent(battle: &Battle, mode: Mode, weapon: Weapon, sq: Square) -> Option<Command> {
+/// What a click on `sq` asks for in the phase and `mode`; a line from `corner`.
+pub fn intent(
+    battle: &Battle,
+    mode: Mode,
+    weapon: Weapon,
+    corner: LineCorner,
+    sq: Square,
+) -> Option<Command> {
     let deciding = battle.deciding()?;
     let there = mini_at(battle, sq);
     match &battle.skirmish().phase {
@@ -304,9 +357,9 @@ pub fn intent(battle: &Battle, mode: Mode, weapon: Weapon, sq: Square) -> Option
                     let attack = chosen(battle, weapon);
                     match (attack, enemy, &there) {
                         (Some(a), _, _) if a.shape.is_some() => Some(Command::Area {
+                            from: corner.0.filter(|_| matches!(a.shape, Some(Shape::Line(_)))),
                             attack: a.name,
                             at: sq,
-                            from: None,
                         }),
                         (Some(a), Some(e), _) => Some(Command::Attack {
                             attack: a.name,
@@ -322,6 +375,7 @@ pub fn intent(battle: &Battle, mode: Mode, weapon: Weapon, sq: Square) -> Option
                 Mode::Shift => there.is_none().then_some(Command::Shift { to: sq }),
                 Mode::Mount => there.map(|m| Command::Mount { mount: m.id }),
                 Mode::Dismount => there.is_none().then_some(Command::Dismount { to: sq }),
+                Mode::Squeeze => squeeze(battle, &me, sq),
             }
         }
         _ => None,
@@ -343,8 +397,14 @@ fn terrain(battle: &Battle, sq: Square) -> Option<Terrain> {
 /// over squares on the map that are not walls or pits (the engine's terrain words), through
 /// nobody but its partner, ending where nobody else stands. Each origin with the one before.
 fn routes(battle: &Battle, me: &MiniView) -> HashMap<Square, Square> {
+    routes_from(battle, me, me.space)
+}
+
+/// The shortest king-step runs of a `start` space of `me` (its own, or the 2×2 it squeezes
+/// into), as [`routes`].
+fn routes_from(battle: &Battle, me: &MiniView, start: Footprint) -> HashMap<Square, Square> {
     let minis = battle.minis();
-    let side = me.space.side;
+    let side = start.side;
     let partner = |m: &MiniView| {
         me.riding.as_deref() == Some(m.id.as_str()) || m.riding.as_deref() == Some(me.id.as_str())
     };
@@ -361,7 +421,7 @@ fn routes(battle: &Battle, me: &MiniView) -> HashMap<Square, Square> {
             && !others.iter().any(|f| f.overlaps(space))
     };
     let mut from: HashMap<Square, Square> = HashMap::new();
-    let start = me.space.origin;
+    let start = start.origin;
     from.insert(start, start);
     let mut queue = VecDeque::from([start]);
     while let Some(at) = queue.pop_front() {
@@ -426,6 +486,45 @@ fn charge(battle: &Battle, me: &MiniView, target: &MiniView) -> Option<Command> 
         .or_else(|| ends.into_iter().next().map(command))
 }
 
+/// A huge creature's squeeze ending full-size at `end`: of the shortest 2×2 paths from each
+/// 2×2 inside its space to one its space at `end` holds, the first the engine accepts, else the
+/// shortest (for its refusal).
+fn squeeze(battle: &Battle, me: &MiniView, end: Square) -> Option<Command> {
+    if me.space.side != HUGE_SIDE || end == me.space.origin {
+        return None;
+    }
+    let reach = HUGE_SIDE - SQUEEZED_SIDE;
+    let offsets = || (0..=reach).flat_map(|dy| (0..=reach).map(move |dx| (dx, dy)));
+    let mut tries: Vec<(Square, Vec<Square>)> = Vec::new();
+    for (dx, dy) in offsets() {
+        let o = me.space.origin;
+        let into = Square::new(o.x + dx, o.y + dy);
+        let small = Footprint {
+            origin: into,
+            side: SQUEEZED_SIDE,
+        };
+        let from = routes_from(battle, me, small);
+        for (ex, ey) in offsets() {
+            let last = Square::new(end.x + ex, end.y + ey);
+            let path = if last == into {
+                Some(Vec::new())
+            } else {
+                path_to(&from, into, last)
+            };
+            if let Some(path) = path {
+                tries.push((into, path));
+            }
+        }
+    }
+    tries.sort_by_key(|(into, p)| (p.len(), (into.y, into.x)));
+    let command = |(into, path): (Square, Vec<Square>)| Command::Squeeze { into, path, end };
+    tries
+        .iter()
+        .map(|t| command(t.clone()))
+        .find(|c| battle.check(c).is_ok())
+        .or_else(|| tries.into_iter().next().map(command))
+}
+
 fn send(table: &mut Table, refusal: &mut Refusal, command: Command) {
     let said = match table.0.apply(command) {
         Ok(_) => None,
@@ -462,20 +561,30 @@ fn ai_seat(
     }
 }
 
-/// A new creature's turn starts with its first attack chosen and the mode back to acting.
+/// A new creature's turn starts with its first attack chosen and the mode back to acting; the
+/// line's corner goes back to the engine's first with a new turn, another attack, or the
+/// creature moved.
+#[allow(clippy::type_complexity)]
 fn fresh_turn(
     table: Res<Table>,
     mut weapon: ResMut<Weapon>,
     mut mode: ResMut<Mode>,
-    mut last: Local<Option<Option<String>>>,
+    mut corner: ResMut<LineCorner>,
+    mut last: Local<Option<(Option<String>, Weapon, Option<Square>)>>,
 ) {
-    let now = table.0.active().map(str::to_owned);
+    let turn = table.0.active().map(str::to_owned);
+    let at = active(&table.0).map(|m| m.space.origin);
     // The first frame only notes the turn: a key pressed from the command line stands.
-    if last.as_ref().is_some_and(|was| *was != now) {
-        weapon.set_if_neq(Weapon(0));
-        mode.set_if_neq(Mode::Act);
+    if let Some((was, before, stood)) = last.as_ref() {
+        if *was != turn {
+            weapon.set_if_neq(Weapon(0));
+            mode.set_if_neq(Mode::Act);
+        }
+        if *was != turn || *before != *weapon || *stood != at {
+            corner.set_if_neq(LineCorner(None));
+        }
     }
-    *last = Some(now);
+    *last = Some((turn, *weapon, at));
 }
 
 /// What a click on the hovered square would do, judged by the engine; an area attack's
@@ -486,6 +595,7 @@ fn plan(
     hovered: Res<Hovered>,
     mode: Res<Mode>,
     weapon: Res<Weapon>,
+    corner: Res<LineCorner>,
     seats: Res<AiSeats>,
     demo: Res<Demo>,
     mut plan: ResMut<Plan>,
@@ -495,9 +605,12 @@ fn plan(
     if let Some(sq) = hovered.0
         && persons_say(battle, &seats, &demo)
     {
-        next.command = intent(battle, *mode, *weapon, sq);
+        next.command = intent(battle, *mode, *weapon, *corner, sq);
         if let Some(Command::Area { attack, at, from }) = &next.command {
             next.area = battle.area_preview(attack, *at, *from).unwrap_or_default();
+            if is_line(battle, *weapon) {
+                next.corner = from.or_else(|| battle.line_origins(*at).first().copied());
+            }
         }
         next.verdict = next
             .command
@@ -560,12 +673,34 @@ fn draw_plan(
             Transform::from_translation(layout.square_center(sq).extend(4.0)),
         ));
     }
-    let path = match &plan.command {
-        Some(Command::Move { path } | Command::Charge { path, .. }) => path.clone(),
-        Some(Command::Shift { to } | Command::Dismount { to }) => vec![*to],
+    // The corner a line starts from, at that point of the grid.
+    if let Some((x, y)) = plan.corner {
+        let point =
+            layout.square_center(Square::new(x, y)) + Vec2::new(-SQUARE / 2.0, SQUARE / 2.0);
+        commands.spawn((
+            PlanMark,
+            Sprite::from_color(Color::srgb(1.0, 0.9, 0.3), Vec2::splat(9.0)),
+            Transform::from_translation(point.extend(9.0))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+    }
+    let side = active(&table.0).map_or(1, |m| m.space.side);
+    let (path, side) = match &plan.command {
+        Some(Command::Move { path } | Command::Charge { path, .. }) => (path.clone(), side),
+        Some(Command::Shift { to } | Command::Dismount { to }) => (vec![*to], side),
+        Some(Command::Squeeze { path, end, .. }) => {
+            // Where the full space stands up again.
+            commands.spawn((
+                PlanMark,
+                Sprite::from_color(colour.with_alpha(0.2), Vec2::splat(SQUARE * 2.6)),
+                Transform::from_translation(
+                    super::tokens::space_centre(&layout, *end, HUGE_SIDE).extend(3.5),
+                ),
+            ));
+            (path.clone(), SQUEEZED_SIDE)
+        }
         _ => return,
     };
-    let side = active(&table.0).map_or(1, |m| m.space.side);
     for (n, step) in path.iter().enumerate() {
         let at = super::tokens::space_centre(&layout, *step, side);
         commands.spawn((
@@ -640,7 +775,13 @@ mod tests {
             .into_iter()
             .find(|m| m.player == p && !m.activated)
             .unwrap();
-        let click = intent(&b, Mode::Act, Weapon(0), mine.space.origin);
+        let click = intent(
+            &b,
+            Mode::Act,
+            Weapon(0),
+            LineCorner(None),
+            mine.space.origin,
+        );
         assert_eq!(
             click,
             Some(Command::Activate {
@@ -653,7 +794,7 @@ mod tests {
             me.space.origin.x + if p == Player::One { 2 } else { -2 },
             me.space.origin.y,
         );
-        let walk = intent(&b, Mode::Act, Weapon(0), to);
+        let walk = intent(&b, Mode::Act, Weapon(0), LineCorner(None), to);
         assert!(
             matches!(walk, Some(Command::Move { ref path }) if path.last() == Some(&to) && path.len() == 2),
             "{walk:?}"
@@ -673,7 +814,13 @@ mod tests {
             .unwrap();
         let list = attacks(&b);
         for (i, a) in list.iter().enumerate() {
-            let click = intent(&b, Mode::Act, Weapon(i), enemy.space.origin);
+            let click = intent(
+                &b,
+                Mode::Act,
+                Weapon(i),
+                LineCorner(None),
+                enemy.space.origin,
+            );
             match a.shape {
                 Some(_) => assert!(matches!(click, Some(Command::Area { .. })), "{click:?}"),
                 None => assert_eq!(
@@ -685,6 +832,92 @@ mod tests {
                 ),
             }
         }
+    }
+
+    /// An embedded demonstration with its first `n` commands played.
+    fn demo(name: &str, n: usize) -> Battle {
+        let s = crate::scenarios::by_name(name).expect("embedded");
+        let sc = steelgrid_miniatures::scenario::load(s.file, s.text).unwrap();
+        let mut b = Battle::new(&sc, None);
+        for c in sc.demo.iter().take(n) {
+            b.apply(c.clone()).expect("the demo");
+        }
+        b
+    }
+
+    #[test]
+    fn a_huge_creature_squeezes_through_the_breach_along_a_path_the_engine_takes() {
+        // The giant activated and stomped: its squeeze is still to come.
+        let mut b = demo("miniatures/demo_giant", 8);
+        let me = active(&b).unwrap();
+        assert!(is_huge(&b), "{me:?}");
+        let end = Square::new(7, 2);
+        let click = intent(&b, Mode::Squeeze, Weapon(0), LineCorner(None), end);
+        let Some(Command::Squeeze {
+            into,
+            ref path,
+            end: to,
+        }) = click
+        else {
+            panic!("{click:?}");
+        };
+        assert_eq!(to, end);
+        assert!(me.space.contains(into) && !path.is_empty(), "{click:?}");
+        assert_eq!(b.check(click.as_ref().unwrap()), Ok(()));
+        b.apply(click.unwrap()).unwrap();
+        assert_eq!(active(&b).unwrap().space.origin, end);
+        // A walk through the two-square breach is not a squeeze, and a creature not huge has
+        // none.
+        let walk = intent(
+            &b,
+            Mode::Squeeze,
+            Weapon(0),
+            LineCorner(None),
+            me.space.origin,
+        );
+        assert!(
+            walk.as_ref().is_none_or(|c| b.check(c).is_err()),
+            "the squeeze was spent: {walk:?}"
+        );
+    }
+
+    #[test]
+    fn o_chooses_the_corner_a_line_starts_from_among_the_engines() {
+        // The Stormcaller activated, its line not drawn yet.
+        let b = demo("miniatures/demo_line", 7);
+        let list = attacks(&b);
+        let line = Weapon(
+            list.iter()
+                .position(|a| matches!(a.shape, Some(Shape::Line(_))))
+                .expect("a line attack"),
+        );
+        assert!(is_line(&b, line));
+        let at = Square::new(6, 6);
+        let origins = b.line_origins(at);
+        assert!(origins.len() > 1, "{origins:?}");
+        let first = intent(&b, Mode::Act, line, LineCorner(None), at);
+        assert!(
+            matches!(first, Some(Command::Area { from: None, .. })),
+            "{first:?}"
+        );
+        // O steps from the engine's first corner through the others and round again.
+        let mut corner = None;
+        let mut seen = Vec::new();
+        for _ in 0..origins.len() {
+            corner = next_corner(&b, corner, at);
+            seen.push(corner.unwrap());
+            let click = intent(&b, Mode::Act, line, LineCorner(corner), at).unwrap();
+            assert!(
+                matches!(click, Command::Area { from, .. } if from == corner),
+                "{click:?}"
+            );
+            assert_eq!(b.check(&click), Ok(()));
+        }
+        assert_eq!(seen.last(), origins.first());
+        seen.sort();
+        let mut all = origins.clone();
+        all.sort();
+        assert_eq!(seen, all);
     }
 
     #[test]

@@ -489,6 +489,17 @@ pub(super) fn activate(t: &mut Table, i: usize, block: Block, left: u32) {
     }
     // F3: ongoing damage without D2 (seed 000 L293).
     let ongoing = t.s.minis[i].afflictions.ongoing_damage();
+    let text = format!(
+        "start of turn: player {controller:?} controls it, {} ongoing damage",
+        ongoing.len()
+    );
+    t.push(
+        rule::TURN_SEQUENCE,
+        Event::Stage {
+            stage: "F1-F4".into(),
+            text,
+        },
+    );
     if !ongoing.is_empty() {
         let m = &mut t.s.minis[i];
         let records = ongoing_damage(

@@ -410,13 +410,13 @@ pub(super) fn modifiers(t: &Table, strike: &Strike) -> Vec<(Rule, Applied)> {
         add(
             rule::COMBAT_ADVANTAGE,
             COMBAT_ADVANTAGE,
-            format!("combat advantage ({})", why.summary),
+            format!("combat advantage: {}", advantage_word(why)),
         );
     } else if helpless {
         add(
             rule::COMBAT_ADVANTAGE,
             COMBAT_ADVANTAGE,
-            "combat advantage (the target is stunned or helpless)".into(),
+            "combat advantage: the target is stunned or helpless".into(),
         );
     }
     // The warband it fights for now: a creature the opponent controls is of its warband
@@ -458,6 +458,17 @@ pub(super) fn modifiers(t: &Table, strike: &Strike) -> Vec<(Rule, Applied)> {
         "sewage stench".into(),
     );
     out
+}
+
+/// Why an attacker has combat advantage, in a player's words.
+fn advantage_word(why: Rule) -> &'static str {
+    if why == move_rule::FLANKING {
+        "flanking"
+    } else if why == move_rule::SQUEEZE {
+        "the target is squeezing"
+    } else {
+        "the target cannot see it"
+    }
 }
 
 /// B1-B8 for one roll against one target.
