@@ -49,6 +49,9 @@ shot native-picker-d20 play mill_ambush --screen picker \
 # A Miniatures skirmish mid-round, the AI on both sides, and the line demonstration at its end.
 shot native-miniatures-battle play miniatures/warband_battle --ai both --screenshot-after 9
 shot native-miniatures-line play miniatures/demo_line --screenshot-after 6
+# Set-up: player Two has taken the West Bank (the warbands change sides) and deploys.
+shot native-miniatures-deploy play miniatures/warband_battle --hotseat --keys Digit1,Tab,Tab \
+    --hover 3,5 --screenshot-after 3
 # Round 2 hot-seat: the Shieldguard and the Captain flank the goblin, its hit chance with combat
 # advantage listed.
 shot native-miniatures-preview play miniatures/warband_battle --hotseat \

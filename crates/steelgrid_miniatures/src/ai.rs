@@ -22,6 +22,11 @@ pub fn next_command(battle: &Battle) -> Option<Command> {
     let s = battle.skirmish();
     let command = match &s.phase {
         Phase::Over => return None,
+        // Its own start area, and the scenario's places in it.
+        Phase::StartArea { picker } => Command::StartArea {
+            area: picker.index(),
+        },
+        Phase::Deploy { .. } => Command::EndDeployment,
         Phase::Window { .. } => battle
             .usable_powers()
             .into_iter()

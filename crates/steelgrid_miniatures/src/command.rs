@@ -10,6 +10,13 @@ use crate::round::Player;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
+    /// Set-up: the player who did not pick the map takes start area 0 or 1 (seed 000 L48).
+    StartArea { area: usize },
+    /// Set-up: the deploying player moves one of its creatures (a mount with its rider) to
+    /// `at`, wholly inside its start area (seed 000 L48-49).
+    Deploy { creature: String, at: Square },
+    /// Set-up: the deploying player is done.
+    EndDeployment,
     /// R1, R2 or R4: the player whose window it is uses one of its champion's powers
     /// (seed 000 L267-275).
     ChampionPower { power: String },
@@ -55,6 +62,9 @@ impl Command {
     /// The command's name as the log and the replays say it.
     pub fn name(&self) -> &'static str {
         match self {
+            Command::StartArea { .. } => "start area",
+            Command::Deploy { .. } => "deploy",
+            Command::EndDeployment => "end deployment",
             Command::ChampionPower { .. } => "champion power",
             Command::Pass => "pass",
             Command::FirstTurn { .. } => "first turn",

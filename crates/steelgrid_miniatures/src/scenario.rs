@@ -59,6 +59,25 @@ pub struct WarbandEntry {
     pub limit: Option<u32>,
 }
 
+/// A start area: a rectangle a warband deploys in (seed 000 L48-49).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StartArea {
+    pub name: String,
+    pub origin: Square,
+    pub width: i32,
+    pub height: i32,
+}
+
+impl StartArea {
+    pub fn contains(&self, space: Footprint) -> bool {
+        space.squares().all(|sq| {
+            (self.origin.x..self.origin.x + self.width).contains(&sq.x)
+                && (self.origin.y..self.origin.y + self.height).contains(&sq.y)
+        })
+    }
+}
+
 /// A victory area: a rectangle of squares scoring `points` at the end of each round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -129,6 +148,11 @@ struct ScenarioFile {
     creatures: Vec<CreatureEntry>,
     #[serde(default)]
     victory_areas: Vec<VictoryArea>,
+    /// Two start areas of one size, `[One's, Two's]` as the creatures stand in them: the player
+    /// who did not pick the map picks one and both deploy (seed 000 L48-49). Without them the
+    /// creatures stand where the file puts them.
+    #[serde(default)]
+    start_areas: Vec<StartArea>,
     /// Victory points that win; the smaller warband's cost when left out (not in seed).
     #[serde(default)]
     goal: Option<u32>,
@@ -182,6 +206,7 @@ pub struct Scenario {
     pub warbands: [WarbandSpec; 2],
     pub creatures: Vec<Placed>,
     pub victory_areas: Vec<VictoryArea>,
+    pub start_areas: Option<[StartArea; 2]>,
     pub goal: u32,
     pub max_rounds: u32,
     pub narration: Vec<String>,
@@ -260,12 +285,80 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
                 );
             }
         }
+        let here = top_at("start_areas");
+        let pair: Option<[StartArea; 2]> = match parsed.start_areas.as_slice() {
+            [] => None,
+            [a, b] => Some([a.clone(), b.clone()]),
+            _ => {
+                at(here, "a battle has no start areas or two".into());
+                None
+            }
+        };
+        if let Some(areas) = &pair {
+            let on_map = |a: &StartArea| {
+                map.in_bounds(a.origin)
+                    && (1..=map.width).contains(&a.width)
+                    && (1..=map.height).contains(&a.height)
+                    && map.in_bounds(Square::new(
+                        a.origin.x + a.width - 1,
+                        a.origin.y + a.height - 1,
+                    ))
+            };
+            if !areas.iter().all(on_map)
+                || areas[0].width != areas[1].width
+                || areas[0].height != areas[1].height
+            {
+                at(
+                    here,
+                    "the two start areas are rectangles of one size on the map".into(),
+                );
+            } else if let Some(c) = creatures.iter().find(|c| {
+                let space = Footprint {
+                    origin: c.at,
+                    side: c.card.size.side(),
+                };
+                !areas[c.player.index()].contains(space)
+            }) {
+                at(
+                    here,
+                    format!(
+                        "`{}` at {} is outside its warband's start area `{}`",
+                        c.id,
+                        c.at,
+                        areas[c.player.index()].name
+                    ),
+                );
+            } else if let Some((c, to)) = creatures.iter().find_map(|c| {
+                // Taken the other way round, each creature stands at its spot in the other area.
+                let (own, other) = (&areas[c.player.index()], &areas[c.player.other().index()]);
+                let to = Square::new(
+                    c.at.x - own.origin.x + other.origin.x,
+                    c.at.y - own.origin.y + other.origin.y,
+                );
+                let space = Footprint {
+                    origin: to,
+                    side: c.card.size.side(),
+                };
+                let legal = space
+                    .squares()
+                    .all(|sq| features.at(sq).unwrap_or(Terrain::Clear).legal_end());
+                (!legal).then_some((c, to))
+            }) {
+                at(
+                    here,
+                    format!(
+                        "if the start areas are swapped, `{}` would stand at {to}, which is no legal position: the two areas must hold each warband's deployment",
+                        c.id
+                    ),
+                );
+            }
+        }
         if !(1..=100).contains(&parsed.max_rounds) {
             at(top_at("max_rounds"), "max_rounds must be 1-100".into());
         }
-        (map, features, creatures, warbands)
+        (map, features, creatures, warbands, pair)
     };
-    let (map, features, creatures, warbands) = checked;
+    let (map, features, creatures, warbands, start_areas) = checked;
     let Some(warbands) = warbands.filter(|_| problems.is_empty()) else {
         return Err(problems);
     };
@@ -282,6 +375,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         warbands,
         creatures,
         victory_areas: parsed.victory_areas,
+        start_areas,
         goal: goal.max(1),
         max_rounds: parsed.max_rounds,
         narration: parsed.narration,

@@ -2186,3 +2186,188 @@ fn dnd_08_ddm_a_nearest_attack_goes_at_either_of_two_equally_near_enemies_as_the
         "the kite's shriek is rolled against the south shieldguard"
     );
 }
+
+// ---------------------------------------------------------------- Set-up (A1)
+
+const DEPLOYMENT: &str = r#"
+    (id: "captain", card: "watch_captain", player: One, at: (0, 1)),
+    (id: "horse", card: "war_horse", player: One, at: (1, 4)),
+    (id: "lancer", card: "lancer_knight", player: One, at: (1, 4), riding: "horse"),
+    (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 6)),
+    (id: "skirmisher", card: "goblin_skirmisher", player: Two, at: (8, 2)),
+"#;
+
+const AREAS: &str = r#"start_areas: [
+        (name: "West", origin: (0, 0), width: 3, height: 8),
+        (name: "East", origin: (7, 0), width: 3, height: 8),
+    ],"#;
+
+/// The battle with start areas; its map roll (on its own die stream) names who picks.
+fn deploying() -> (Battle, Player) {
+    let b = battle(&OPEN, DEPLOYMENT, AREAS);
+    let Phase::StartArea { picker } = b.skirmish().phase.clone() else {
+        panic!("set-up opens with the start area: {:?}", b.skirmish().phase);
+    };
+    (b, picker)
+}
+
+#[test]
+fn setup_the_player_who_did_not_pick_the_map_takes_a_start_area_and_deploys_first() {
+    let (mut b, picker) = deploying();
+    let deploy = b
+        .log()
+        .iter()
+        .find(|l| l.rule.id == "ddm.setup.deploy")
+        .expect("the deployment order is logged");
+    assert!(
+        matches!(&deploy.event, Event::Stage { text, .. } if text.contains(&format!("player {picker:?} picks a start area and deploys first")))
+    );
+    assert_eq!(
+        refused(&mut b, Command::StartArea { area: 2 }),
+        "ddm.setup.deploy"
+    );
+    assert_eq!(refused(&mut b, Command::Pass), "ddm.round.champion_once");
+    ok(
+        &mut b,
+        Command::StartArea {
+            area: picker.index(),
+        },
+    );
+    assert_eq!(
+        b.skirmish().phase,
+        Phase::Deploy {
+            player: picker,
+            first: true
+        }
+    );
+    // Its own area: nobody moves.
+    assert_eq!(at(&b, "captain"), sq(0, 1));
+    assert_eq!(at(&b, "warlord"), sq(9, 6));
+}
+
+#[test]
+fn setup_taking_the_other_start_area_swaps_the_warbands_each_at_its_spot() {
+    let (mut b, picker) = deploying();
+    ok(
+        &mut b,
+        Command::StartArea {
+            area: picker.other().index(),
+        },
+    );
+    // West and East are 7 apart: One's creatures go 7 east, Two's 7 west, the rider with its mount.
+    assert_eq!(at(&b, "captain"), sq(7, 1));
+    assert_eq!(at(&b, "horse"), sq(8, 4));
+    assert_eq!(mini(&b, "lancer").space, mini(&b, "horse").space);
+    assert_eq!(at(&b, "warlord"), sq(2, 6));
+    assert_eq!(at(&b, "skirmisher"), sq(1, 2));
+}
+
+#[test]
+fn setup_deploying_moves_a_creature_within_its_start_area_and_nowhere_else() {
+    let (mut b, picker) = deploying();
+    ok(
+        &mut b,
+        Command::StartArea {
+            area: picker.index(),
+        },
+    );
+    let (mine, theirs, inside, outside) = match picker {
+        Player::One => ("captain", "warlord", sq(2, 7), sq(3, 7)),
+        Player::Two => ("warlord", "captain", sq(7, 0), sq(6, 0)),
+    };
+    let deploy = |creature: &str, at: Square| Command::Deploy {
+        creature: creature.into(),
+        at,
+    };
+    assert_eq!(refused(&mut b, deploy(mine, outside)), "ddm.setup.deploy");
+    assert_eq!(refused(&mut b, deploy(theirs, inside)), "ddm.setup.deploy");
+    ok(&mut b, deploy(mine, inside));
+    assert_eq!(at(&b, mine), inside);
+    ok(&mut b, Command::EndDeployment);
+    assert_eq!(
+        b.skirmish().phase,
+        Phase::Deploy {
+            player: picker.other(),
+            first: false
+        }
+    );
+    ok(&mut b, Command::EndDeployment);
+    assert!(
+        b.log()
+            .iter()
+            .any(|l| matches!(l.event, Event::RoundStarted { round: 1 })),
+        "both deployed, the first round begins"
+    );
+}
+
+#[test]
+fn setup_a_mount_deploys_with_its_rider_and_a_rider_not_alone() {
+    let mut b = battle(&OPEN, DEPLOYMENT, AREAS);
+    // Whoever picks, player One deploys at some point: walk to its deployment.
+    loop {
+        match b.skirmish().phase.clone() {
+            Phase::StartArea { picker } => ok(
+                &mut b,
+                Command::StartArea {
+                    area: picker.index(),
+                },
+            ),
+            Phase::Deploy {
+                player: Player::Two,
+                ..
+            } => ok(&mut b, Command::EndDeployment),
+            Phase::Deploy {
+                player: Player::One,
+                ..
+            } => break,
+            other => panic!("{other:?}"),
+        }
+    }
+    let lancer = Command::Deploy {
+        creature: "lancer".into(),
+        at: sq(0, 6),
+    };
+    assert_eq!(refused(&mut b, lancer), "ddm.setup.deploy");
+    ok(
+        &mut b,
+        Command::Deploy {
+            creature: "horse".into(),
+            at: sq(1, 6),
+        },
+    );
+    assert_eq!(at(&b, "horse"), sq(1, 6));
+    assert_eq!(mini(&b, "lancer").space, mini(&b, "horse").space);
+    let onto_the_captain = Command::Deploy {
+        creature: "horse".into(),
+        at: sq(0, 0),
+    };
+    assert_eq!(refused(&mut b, onto_the_captain), "ddm.setup.deploy");
+}
+
+#[test]
+fn setup_start_areas_that_would_not_hold_a_warband_taken_the_other_way_are_refused_at_load() {
+    let outside = r#"start_areas: [
+        (name: "West", origin: (0, 0), width: 2, height: 8),
+        (name: "East", origin: (8, 0), width: 2, height: 8),
+    ],"#;
+    let text = scenario_text(&OPEN, DEPLOYMENT, outside);
+    let problems = load("case.ron", &text)
+        .expect_err("the skirmisher at (8, 2) is in East, the horse at (1, 4) not in West");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("outside its warband's start area")),
+        "{problems:?}"
+    );
+    let mut rows = OPEN;
+    rows[1] = ".......O..";
+    let pit = scenario_text(&rows, DEPLOYMENT, AREAS);
+    let problems =
+        load("case.ron", &pit).expect_err("the captain swapped to (7, 1) would stand in the pit");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.message.contains("if the start areas are swapped")),
+        "{problems:?}"
+    );
+}

@@ -201,6 +201,13 @@ fn title_line(battle: &Battle, title: &str) -> String {
     let now = match (&s.phase, battle.outcome()) {
         (_, Some(Outcome::Won(p))) => format!("{} has won", band(battle, p)),
         (_, Some(Outcome::Drawn)) => "the skirmish is drawn".into(),
+        (Phase::StartArea { picker }, None) => format!(
+            "Set-up (A1) | player {} takes a start area",
+            player(*picker)
+        ),
+        (Phase::Deploy { player: p, .. }, None) => {
+            format!("Set-up (A1) | player {} deploys", player(*p))
+        }
         (Phase::Window { stage, queue }, None) => format!(
             "{} | {}'s window: a champion power or pass",
             words::stage(*stage),
@@ -241,10 +248,23 @@ fn title_line(battle: &Battle, title: &str) -> String {
         }
         (Phase::Over, None) => "the skirmish is over".into(),
     };
-    format!(
-        "{title}  |  D&D Miniatures (seed 000)  |  Round {} of {}\n{now}",
-        s.round, s.max_rounds
-    )
+    let round = if s.round == 0 {
+        format!("before round 1 of {}", s.max_rounds)
+    } else {
+        format!("Round {} of {}", s.round, s.max_rounds)
+    };
+    format!("{title}  |  D&D Miniatures (seed 000)  |  {round}\n{now}")
+}
+
+/// The start areas' names, in order.
+fn s_areas(battle: &Battle) -> Vec<String> {
+    battle
+        .skirmish()
+        .start_areas
+        .iter()
+        .flatten()
+        .map(|a| a.name.clone())
+        .collect()
 }
 
 /// The latest initiative roll (R3): the dice, what each adds, the totals, the winner.
@@ -300,6 +320,21 @@ fn prompt(battle: &Battle, mode: Mode, weapon: Weapon, seats: &AiSeats, demo: &D
                 format!("Champion power: {} | P pass", powers.join(" | "))
             }
         }
+        Phase::StartArea { .. } => {
+            let names: Vec<String> = s_areas(battle)
+                .iter()
+                .enumerate()
+                .map(|(n, a)| format!("{} {a}", n + 1))
+                .collect();
+            format!("Take a start area: {}", names.join(" | "))
+        }
+        Phase::Deploy { .. } => match play::deploying(battle, weapon) {
+            Some(m) => format!(
+                "Deploying {}: click a square in your start area | Tab or a click on one of yours picks another | D done",
+                m.name
+            ),
+            None => "D done".into(),
+        },
         Phase::FirstTurn { .. } => "F take the first turn | G give it to the other player".into(),
         Phase::Block { .. } => "Click one of your creatures that has not activated.".into(),
         Phase::Turn { .. } => {

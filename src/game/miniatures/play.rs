@@ -267,6 +267,14 @@ fn keys(
             (Phase::FirstTurn { winner }, KeyCode::KeyG) => Some(Command::FirstTurn {
                 player: winner.other(),
             }),
+            (Phase::StartArea { .. }, _) => digit
+                .filter(|&i| i < 2)
+                .map(|area| Command::StartArea { area }),
+            (Phase::Deploy { .. }, KeyCode::KeyD | KeyCode::Enter) => Some(Command::EndDeployment),
+            (Phase::Deploy { .. }, KeyCode::KeyA | KeyCode::Tab) => {
+                weapon.set_if_neq(Weapon(weapon.0 + 1));
+                None
+            }
             (Phase::Turn { .. }, KeyCode::KeyE) => Some(Command::EndTurn),
             (Phase::Turn { .. }, _) => {
                 let n = attacks(&table.0).len().max(1);
@@ -321,6 +329,7 @@ fn click(
     demo: Res<Demo>,
     plan: Res<Plan>,
     mut refusal: ResMut<Refusal>,
+    mut weapon: ResMut<Weapon>,
 ) {
     let (true, Some(_)) = (mouse.just_pressed(MouseButton::Left), hovered.0) else {
         return;
@@ -328,10 +337,40 @@ fn click(
     if !persons_say(&table.0, &seats, &demo) {
         return;
     }
+    // Deploying: a click on one of the deploying player's creatures picks it to place.
+    if let (Phase::Deploy { .. }, Some(sq)) = (&table.0.skirmish().phase, hovered.0) {
+        let movable = deployable(&table.0);
+        let picked = mini_at(&table.0, sq).and_then(|m| {
+            let id = m.riding.unwrap_or(m.id);
+            movable.iter().position(|d| d.id == id)
+        });
+        if let Some(n) = picked {
+            weapon.set_if_neq(Weapon(n));
+            return;
+        }
+    }
     if let Some(command) = plan.command.clone() {
         send(&mut table, &mut refusal, command);
         mode.set_if_neq(Mode::Act);
     }
+}
+
+/// The deploying player's creatures that may be placed: all but riders, which go with their
+/// mounts.
+pub fn deployable(battle: &Battle) -> Vec<MiniView> {
+    let deciding = battle.deciding();
+    battle
+        .minis()
+        .into_iter()
+        .filter(|m| Some(m.player) == deciding && !m.destroyed && m.riding.is_none())
+        .collect()
+}
+
+/// The creature a click would place while deploying.
+pub fn deploying(battle: &Battle, weapon: Weapon) -> Option<MiniView> {
+    let movable = deployable(battle);
+    let n = movable.len();
+    (n > 0).then(|| movable[weapon.0 % n].clone())
 }
 
 /// What a click on `sq` asks for in the phase and `mode`; a line from `corner`.
@@ -345,6 +384,14 @@ pub fn intent(
     let deciding = battle.deciding()?;
     let there = mini_at(battle, sq);
     match &battle.skirmish().phase {
+        Phase::Deploy { .. } => there
+            .is_none()
+            .then(|| deploying(battle, weapon))
+            .flatten()
+            .map(|m| Command::Deploy {
+                creature: m.id,
+                at: sq,
+            }),
         Phase::Block { .. } => there
             .filter(|m| m.player == deciding && !m.activated)
             .map(|m| Command::Activate { creature: m.id }),

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
-use steelgrid_miniatures::battle::{Battle, MiniView};
+use steelgrid_miniatures::battle::{Battle, MiniView, Phase};
 use steelgrid_miniatures::movement::terrain::Terrain;
 use steelgrid_miniatures::round::Player;
 use steelgrid_rules::grid::Square;
@@ -100,51 +100,120 @@ pub fn draw_features(commands: &mut Commands, battle: &Battle, layout: &BoardLay
         }
     }
     for area in &battle.skirmish().areas {
-        let first = layout.square_center(area.origin);
-        let last = layout.square_center(Square::new(
-            area.origin.x + area.width - 1,
-            area.origin.y + area.height - 1,
-        ));
-        let centre = (first + last) / 2.0;
-        let size = Vec2::new(area.width as f32, area.height as f32) * SQUARE;
-        commands.spawn((
-            Sprite::from_color(AREA.with_alpha(0.14), size),
-            Transform::from_translation(centre.extend(2.4)),
-        ));
-        let edge = 4.0;
-        for (offset, extent) in [
-            (Vec2::new(0.0, size.y / 2.0), Vec2::new(size.x, edge)),
-            (Vec2::new(0.0, -size.y / 2.0), Vec2::new(size.x, edge)),
-            (Vec2::new(size.x / 2.0, 0.0), Vec2::new(edge, size.y)),
-            (Vec2::new(-size.x / 2.0, 0.0), Vec2::new(edge, size.y)),
-        ] {
-            commands.spawn((
-                Sprite::from_color(AREA.with_alpha(0.85), extent),
-                Transform::from_translation((centre + offset).extend(2.45)),
+        let label = format!("{} ({} VP)", area.name, area.points);
+        let rect = (area.origin, area.width, area.height);
+        for bundle in outline(layout, rect, AREA, label) {
+            bundle.spawn(commands, ());
+        }
+    }
+}
+
+/// A rectangle of squares drawn on the board: a tint, an edge and a label at its top left.
+struct Outlined {
+    sprite: Option<Sprite>,
+    at: Vec3,
+    anchor: Option<Anchor>,
+    text: Option<(String, Color)>,
+}
+
+impl Outlined {
+    fn spawn(self, commands: &mut Commands, tag: impl Bundle) {
+        let mut e = commands.spawn((Transform::from_translation(self.at), tag));
+        if let Some(sprite) = self.sprite {
+            e.insert(sprite);
+        }
+        if let Some(anchor) = self.anchor {
+            e.insert(anchor);
+        }
+        if let Some((text, colour)) = self.text {
+            e.insert((
+                Text2d::new(text),
+                TextFont {
+                    font_size: FontSize::Px(13.0),
+                    ..default()
+                },
+                TextColor(colour),
             ));
         }
-        let label = format!("{} ({} VP)", area.name, area.points);
-        let corner = centre + Vec2::new(-size.x / 2.0, size.y / 2.0);
-        commands.spawn((
-            Sprite::from_color(
-                Color::srgba(0.08, 0.08, 0.06, 0.8),
-                Vec2::new(label.len() as f32 * 7.8 + 6.0, 17.0),
-            ),
-            Anchor::BOTTOM_LEFT,
-            Transform::from_translation((corner + Vec2::new(0.0, 2.0)).extend(7.4)),
+    }
+}
+
+/// The pieces of a rectangle `(origin, width, height)` outlined in `colour` with `label`.
+fn outline(
+    layout: &BoardLayout,
+    (origin, width, height): (Square, i32, i32),
+    colour: Color,
+    label: String,
+) -> Vec<Outlined> {
+    let first = layout.square_center(origin);
+    let last = layout.square_center(Square::new(origin.x + width - 1, origin.y + height - 1));
+    let centre = (first + last) / 2.0;
+    let size = Vec2::new(width as f32, height as f32) * SQUARE;
+    let plain = |sprite: Sprite, at: Vec3| Outlined {
+        sprite: Some(sprite),
+        at,
+        anchor: None,
+        text: None,
+    };
+    let mut out = vec![plain(
+        Sprite::from_color(colour.with_alpha(0.14), size),
+        centre.extend(2.4),
+    )];
+    let edge = 4.0;
+    for (offset, extent) in [
+        (Vec2::new(0.0, size.y / 2.0), Vec2::new(size.x, edge)),
+        (Vec2::new(0.0, -size.y / 2.0), Vec2::new(size.x, edge)),
+        (Vec2::new(size.x / 2.0, 0.0), Vec2::new(edge, size.y)),
+        (Vec2::new(-size.x / 2.0, 0.0), Vec2::new(edge, size.y)),
+    ] {
+        out.push(plain(
+            Sprite::from_color(colour.with_alpha(0.85), extent),
+            (centre + offset).extend(2.45),
         ));
-        commands.spawn((
-            Text2d::new(label),
-            TextFont {
-                font_size: FontSize::Px(13.0),
-                ..default()
-            },
-            TextColor(AREA),
-            Anchor::BOTTOM_LEFT,
-            Transform::from_translation(
-                (centre + Vec2::new(-size.x / 2.0 + 2.0, size.y / 2.0 + 3.0)).extend(7.5),
-            ),
-        ));
+    }
+    let corner = centre + Vec2::new(-size.x / 2.0, size.y / 2.0);
+    out.push(Outlined {
+        sprite: Some(Sprite::from_color(
+            Color::srgba(0.08, 0.08, 0.06, 0.8),
+            Vec2::new(label.len() as f32 * 7.8 + 6.0, 17.0),
+        )),
+        at: (corner + Vec2::new(0.0, 2.0)).extend(7.4),
+        anchor: Some(Anchor::BOTTOM_LEFT),
+        text: None,
+    });
+    out.push(Outlined {
+        sprite: None,
+        at: (corner + Vec2::new(2.0, 3.0)).extend(7.5),
+        anchor: Some(Anchor::BOTTOM_LEFT),
+        text: Some((label, colour)),
+    });
+    out
+}
+
+/// The start areas while the warbands deploy (seed 000 L48-49), each in its player's colour.
+fn draw_start_areas(commands: &mut Commands, battle: &Battle, layout: &BoardLayout) {
+    let s = battle.skirmish();
+    let (Phase::StartArea { .. } | Phase::Deploy { .. }, Some(areas)) = (&s.phase, &s.start_areas)
+    else {
+        return;
+    };
+    for (n, area) in areas.iter().enumerate() {
+        let colour = match s.phase {
+            Phase::Deploy { .. } => colour(Player::BOTH[n]),
+            _ => Color::srgb(0.85, 0.85, 0.85),
+        };
+        let label = match s.phase {
+            Phase::Deploy { .. } => format!("{}: player {:?}", area.name, Player::BOTH[n]),
+            _ => format!("{} (key {})", area.name, n + 1),
+        };
+        for bundle in outline(
+            layout,
+            (area.origin, area.width, area.height),
+            colour,
+            label,
+        ) {
+            bundle.spawn(commands, Token);
+        }
     }
 }
 
@@ -158,6 +227,7 @@ fn redraw_tokens(
     for e in &old {
         commands.entity(e).despawn();
     }
+    draw_start_areas(&mut commands, &table.0, &layout);
     let minis = table.0.minis();
     for m in minis.iter().filter(|m| !m.destroyed) {
         let mount = m

@@ -184,6 +184,11 @@ pub fn line(event: &Event) -> String {
         ),
         Event::Expired { creature, effect } => format!("{effect} on {creature} ends"),
         Event::Pushed { creature, to } => format!("{creature} is pushed to {to}"),
+        Event::StartAreaTaken { player, area } => {
+            format!("player {player:?} takes the start area {area}")
+        }
+        Event::Deployed { creature, at } => format!("{creature} deploys at {at}"),
+        Event::DeploymentDone { player } => format!("player {player:?} has deployed"),
         Event::ConcealmentRolled {
             attacker,
             target,

@@ -24,6 +24,9 @@ pub(super) fn apply(t: &mut Table, command: &Command) -> Result<(), RuleError> {
     }
     on_the_map(t, command)?;
     match command {
+        Command::StartArea { area } => start_area(t, *area),
+        Command::Deploy { creature, at } => deploy(t, creature, *at),
+        Command::EndDeployment => end_deployment(t),
         Command::ChampionPower { power } => champion_power(t, power),
         Command::Pass => pass(t),
         Command::FirstTurn { player } => first_turn(t, *player),
@@ -50,7 +53,7 @@ fn on_the_map(t: &Table, command: &Command) -> Result<(), RuleError> {
     let squares: Vec<Square> = match command {
         Command::Move { path } | Command::Charge { path, .. } => path.clone(),
         Command::Shift { to } | Command::Dismount { to } => vec![*to],
-        Command::Area { at, .. } => vec![*at],
+        Command::Area { at, .. } | Command::Deploy { at, .. } => vec![*at],
         Command::Squeeze { into, path, end } => path.iter().copied().chain([*into, *end]).collect(),
         _ => Vec::new(),
     };
@@ -80,6 +83,8 @@ fn window(t: &Table) -> Result<(RoundStage, Player), RuleError> {
 fn phase_word(t: &Table) -> String {
     match &t.s.phase {
         Phase::Window { stage, .. } => format!("{} is open", stage.label()),
+        Phase::StartArea { picker } => format!("player {picker:?} must take a start area"),
+        Phase::Deploy { player, .. } => format!("player {player:?} is deploying"),
         Phase::FirstTurn { winner } => format!("player {winner:?} must choose who goes first"),
         Phase::Block { block, .. } => {
             format!("player {:?} must activate a creature", block.player)
@@ -169,6 +174,123 @@ fn drop_from_window(t: &mut Table) {
     if let Phase::Window { queue, .. } = &mut t.s.phase {
         queue.remove(0);
     }
+}
+
+/// Set-up: the player who did not pick the map takes a start area; if it takes the other
+/// warband's, the two warbands change places, each creature at the same spot in its new area
+/// (seed 000 L48).
+fn start_area(t: &mut Table, area: usize) -> Result<(), RuleError> {
+    let Phase::StartArea { picker } = t.s.phase else {
+        return Err(RuleError::new(
+            rule::SETUP_DEPLOY,
+            format!("no start area is being picked now ({})", phase_word(t)),
+        ));
+    };
+    let Some(areas) = t.s.start_areas.clone() else {
+        return Err(RuleError::new(
+            rule::SETUP_DEPLOY,
+            "this battle has no start areas",
+        ));
+    };
+    if area > 1 {
+        return Err(RuleError::new(
+            rule::SETUP_DEPLOY,
+            format!(
+                "there are two start areas, 0 ({}) and 1 ({})",
+                areas[0].name, areas[1].name
+            ),
+        ));
+    }
+    if area != picker.index() {
+        for m in &mut t.s.minis {
+            let (own, other) = (&areas[m.owner.index()], &areas[m.owner.other().index()]);
+            m.space.origin = Square::new(
+                m.space.origin.x - own.origin.x + other.origin.x,
+                m.space.origin.y - own.origin.y + other.origin.y,
+            );
+        }
+        t.s.start_areas = Some([areas[1].clone(), areas[0].clone()]);
+    }
+    t.push(
+        rule::SETUP_DEPLOY,
+        Event::StartAreaTaken {
+            player: picker,
+            area: areas[area].name.clone(),
+        },
+    );
+    t.s.phase = Phase::Deploy {
+        player: picker,
+        first: true,
+    };
+    Ok(())
+}
+
+/// Set-up: move one of the deploying player's creatures (a mount with its rider) within its
+/// start area, to a legal position no one else holds (seed 000 L48-49, L51-61).
+fn deploy(t: &mut Table, id: &str, at: Square) -> Result<(), RuleError> {
+    let Phase::Deploy { player, .. } = t.s.phase else {
+        return Err(RuleError::new(
+            rule::SETUP_DEPLOY,
+            format!("no one is deploying now ({})", phase_word(t)),
+        ));
+    };
+    let i = t.s.find(id)?;
+    let refuse = |why: String| Err(RuleError::new(rule::SETUP_DEPLOY, why));
+    if t.s.minis[i].owner != player {
+        return refuse(format!("`{id}` is not of player {player:?}'s warband"));
+    }
+    if let Some(m) = t.s.minis[i].riding {
+        return refuse(format!(
+            "`{id}` rides `{}`: deploy the mount",
+            t.s.minis[m].id
+        ));
+    }
+    let space = Footprint {
+        origin: at,
+        ..t.s.minis[i].space
+    };
+    let area = t.s.start_areas.as_ref().map(|a| a[player.index()].clone());
+    if !area.as_ref().is_some_and(|a| a.contains(space)) {
+        let name = area.map_or_else(String::new, |a| a.name);
+        return refuse(format!("{at} is not wholly inside the start area `{name}`"));
+    }
+    let free = t.with_board(i, |board, _| {
+        board.is_legal(space) && space.squares().all(|sq| board.occupant(sq).is_none())
+    });
+    if !free {
+        return refuse(format!(
+            "`{id}` cannot stand at {at}: not a legal position or not free"
+        ));
+    }
+    carry(t, i, space);
+    t.push(
+        rule::SETUP_DEPLOY,
+        Event::Deployed {
+            creature: id.to_owned(),
+            at,
+        },
+    );
+    Ok(())
+}
+
+/// Set-up: the deploying player is done; the other deploys, then the first round begins.
+fn end_deployment(t: &mut Table) -> Result<(), RuleError> {
+    let Phase::Deploy { player, first } = t.s.phase else {
+        return Err(RuleError::new(
+            rule::SETUP_DEPLOY,
+            format!("no one is deploying now ({})", phase_word(t)),
+        ));
+    };
+    t.push(rule::SETUP_DEPLOY, Event::DeploymentDone { player });
+    if first {
+        t.s.phase = Phase::Deploy {
+            player: player.other(),
+            first: false,
+        };
+    } else {
+        flow::deployed(t);
+    }
+    Ok(())
 }
 
 /// R3: the winner takes the first turn or hands it over (seed 000 L273).

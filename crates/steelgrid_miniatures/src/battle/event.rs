@@ -21,6 +21,20 @@ pub enum Event {
     RoundStarted {
         round: u32,
     },
+    /// Set-up: a player takes a start area.
+    StartAreaTaken {
+        player: Player,
+        area: String,
+    },
+    /// Set-up: a creature placed in its warband's start area.
+    Deployed {
+        creature: String,
+        at: Square,
+    },
+    /// Set-up: a player is done deploying.
+    DeploymentDone {
+        player: Player,
+    },
     /// A stage of the round is reached (R0-R7), with what it holds.
     Stage {
         stage: String,

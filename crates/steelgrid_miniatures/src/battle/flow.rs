@@ -78,6 +78,7 @@ pub(super) fn table(scenario: &Scenario) -> Skirmish {
         first: Player::One,
         powers_this_round: ChampionPowers::default(),
         areas: scenario.victory_areas.clone(),
+        start_areas: scenario.start_areas.clone(),
         goal: scenario.goal,
         max_rounds: scenario.max_rounds,
         outcome: None,
@@ -87,9 +88,18 @@ pub(super) fn table(scenario: &Scenario) -> Skirmish {
 
 /// Begin the first round and run it to its first decision.
 pub(super) fn begin(t: &mut Table, seed: u64) {
-    battle_set_up(t, seed);
-    start_round(t);
+    let first = battle_set_up(t, seed);
+    if t.s.start_areas.is_some() {
+        t.s.phase = Phase::StartArea { picker: first };
+    } else {
+        start_round(t);
+    }
     carry_on(t);
+}
+
+/// Set-up's last step done: the first round begins.
+pub(super) fn deployed(t: &mut Table) {
+    start_round(t);
 }
 
 /// Stage::TurnFlow: carry the table on to the next decision.
@@ -167,7 +177,10 @@ fn carry_on(t: &mut Table) {
             // A creature destroyed in its own turn (by an opportunity attack, its ongoing
             // damage) has nothing left to do: its turn ends.
             Phase::Turn { turn, .. } if t.s.minis[turn.creature].destroyed => end_turn(t),
-            Phase::FirstTurn { .. } | Phase::Turn { .. } => return,
+            Phase::StartArea { .. }
+            | Phase::Deploy { .. }
+            | Phase::FirstTurn { .. }
+            | Phase::Turn { .. } => return,
             Phase::Block { block, left } => {
                 if left == 0 || waiting(t.s, block.player) == 0 {
                     next_or_end(t, Some(block));
@@ -238,7 +251,7 @@ fn stage(t: &mut Table, stage: RoundStage, text: &str) {
 /// for the map (the higher champion rating rolls twice), and who deploys first. The scenario is
 /// the map and the deployment; the roll is made on its own die stream, so a scenario's scripted
 /// dice start at the first round.
-fn battle_set_up(t: &mut Table, seed: u64) {
+fn battle_set_up(t: &mut Table, seed: u64) -> Player {
     use crate::round::{Choice, Deployment, Warband as Band, roll_for_map};
     let bands = Player::BOTH.map(|p| {
         let w = &t.s.warbands[p.index()];
@@ -286,8 +299,13 @@ fn battle_set_up(t: &mut Table, seed: u64) {
         },
     );
     let deploy = Deployment::after(roll.map_picker(Choice::Take));
+    let how = if t.s.start_areas.is_some() {
+        "in the start areas"
+    } else {
+        "where the scenario places them"
+    };
     let text = format!(
-        "player {:?} picks a start area and deploys first, player {:?} second (the scenario's deployment)",
+        "player {:?} picks a start area and deploys first, player {:?} second, {how}",
         deploy.order[0], deploy.order[1]
     );
     t.push(
@@ -297,6 +315,7 @@ fn battle_set_up(t: &mut Table, seed: u64) {
             text,
         },
     );
+    deploy.order[0]
 }
 
 /// R0 and the opening of R1.

@@ -28,7 +28,7 @@ use crate::movement::board::{Board, Occupant};
 use crate::movement::terrain::Features;
 use crate::options::MiniaturesOptions;
 use crate::round::{Block, Budget, ChampionPowers, Player, RoundStage};
-use crate::scenario::{Controller, Scenario, VictoryArea};
+use crate::scenario::{Controller, Scenario, StartArea, VictoryArea};
 
 /// The skirmish's log.
 pub type BattleLog = Log<Event>;
@@ -129,6 +129,10 @@ pub struct TurnState {
 /// Where the round stands: a decision someone must make next.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Phase {
+    /// Set-up: `picker` takes one of the two start areas (seed 000 L48).
+    StartArea { picker: Player },
+    /// Set-up: `player` deploys in its start area; `first` while the other has yet to.
+    Deploy { player: Player, first: bool },
     /// A champion-power window: the players still to use or pass, in order.
     Window {
         stage: RoundStage,
@@ -167,6 +171,9 @@ pub struct Skirmish {
     pub powers_this_round: ChampionPowers,
     #[serde(skip)]
     pub areas: Vec<VictoryArea>,
+    /// The two start areas, if the scenario has them, `[One's, Two's]` once picked.
+    #[serde(skip)]
+    pub start_areas: Option<[StartArea; 2]>,
     pub goal: u32,
     pub max_rounds: u32,
     pub outcome: Option<Outcome>,
@@ -215,6 +222,8 @@ impl Skirmish {
     /// The player who must decide next, if the skirmish is not over.
     pub fn deciding(&self) -> Option<Player> {
         match &self.phase {
+            Phase::StartArea { picker } => Some(*picker),
+            Phase::Deploy { player, .. } => Some(*player),
             Phase::Window { queue, .. } => queue.first().copied(),
             Phase::FirstTurn { winner } => Some(*winner),
             Phase::Block { block, .. } => Some(block.player),
