@@ -304,13 +304,16 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
                         a.origin.y + a.height - 1,
                     ))
             };
-            if !areas.iter().all(on_map)
-                || areas[0].width != areas[1].width
-                || areas[0].height != areas[1].height
-            {
+            let [a, b] = areas;
+            let far = |o: i32, n: i32| i64::from(o) + i64::from(n);
+            let overlap = i64::from(a.origin.x) < far(b.origin.x, b.width)
+                && i64::from(b.origin.x) < far(a.origin.x, a.width)
+                && i64::from(a.origin.y) < far(b.origin.y, b.height)
+                && i64::from(b.origin.y) < far(a.origin.y, a.height);
+            if !areas.iter().all(on_map) || a.width != b.width || a.height != b.height || overlap {
                 at(
                     here,
-                    "the two start areas are rectangles of one size on the map".into(),
+                    "the two start areas are rectangles of one size on the map, apart".into(),
                 );
             } else if let Some(c) = creatures.iter().find(|c| {
                 let space = Footprint {

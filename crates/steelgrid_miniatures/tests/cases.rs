@@ -2371,3 +2371,44 @@ fn setup_start_areas_that_would_not_hold_a_warband_taken_the_other_way_are_refus
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_rider_with_no_square_to_be_pushed_into_stays_on_its_mount() {
+    // The horse in the corner, the giant on its east: every square farther from the giant is
+    // the horse's own or off the map (seed 000 L411-413, L477).
+    let creatures = r#"
+        (id: "captain", card: "watch_captain", player: One, at: (0, 7)),
+        (id: "horse", card: "war_horse", player: One, at: (0, 0)),
+        (id: "lancer", card: "lancer_knight", player: One, at: (0, 0), riding: "horse"),
+        (id: "warlord", card: "cinder_warlord", player: Two, at: (9, 7)),
+        (id: "giant", card: "cinder_giant", player: Two, at: (2, 0)),
+    "#;
+    let mut b = battle(&OPEN, creatures, "dice: [2, 19, 15],");
+    to_activations(&mut b, TWO);
+    activate(&mut b, "giant");
+    ok(
+        &mut b,
+        Command::Attack {
+            attack: "Slag Fist".into(),
+            target: "lancer".into(),
+        },
+    );
+    assert!(hp(&b, "lancer") < 50, "the fist hit");
+    assert_eq!(mini(&b, "lancer").riding, Some(1), "still on the horse");
+    assert_eq!(mini(&b, "lancer").space, mini(&b, "horse").space);
+    assert!(!rules(&b).contains(&"ddm.move.push"), "no push was logged");
+}
+
+#[test]
+fn setup_start_areas_that_overlap_are_refused_at_load() {
+    let overlapping = r#"start_areas: [
+        (name: "West", origin: (0, 0), width: 6, height: 8),
+        (name: "East", origin: (4, 0), width: 6, height: 8),
+    ],"#;
+    let text = scenario_text(&OPEN, DEPLOYMENT, overlapping);
+    let problems = load("case.ron", &text).expect_err("the areas share columns 4 and 5");
+    assert!(
+        problems.iter().any(|p| p.message.contains("apart")),
+        "{problems:?}"
+    );
+}

@@ -486,6 +486,14 @@ fn travel(
             }
         }
     }
+    // An opportunity attack may have pushed a rider off onto the way: the end must still be free.
+    let end = walked.end;
+    if !t.with_board(i, |board, _| {
+        board.is_legal(end) && end.squares().all(|sq| board.occupant(sq).is_none())
+    }) {
+        stop_at_legal(t, i, &held);
+        return false;
+    }
     carry(t, i, walked.end);
     true
 }

@@ -129,10 +129,6 @@ pub struct TurnState {
 /// Where the round stands: a decision someone must make next.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Phase {
-    /// Set-up: `picker` takes one of the two start areas (seed 000 L48).
-    StartArea { picker: Player },
-    /// Set-up: `player` deploys in its start area; `first` while the other has yet to.
-    Deploy { player: Player, first: bool },
     /// A champion-power window: the players still to use or pass, in order.
     Window {
         stage: RoundStage,
@@ -150,6 +146,10 @@ pub enum Phase {
     },
     /// The skirmish is over.
     Over,
+    /// Set-up: `picker` takes one of the two start areas (seed 000 L48).
+    StartArea { picker: Player },
+    /// Set-up: `player` deploys in its start area; `first` while the other has yet to.
+    Deploy { player: Player, first: bool },
 }
 
 /// How the skirmish ended.

@@ -508,9 +508,8 @@ pub(super) fn resolve(t: &mut Table, strike: Strike) {
             critical,
         },
     );
-    if hit && concealed(t, i, j) {
-        return;
-    }
+    // A hit lost to concealment is a miss: miss damage still applies (B8).
+    let hit = hit && !concealed(t, i, j);
     if hit {
         on_hit(t, &strike, critical);
     } else if strike.attack.miss > 0 {
@@ -619,6 +618,8 @@ fn shove(t: &mut Table, strike: &Strike, squares: u32) {
     let mover = t.s.minis[i].space;
     // A pushed rider leaves its mount (seed 000 L411-413): it is pushed from the square of the
     // mount's space nearest the pusher, as a creature of its own size, the mount in its way.
+    // If no square takes it farther, it stays mounted.
+    let before = (t.s.minis[j].riding, t.s.minis[j].space);
     if t.s.minis[j].riding.take().is_some() {
         let mount = t.s.minis[j].space;
         let origin = mount
@@ -667,14 +668,14 @@ fn shove(t: &mut Table, strike: &Strike, squares: u32) {
             break;
         }
     }
-    if path.is_empty() {
-        return;
-    }
     let start = t.s.minis[j].space;
     let forced = t.with_board(j, |board, _| {
         force(board, (mover, Force::Push), start, &path, squares as usize)
     });
-    let Ok(forced) = forced else { return };
+    let Some(forced) = forced.ok().filter(|_| !path.is_empty()) else {
+        (t.s.minis[j].riding, t.s.minis[j].space) = before;
+        return;
+    };
     carry(t, j, forced.end);
     let id = t.s.minis[j].id.clone();
     t.push(
