@@ -7,6 +7,7 @@ mod battle;
 pub mod d20;
 mod frame_bench;
 pub mod miniatures;
+mod ruleset_window;
 mod screens;
 mod screenshot;
 mod settings;

@@ -10,12 +10,9 @@ mod play;
 mod tokens;
 mod words;
 
-use std::process::{ExitCode, Termination};
+use std::process::ExitCode;
 
-use bevy::asset::AssetMetaCheck;
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
-use bevy_ecs_tilemap::TilemapPlugin;
 use steelgrid_d20::battle::Battle;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::grid::Square;
@@ -58,39 +55,13 @@ enum Step {
 
 /// Open the window on a d20 battle and play until it is closed.
 pub fn run(battle: Battle, launch: Launch) -> ExitCode {
-    let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: format!("Steelgrid — {}", launch.title),
-                    resolution: WindowResolution::new(1280, 800),
-                    canvas: Some("#steelgrid".into()),
-                    fit_canvas_to_parent: true,
-                    ..default()
-                }),
-                ..default()
-            })
-            .set(AssetPlugin {
-                meta_check: AssetMetaCheck::Never,
-                ..default()
-            }),
-    )
-    .add_plugins(TilemapPlugin)
-    .insert_resource(ClearColor(super::BACKGROUND))
-    .configure_sets(Update, (Step::Input, Step::Present).chain())
-    .init_resource::<super::view::icons::Icons>()
-    .insert_resource(BoardLayout::new(battle.map()))
-    .insert_resource(Title(launch.title))
-    .insert_resource(AiSeats(launch.ai_sides))
-    .insert_resource(Table(battle))
-    .add_plugins((
-        super::view::camera::plugin,
-        tokens::plugin,
-        panels::plugin,
-        play::plugin,
-    ))
-    .add_systems(Startup, draw_board);
+    let mut app = super::ruleset_window::app(&launch.title, battle.map());
+    app.configure_sets(Update, (Step::Input, Step::Present).chain())
+        .insert_resource(Title(launch.title))
+        .insert_resource(AiSeats(launch.ai_sides))
+        .insert_resource(Table(battle))
+        .add_plugins((tokens::plugin, panels::plugin, play::plugin))
+        .add_systems(Startup, draw_board);
     if let Some(square) = launch.hover {
         app.insert_resource(play::Pinned(square));
     }
@@ -103,14 +74,7 @@ pub fn run(battle: Battle, launch: Launch) -> ExitCode {
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, mirror_status.run_if(resource_changed::<Table>))
         .add_systems(PostUpdate, super::web_page::mirror_board);
-    if let Some(path) = launch.screenshot {
-        app.add_plugins(super::screenshot::ScreenshotPlugin {
-            path,
-            after: launch.screenshot_after,
-            live: false,
-        });
-    }
-    app.run().report()
+    super::ruleset_window::run(app, launch.screenshot, launch.screenshot_after)
 }
 
 /// In the browser: the round and where the creatures stand, mirrored into the page's `#status`
