@@ -13,6 +13,7 @@
 pub mod body;
 pub mod check;
 pub mod checksum;
+pub mod command_file;
 pub mod diagnostic;
 pub mod dice;
 pub mod fuzz;

@@ -2,9 +2,8 @@
 //! warbands it plays, and batches of AI-against-AI games with their figures.
 
 use serde::Serialize;
-use steelgrid_kernel::diagnostic::{Diagnostic, ron_options};
-use steelgrid_kernel::rule::RuleError;
-use steelgrid_kernel::source::{self, line_col};
+use steelgrid_kernel::command_file;
+use steelgrid_kernel::diagnostic::Diagnostic;
 
 use crate::ai;
 use crate::battle::{Battle, Command, Outcome};
@@ -13,23 +12,11 @@ use crate::scenario::Scenario;
 
 /// Read a RON list of commands, or say where it is wrong.
 pub fn parse_commands(file: &str, src: &str) -> Result<Vec<Command>, Diagnostic> {
-    ron_options().from_str(src).map_err(|e| Diagnostic {
-        file: file.to_owned(),
-        line: e.span.start.line,
-        col: e.span.start.col,
-        message: e.code.to_string(),
-    })
+    command_file::parse(file, src)
 }
 
 /// A command the engine refused: which, where in its file, and why.
-#[derive(Debug)]
-pub struct Refusal {
-    pub index: usize,
-    pub line: usize,
-    pub col: usize,
-    pub command: Command,
-    pub error: RuleError,
-}
+pub type Refusal = command_file::Refusal<Command>;
 
 /// Apply `commands` in order; stop at the first refused, saying where it is written (`list` is
 /// the offset of their list's `[` in `src`).
@@ -39,20 +26,7 @@ pub fn run(
     src: &str,
     list: usize,
 ) -> Result<(), Box<Refusal>> {
-    let starts = source::list_elements(src, list);
-    for (index, command) in commands.iter().enumerate() {
-        if let Err(error) = battle.apply(command.clone()) {
-            let lc = line_col(src, starts.get(index).copied().unwrap_or(0));
-            return Err(Box::new(Refusal {
-                index,
-                line: lc.line,
-                col: lc.col,
-                command: command.clone(),
-                error,
-            }));
-        }
-    }
-    Ok(())
+    command_file::run(commands, src, list, |c| battle.apply(c).map(drop))
 }
 
 /// One AI-against-AI skirmish's result.
