@@ -15,3 +15,4 @@ mod record_fixtures;
 mod ruleset;
 mod sim_commands;
 mod soak;
+mod tiled_maps;
