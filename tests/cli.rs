@@ -507,3 +507,77 @@ fn a_recorded_d20_game_replays_and_a_tampered_one_names_its_step() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn build_writes_a_scenario_that_check_accepts_at_the_difficulty_asked() {
+    let file = std::env::temp_dir().join(format!("steelgrid_build_{}.ron", std::process::id()));
+    let path = file.to_str().unwrap();
+    let args = [
+        "build",
+        "--party",
+        "4x1",
+        "--difficulty",
+        "hard",
+        "--faction",
+        "The Briarfolk",
+        "--seed",
+        "3",
+    ];
+    let out = steelgrid(&[&args[..], &["--out", path]].concat());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("(Hard: at least 36 EV, under 48)"));
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert!(written.starts_with(
+        "// Built by `steelgrid build --party 4x1 --difficulty hard --faction briarfolk --seed 3`."
+    ));
+    // Without --out the same scenario goes to standard output.
+    let printed = steelgrid(&args);
+    assert_eq!(text(&printed.stdout), written);
+    let check = steelgrid(&["check", path]);
+    std::fs::remove_file(&file).unwrap();
+    let stdout = text(&check.stdout);
+    assert!(check.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("\n  budget: 24 EV for 4 heroes (4 × level 1 at 6 EV); Easy 18, Standard 24, Hard 36, Extreme 48\n  Director: "),
+        "{stdout}"
+    );
+    assert!(stdout.contains(" EV → Hard\n"), "{stdout}");
+    // Bad usage is 2; a band nothing fits is 1, with the reason.
+    let unknown = steelgrid(&[
+        "build",
+        "--party",
+        "4x1",
+        "--difficulty",
+        "hard",
+        "--faction",
+        "goblins",
+    ]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("the factions: briarfolk (The Briarfolk)"));
+    let bad = steelgrid(&[
+        "build",
+        "--party",
+        "4",
+        "--difficulty",
+        "hard",
+        "--faction",
+        "briarfolk",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let none = steelgrid(&[
+        "build",
+        "--party",
+        "1x1",
+        "--difficulty",
+        "easy",
+        "--faction",
+        "briarfolk",
+    ]);
+    assert_eq!(none.status.code(), Some(1));
+    assert!(
+        text(&none.stderr)
+            .starts_with("steelgrid build: the Briarfolk have nothing of level ≤ 3 that fits 5 EV"),
+        "{}",
+        text(&none.stderr)
+    );
+}

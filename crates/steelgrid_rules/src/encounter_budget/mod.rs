@@ -4,6 +4,8 @@
 //! `steelgrid check` prints it for every scenario that loads, with each priced creature's
 //! numbers against its formula's ([`deviation`]).
 
+mod arena;
+pub mod builder;
 pub mod deviation;
 
 pub use crate::director::monster::Pricing;
