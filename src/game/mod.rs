@@ -169,6 +169,7 @@ fn battle_plugins(app: &mut App, first: Screen, keys: Vec<KeyCode>) {
             view::threat::plugin,
             ui::legend::plugin,
             ui::lessons::plugin,
+            battle::director_tools::plugin,
             screens::ScreensPlugin { first, keys },
         ));
 }

@@ -388,6 +388,7 @@ impl Default for Bindings {
             (Action::SkipAnimation, vec![Key(K::Backspace)]),
             (Action::KeyBindings, vec![Key(K::F1)]),
             (Action::Threats, vec![Key(K::F3)]),
+            (Action::DirectorTools, vec![Key(K::F6)]),
         ];
         Bindings {
             actions: actions.into_iter().collect(),
@@ -916,7 +917,8 @@ mod tests {
             .with(Action::ExplainBack, KeyCode::BracketLeft)
             .with(Action::SkipAnimation, KeyCode::Backspace)
             .with(Action::KeyBindings, KeyCode::F1)
-            .with(Action::Threats, KeyCode::F3);
+            .with(Action::Threats, KeyCode::F3)
+            .with(Action::DirectorTools, KeyCode::F6);
         assert_eq!(Bindings::default().input_map(), standard);
         assert_eq!(Bindings::default().validated(), Ok(Bindings::default()));
     }

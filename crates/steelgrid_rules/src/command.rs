@@ -334,6 +334,61 @@ pub enum Command {
     /// The maneuver to shake off `target`, riding or climbing you: it rolls to hold on
     /// (seed 002 L2660-2666).
     ShakeOff { creature: String, target: String },
+    /// The Director's hand at the table, not a rule of the seed (rule `director.override`):
+    /// set a creature's Stamina, give or end a condition, put a creature on a square, bring a
+    /// creature in from a template, or give or take Malice. Accepted at any moment of an
+    /// unfinished fight (after any choice the rules wait for); it is no creature's action and
+    /// takes no turn. The AI never gives one.
+    DirectorOverride(Override),
+}
+
+/// What a Director override does (`DirectorOverride(SetStamina(creature: "ogre", stamina: 12))`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Override {
+    /// Set the creature's current Stamina: a hero's or retainer's from minus its winded value
+    /// to its maximum, any other creature's from 0 to its maximum. At 0 or below a hero is
+    /// dying and a Director creature dead, as damage would leave them.
+    SetStamina { creature: String, stamina: i32 },
+    /// Give the creature a condition it does not have, for `duration` (save ends when left
+    /// out); frightened and taunted are `of` a creature.
+    AddCondition {
+        creature: String,
+        condition: crate::terms::condition::Condition,
+        #[serde(default = "save_ends")]
+        duration: crate::terms::condition::Duration,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        of: Option<String>,
+    },
+    /// End a condition the creature has.
+    RemoveCondition {
+        creature: String,
+        condition: crate::terms::condition::Condition,
+    },
+    /// Put the creature's space at `at` (its top-left square): a free space on the map. It
+    /// does not move there, so nothing provokes and nothing is spent.
+    Place { creature: String, at: Square },
+    /// Bring in a creature made from a template, at its `position`.
+    AddCreature(NewCreature),
+    /// Give the Director `amount` Malice, or take some with a negative amount (never below 0).
+    GiveMalice { amount: i32 },
+}
+
+/// A creature the Director brings in: `(id: "hound2", template: "ember_hound", position: (3, 4))`,
+/// from the scenario's templates or the built-in library; `name`, `side` and `group` (its
+/// initiative group) replace the template's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewCreature {
+    pub id: String,
+    pub template: String,
+    pub position: Square,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 /// A squad member joining a squad strike, and the creature it strikes.
@@ -472,6 +527,7 @@ impl Command {
             Command::StartMontage { .. } => "StartMontage",
             Command::MontageTest { .. } => "MontageTest",
             Command::MontagePass { .. } => "MontagePass",
+            Command::DirectorOverride(_) => "DirectorOverride",
         }
     }
 }
@@ -486,6 +542,10 @@ fn full_day() -> u32 {
 
 fn two() -> u32 {
     2
+}
+
+fn save_ends() -> crate::terms::condition::Duration {
+    crate::terms::condition::Duration::SaveEnds
 }
 
 /// The command being resolved by the rules schedule.

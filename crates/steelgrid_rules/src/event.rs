@@ -606,6 +606,61 @@ pub enum Event {
         squares: Vec<Square>,
         terrain: crate::grid::Terrain,
     },
+    /// The Director's hand at the table (rule `director.override`, not a rule of the seed):
+    /// what it changed. What follows from it (winded, dying, dead) is logged after it.
+    DirectorOverride {
+        what: Overridden,
+    },
+}
+
+/// What a Director override changed, with the numbers before and after.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Overridden {
+    Stamina {
+        creature: String,
+        from: i32,
+        to: i32,
+        max: i32,
+    },
+    /// `condition` as the state shows it: `slowed (save ends)`, `frightened of ogre`.
+    ConditionAdded {
+        creature: String,
+        condition: String,
+    },
+    ConditionRemoved {
+        creature: String,
+        condition: String,
+    },
+    Placed {
+        creature: String,
+        from: Square,
+        to: Square,
+    },
+    CreatureAdded {
+        creature: String,
+        side: Side,
+        at: Square,
+    },
+    /// Malice given (or taken: a negative amount), and the Director's Malice now.
+    Malice {
+        amount: i32,
+        now: u32,
+    },
+}
+
+impl Overridden {
+    /// The creature it changed, if any.
+    pub fn creature(&self) -> Option<&str> {
+        match self {
+            Overridden::Stamina { creature, .. }
+            | Overridden::ConditionAdded { creature, .. }
+            | Overridden::ConditionRemoved { creature, .. }
+            | Overridden::Placed { creature, .. }
+            | Overridden::CreatureAdded { creature, .. } => Some(creature),
+            Overridden::Malice { .. } => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -120,7 +120,11 @@ impl Game {
 
     /// Apply a command and record it. A refused command records nothing.
     pub fn apply(&mut self, command: Command) -> Result<Vec<LoggedEvent>, RuleError> {
-        let by = ai::side_to_answer(&self.engine.state_unhashed());
+        // A Director override is the Director's seat's, whoever's turn it is.
+        let by = match command {
+            Command::DirectorOverride(_) => Some(Side::Director),
+            _ => ai::side_to_answer(&self.engine.state_unhashed()),
+        };
         let rolled_before = self.engine.dice_rolled();
         let events = self.engine.apply(command.clone())?;
         self.steps.push(Step {
@@ -176,6 +180,7 @@ impl Game {
             steps: self.steps.clone(),
             format: self.format,
         };
+        branch.engine.set_bestiary(self.scenario.bestiary());
         branch
             .apply(Command::WhatIf { stream })
             .expect("a what-if branch may begin at any moment");
@@ -423,6 +428,7 @@ impl Record {
             None => game.checksum(),
         };
         game.engine = Engine::restore(snapshot.clone());
+        game.engine.set_bestiary(game.scenario.bestiary());
         let found = game.checksum();
         if found != expected {
             return Err(RecordError::SnapshotMismatch { expected, found });

@@ -383,6 +383,8 @@ steelgrid_kernel::rules! {
         "No hero is left on the map to fight: the heroes escaped, and without their objectives met they earn no Victory.";
     SCRIPT = "scenario.script", "Steelgrid: scripted scenario events (seed 002 L4651-4653, L3199-3203)",
         "A scripted event of the scenario fires: reinforcements, narration, a change of terrain or an event ending.";
+    DIRECTOR_OVERRIDE = "director.override", "Steelgrid: the Director's fiat at the table, not a rule of the seed",
+        "The Director overrides the game by hand: a creature's Stamina, conditions or square set, a creature brought in, Malice given or taken; it is no creature's action and takes no turn, and what follows from it (winded, dying, dead) follows by the rules.";
 }
 
 #[cfg(test)]

@@ -98,7 +98,16 @@ impl Ruleset for DrawSteel {
                         test_action::resolve_make_test.run_if(serves!(MakeTest)),
                     )
                         .chain(),
-                    malice::resolve_spend.run_if(serves!(SpendMalice)),
+                    (
+                        malice::resolve_spend.run_if(serves!(SpendMalice)),
+                        (
+                            crate::director::overrides::resolve,
+                            encounter::added::bring_in,
+                        )
+                            .chain()
+                            .run_if(serves!(DirectorOverride)),
+                    )
+                        .chain(),
                     (
                         encounter::resolve_commands,
                         encounter::between_fights::resolve.run_if(between_fights),

@@ -126,6 +126,9 @@ pub enum Action {
     KeyBindings,
     /// Show or hide the squares the enemies threaten.
     Threats,
+    /// Open or close the Director's tools (on the Director's seat): set a creature's Stamina,
+    /// give or end a condition, put it on a square, give Malice.
+    DirectorTools,
 }
 
 /// The entity holding the input map and the action state.

@@ -120,8 +120,9 @@ pub(in crate::game) fn ask(
         outcomes.sort_by_key(|o| std::cmp::Reverse(o.hits.iter().map(|h| h.amount).sum::<u32>()));
         return Ok(Choices::Forced { spec, outcomes });
     }
-    // While a trigger window waits on answers (a parry, an opportunity attack), nothing moves.
-    if state.trigger_window.is_some() {
+    // While a trigger window waits on answers (a parry, an opportunity attack), nothing moves;
+    // nor while the Director's tools have the board.
+    if state.trigger_window.is_some() || mode.director.is_some() {
         return Ok(Choices::None);
     }
     let Some(creature) = state.turn.clone() else {

@@ -6,6 +6,7 @@ pub(super) mod actions;
 pub(super) mod ai_seat;
 pub(super) mod choices;
 pub(super) mod demo;
+pub(super) mod director_tools;
 pub(super) mod handoff;
 pub(super) mod movement_tools;
 pub(super) mod play;

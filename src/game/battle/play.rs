@@ -94,6 +94,9 @@ pub struct PlayMode {
     /// A move here would provoke an opportunity attack (seed 002 L2968-2972): clicked once,
     /// it waits for a second click on the same square.
     pub risky: Option<Square>,
+    /// The Director's tools are open (the creature they work on is `focus`): the board's
+    /// clicks and keys are theirs until they are closed.
+    pub director: Option<super::director_tools::DirectorPanel>,
 }
 
 /// The last refusal or hint, shown in the status bar until the next command.
@@ -710,7 +713,8 @@ pub fn key(state: &StateView, mode: &PlayMode, action: Action) -> Intent {
         | Action::ExplainBack
         | Action::SkipAnimation
         | Action::KeyBindings
-        | Action::Threats => Intent::Nothing,
+        | Action::Threats
+        | Action::DirectorTools => Intent::Nothing,
     }
 }
 
@@ -750,7 +754,7 @@ fn charge_path(engine: &steelgrid_rules::Engine, creature: &str, target: &str) -
 }
 
 /// Actions that may be handled in one frame, in this order.
-const KEYS: [Action; 39] = [
+const KEYS: [Action; 44] = [
     Action::Cancel,
     Action::Extra,
     Action::Ability7,
@@ -790,6 +794,12 @@ const KEYS: [Action; 39] = [
     Action::Select,
     Action::MakeTest,
     Action::LastStand,
+    // The Director's tools: opening them, and the keys they take while open.
+    Action::DirectorTools,
+    Action::ReplayFaster,
+    Action::ReplaySlower,
+    Action::ExplainNext,
+    Action::ExplainBack,
 ];
 
 fn handle_actions(
@@ -801,13 +811,22 @@ fn handle_actions(
     mut feedback: ResMut<Feedback>,
     mut rules: ResMut<Rules>,
     seats: Res<AiSeats>,
+    seat: Res<super::handoff::Seat>,
 ) {
     // While an AI-played side is to move, the players only watch.
     if ai_to_move(&seats, &state.0).is_some() {
         return;
     }
     for action in KEYS.into_iter().filter(|a| controls.just_pressed(a)) {
+        let director = mode.director.is_some() || action == Action::DirectorTools;
         let intent = match action {
+            _ if director => super::director_tools::intent(
+                &state.0,
+                &mode,
+                action,
+                hovered.0,
+                super::director_tools::may_use(&seats, &seat),
+            ),
             Action::Select => match hovered.0 {
                 Some(square) => click(&state.0, &mode, &choices, square),
                 None => Intent::Nothing,
@@ -852,9 +871,13 @@ fn handle_actions(
                 match rules.0.apply(command) {
                     Ok(_) => {
                         *feedback = Feedback::None;
-                        let kept = PlayMode {
-                            ranged: mode.ranged && !starts_or_ends,
-                            ..PlayMode::default()
+                        // The Director's tools stay open on their creature.
+                        let kept = match mode.director {
+                            Some(_) => mode.clone(),
+                            None => PlayMode {
+                                ranged: mode.ranged && !starts_or_ends,
+                                ..PlayMode::default()
+                            },
                         };
                         mode.set_if_neq(kept);
                     }

@@ -367,6 +367,9 @@ pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
     if state.status != "in_progress" {
         return "The encounter is over.".into();
     }
+    if mode.director.is_some() {
+        return crate::game::battle::director_tools::prompt(state, mode);
+    }
     if let Some(side) = state.awaiting_first_side_choice {
         let winner = match side {
             Side::Heroes => "Heroes",

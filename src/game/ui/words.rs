@@ -2,6 +2,7 @@
 //! holds. Undo, the AI's reasoning and the replay player all say what was done this way.
 
 use steelgrid_rules::ability::hero_token::TokenBenefit;
+use steelgrid_rules::command::Override;
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::director::malice::MaliceSpend;
 use steelgrid_rules::{Command, StateView};
@@ -144,6 +145,38 @@ pub fn command_words(state: &StateView, command: &Command) -> String {
             format!("{} makes a montage test", n(creature))
         }
         Command::MontagePass { creature } => format!("{} sits out a montage test", n(creature)),
+        Command::DirectorOverride(o) => override_words(o, &n),
+    }
+}
+
+/// A Director override as a sentence: "the Director sets ogre's Stamina to 12".
+fn override_words(o: &Override, n: &dyn Fn(&str) -> String) -> String {
+    match o {
+        Override::SetStamina { creature, stamina } => {
+            format!("the Director sets {}'s Stamina to {stamina}", n(creature))
+        }
+        Override::AddCondition {
+            creature,
+            condition,
+            ..
+        } => format!("the Director makes {} {}", n(creature), condition.name()),
+        Override::RemoveCondition {
+            creature,
+            condition,
+        } => format!("the Director ends {}'s {}", n(creature), condition.name()),
+        Override::Place { creature, at } => {
+            format!("the Director puts {} at {}", n(creature), sq(*at))
+        }
+        Override::AddCreature(new) => format!(
+            "the Director brings in {} ({}) at {}",
+            new.id,
+            new.template.replace('_', " "),
+            sq(new.position)
+        ),
+        Override::GiveMalice { amount } if *amount < 0 => {
+            format!("the Director gives up {} Malice", amount.unsigned_abs())
+        }
+        Override::GiveMalice { amount } => format!("the Director gains {amount} Malice"),
     }
 }
 

@@ -18,6 +18,7 @@
 //! - "Rounds" limits are checked at the end of a round: a limit of 3 means the objective's
 //!   state at the end of round 3 decides (digest A-21: Assault the Defenses' "4 turns" are rounds).
 
+pub mod added;
 pub mod between_fights;
 pub mod script;
 pub mod test_action;

@@ -5,6 +5,7 @@
 mod foresee;
 mod mount;
 mod opportunity;
+mod overrides;
 mod query;
 mod snapshot;
 mod trigger;
@@ -49,6 +50,8 @@ pub struct Engine {
     /// that a restore only for reading (a save's checksum, a look at the board) skips it.
     resolve: Option<Schedule>,
     pub(crate) ruleset: RulesetName,
+    /// Where a creature the Director brings in is made from: the scenario's templates.
+    bestiary: Option<std::sync::Arc<dyn crate::encounter::added::Bestiary>>,
 }
 
 impl std::fmt::Debug for Engine {

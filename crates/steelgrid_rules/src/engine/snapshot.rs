@@ -166,6 +166,7 @@ impl Engine {
             world,
             resolve: None,
             ruleset,
+            bestiary: None,
         }
     }
 
@@ -208,8 +209,9 @@ impl Engine {
     }
 
     /// Everything but the event log (which only grows and is not part of the checksum), and
-    /// the ability book only when `with_book` (it never changes in play, so the checksum and
-    /// the published state leave it out; the scenario's hash covers it).
+    /// the ability book only when `with_book` (it changes in play only when the Director brings
+    /// a creature in, which the command log replays, so the checksum and the published state
+    /// leave it out; the scenario's hash covers the rest).
     pub(super) fn snapshot_without_log(&self, with_book: bool) -> Snapshot {
         Snapshot {
             ruleset: self.ruleset,

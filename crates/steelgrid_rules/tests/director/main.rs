@@ -10,6 +10,7 @@ mod last_stand;
 mod malice;
 mod misc;
 mod monster_formula;
+mod overrides;
 mod squad;
 mod squad_action;
 mod villain;

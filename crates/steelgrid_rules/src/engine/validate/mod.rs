@@ -200,6 +200,7 @@ impl Engine {
                 self.entity(creature)?;
                 crate::trigger::check_pass(self.world.resource::<TurnState>(), creature)?;
             }
+            Command::DirectorOverride(o) => self.check_override(&mut checked, o)?,
             Command::Mount { .. }
             | Command::ClimbCreature { .. }
             | Command::Dismount { .. }
