@@ -21,6 +21,8 @@ work=$(mktemp -d)
 sleep 1
 # Default settings, whatever this machine's own are.
 export STEELGRID_SETTINGS="$work/settings.ron" DISPLAY="$display"
+# No campaign saved: the title offers no "Continue campaign".
+export STEELGRID_SAVES="$work/saves"
 
 shot() {
     local name=$1
@@ -57,6 +59,9 @@ shot native-miniatures-deploy play miniatures/warband_battle --hotseat --keys Di
 shot native-miniatures-preview play miniatures/warband_battle --hotseat \
     --commands scripts/shots/miniatures_flank.ron --hover 10,4 --keys Digit1 --screenshot-after 2
 shot native-title play mill_ambush --screen title
+# The built-in campaign: its party screen (the suggested party chosen), and its opening page.
+shot native-campaign-party --screen campaign
+shot native-campaign-story --screen campaign --keys Enter --screenshot-after 3
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.
 shot native-seats play mill_ambush --screen seats \

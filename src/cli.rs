@@ -152,6 +152,30 @@ enum Cmd {
     },
     /// Continue a saved game.
     Resume { save: PathBuf },
+    /// Play a campaign (a file, or a built-in one by its short name: thinning_hymn); with
+    /// `--ai both`, headless to its end, printing each battle and what the party carried.
+    Campaign {
+        campaign: PathBuf,
+        /// `both`: the AI plays every battle on both sides, without a window.
+        #[arg(long, value_enum)]
+        ai: Option<AiSides>,
+        /// The party's classes, `censor,fury,conduit,shadow` (by default the campaign's
+        /// suggested party).
+        #[arg(long)]
+        party: Option<String>,
+        /// The first battle's seed; each battle fought after it takes the next.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How often a lost battle is fought again before the campaign stops.
+        #[arg(long, default_value_t = 3)]
+        tries: u32,
+        /// A battle not over by this round counts as lost.
+        #[arg(long, default_value_t = 20)]
+        max_rounds: u32,
+        /// Print the course of the campaign as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print the stat block the monster formulas give (seed 002 L4686-4736): EV, Stamina,
     /// highest characteristic, damage by tier, free strike and potency.
     Monster {
@@ -172,6 +196,9 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Build an encounter for a party from a monster faction, at a difficulty, and write it as
+    /// a scenario (the encounter builder without the window).
+    Build(crate::build::BuildArgs),
 }
 
 /// The readings `steelgrid monster --reading` names.
@@ -241,6 +268,8 @@ enum OpenScreen {
     Results,
     Settings,
     Compendium,
+    /// The party screen of the built-in campaign (its story screen: `--keys Enter`).
+    Campaign,
 }
 
 impl From<OpenScreen> for Screen {
@@ -253,6 +282,7 @@ impl From<OpenScreen> for Screen {
             OpenScreen::Results => Screen::Results,
             OpenScreen::Settings => Screen::Settings,
             OpenScreen::Compendium => Screen::Compendium,
+            OpenScreen::Campaign => Screen::Party,
         }
     }
 }
@@ -427,6 +457,33 @@ pub fn main(args: Vec<String>) -> ExitCode {
             }
         }
         Some(Cmd::Check { scenarios }) => check(&scenarios),
+        Some(Cmd::Build(args)) => crate::build::run(args),
+        Some(Cmd::Campaign {
+            campaign,
+            ai,
+            party,
+            seed,
+            tries,
+            max_rounds,
+            json,
+        }) => {
+            let loaded = match crate::campaign::load(&campaign) {
+                Ok(loaded) => loaded,
+                Err(code) => return code,
+            };
+            let classes = match crate::campaign::party(&loaded, party.as_deref()) {
+                Ok(classes) => classes,
+                Err(e) => return failed(&e),
+            };
+            match ai {
+                Some(AiSides::Both) => {
+                    crate::campaign::headless(&loaded, &classes, seed, tries, max_rounds, json)
+                }
+                _ => failed(
+                    "a campaign is played in the window from the title screen; `--ai both` plays it here without one",
+                ),
+            }
+        }
         Some(Cmd::Monster {
             level,
             organization,

@@ -4,6 +4,10 @@
 //! README. The rules live in the `steelgrid_rules` crate; this crate only draws and sends commands.
 
 #[cfg(not(target_arch = "wasm32"))]
+mod build;
+#[cfg(not(target_arch = "wasm32"))]
+mod campaign;
+#[cfg(not(target_arch = "wasm32"))]
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod d20;

@@ -77,6 +77,57 @@ pub const MINIATURES: &[Embedded] = embedded![
     ],
 ];
 
+/// A campaign built into the binary: its short name (the file stem in `campaigns/`), its path
+/// and text, and its battles' texts by the path the campaign names them with.
+#[derive(Clone, Copy, Debug)]
+pub struct EmbeddedCampaign {
+    pub name: &'static str,
+    pub file: &'static str,
+    pub text: &'static str,
+    pub battles: &'static [(&'static str, &'static str)],
+}
+
+impl EmbeddedCampaign {
+    /// The battle the campaign names `name`: its path and text.
+    pub fn battle(&self, name: &str) -> Option<(String, &'static str)> {
+        self.battles
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, text)| (format!("campaigns/{n}"), *text))
+    }
+}
+
+macro_rules! campaign {
+    ($name:literal: [$($battle:literal),* $(,)?]) => {
+        EmbeddedCampaign {
+            name: $name,
+            file: concat!("campaigns/", $name, ".ron"),
+            text: include_str!(concat!("../campaigns/", $name, ".ron")),
+            battles: &[$((
+                concat!($name, "/", $battle, ".ron"),
+                include_str!(concat!("../campaigns/", $name, "/", $battle, ".ron")),
+            )),*],
+        }
+    };
+}
+
+/// Every campaign in `campaigns/`.
+pub const CAMPAIGNS: &[EmbeddedCampaign] = &[campaign!("thinning_hymn": [
+    "01_mill_road",
+    "02_granary_fire",
+    "03_vells_ford",
+    "04_silent_chapel",
+    "05_foundry_gate",
+    "06_precentors_rite",
+    "07_marshals_road",
+    "08_the_unsung",
+])];
+
+/// A built-in campaign by its short name (`thinning_hymn`).
+pub fn campaign_by_name(name: &str) -> Option<EmbeddedCampaign> {
+    CAMPAIGNS.iter().copied().find(|c| c.name == name)
+}
+
 /// The scenario the game opens when none is named.
 pub const DEFAULT: Embedded = EMBEDDED[0];
 
@@ -152,5 +203,32 @@ mod tests {
             }
         }
         assert!(by_name("nowhere").is_none());
+    }
+
+    #[test]
+    fn every_campaign_is_embedded_with_its_battles_and_loads() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns");
+        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
+            .collect();
+        on_disk.sort();
+        let names: Vec<&str> = CAMPAIGNS.iter().map(|c| c.name).collect();
+        assert_eq!(names, on_disk, "add new campaign files to CAMPAIGNS");
+        for c in CAMPAIGNS {
+            let battles = std::fs::read_dir(format!("{dir}/{}", c.name))
+                .unwrap()
+                .count();
+            assert_eq!(c.battles.len(), battles, "{}: embed every battle", c.name);
+            let loaded = steelgrid_rules::campaign::load(c.file, c.text, &|name| {
+                c.battle(name)
+                    .map(|(file, text)| (file, text.to_owned()))
+                    .ok_or_else(|| "not embedded".to_owned())
+            });
+            if let Err(problems) = loaded {
+                panic!("{}: {problems:?}", c.file);
+            }
+        }
     }
 }

@@ -66,6 +66,7 @@ const MINIATURES_ASSEMBLY: &[&str] = &["scenario", "battle", "ai", "sim", "recor
 /// The assembly layer above the chapters.
 const ASSEMBLY: &[&str] = &[
     "ai",
+    "campaign",
     "command_list",
     "creature_record",
     "diagnostic",

@@ -7,6 +7,7 @@
 
 pub mod ability;
 pub mod ai;
+pub mod campaign;
 pub mod class;
 pub mod command;
 pub mod command_list;

@@ -144,6 +144,7 @@ impl Fight {
             hero: Some(HeroSpec {
                 level: 1,
                 recoveries: 8,
+                recoveries_left: None,
                 heroic_resource: 0,
                 resource_per_turn: 0,
                 victories: 0,
@@ -351,6 +352,7 @@ impl Fight {
         self.last().hero = Some(HeroSpec {
             level: 1,
             recoveries,
+            recoveries_left: None,
             heroic_resource: 0,
             resource_per_turn: 0,
             victories: 0,

@@ -10,6 +10,7 @@
 //! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
+mod campaign;
 mod compendium;
 mod estimate;
 mod keys;
@@ -49,6 +50,11 @@ pub enum Screen {
     /// Classes, abilities, monsters, conditions and rules, searchable, from the title or the
     /// pause menu.
     Compendium,
+    /// A campaign's party: which heroes set out.
+    Party,
+    /// A campaign between battles: its story, each battle's opening and aftermath, its
+    /// respites, and the party as it stands.
+    Story,
 }
 
 /// Whether the battle is paused (its menu is up). Exists only on the battle screen.
@@ -143,6 +149,7 @@ impl Plugin for ScreensPlugin {
             .add_plugins((
                 menu::plugin,
                 title::plugin,
+                campaign::plugin,
                 picker::plugin,
                 estimate::plugin,
                 seats::plugin,
@@ -182,7 +189,7 @@ mod tests {
 
     /// The screens over the default scenario (seed 7, the AI playing the Director), opened at
     /// `first`, with a quarter of a second passing each frame.
-    fn app(first: Screen) -> App {
+    pub(super) fn app(first: Screen) -> App {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, InputPlugin, StatesPlugin))
             .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -209,14 +216,14 @@ mod tests {
     }
 
     /// Press and release a key, a frame each.
-    fn press(app: &mut App, key: KeyCode) {
+    pub(super) fn press(app: &mut App, key: KeyCode) {
         key.press(app.world_mut());
         app.update();
         key.release(app.world_mut());
         app.update();
     }
 
-    fn screen(app: &App) -> Screen {
+    pub(super) fn screen(app: &App) -> Screen {
         *app.world().resource::<State<Screen>>().get()
     }
 
@@ -230,7 +237,7 @@ mod tests {
             .map(|s| *s.get())
     }
 
-    fn texts(app: &mut App) -> Vec<String> {
+    pub(super) fn texts(app: &mut App) -> Vec<String> {
         let world = app.world_mut();
         world
             .query::<&Text>()
@@ -243,6 +250,8 @@ mod tests {
     fn the_title_leads_through_the_picker_and_seats_into_a_hot_seat_battle() {
         let mut app = app(Screen::Title);
         assert!(texts(&mut app).contains(&"STEELGRID".to_owned()));
+        // "Campaign" comes first (no campaign is saved here), then "New battle".
+        press(&mut app, KeyCode::ArrowDown);
         press(&mut app, KeyCode::Enter);
         assert_eq!(screen(&app), Screen::Picker);
         // The picker opens on the scenario on the board; one down is the first demonstration.

@@ -11,6 +11,7 @@ use steelgrid_rules::event::{Event, LoggedEvent, Outcome};
 
 use super::Screen;
 use super::battle::restart;
+use super::campaign::{self, CampaignRun};
 use super::menu::{Ask, Focus, MenuInput, MenuSystems, VEIL, button, hints, layer, panel, text};
 use crate::game::settings::Settings;
 use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE};
@@ -141,6 +142,9 @@ pub fn summarize(state: &StateView, log: &[LoggedEvent]) -> Summary {
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
+    /// In a campaign: carry the battle into it (won, on to the next step; lost, to fight it
+    /// again) and go to its story screen.
+    Campaign,
     PlayAgain,
     Board,
     Another,
@@ -160,8 +164,26 @@ fn spawn(
     state: Res<CurrentState>,
     rules: Res<Rules>,
     settings: Res<Settings>,
+    run: Option<Res<CampaignRun>>,
 ) {
     *focus = Focus(0);
+    let won = rules.0.engine().outcome() == Some(Outcome::Victory);
+    // A campaign's battle leads back into the campaign, not to another scenario.
+    let entries: Vec<(Entry, &str)> = match run.filter(|run| run.in_battle) {
+        Some(_) => vec![
+            (
+                Entry::Campaign,
+                if won {
+                    "Continue the campaign"
+                } else {
+                    "Fight again"
+                },
+            ),
+            (Entry::Board, "Look at the board"),
+            (Entry::Title, "Save and quit to title"),
+        ],
+        None => ENTRIES.to_vec(),
+    };
     let s = summarize(&state.0, rules.0.engine().log());
     let (headline, colour) = match s.outcome {
         Some(Outcome::Victory) => ("Victory for the heroes", HEROES),
@@ -229,7 +251,7 @@ fn spawn(
                     height: px(6),
                     ..default()
                 });
-                for (i, (entry, label)) in ENTRIES.into_iter().enumerate() {
+                for (i, (entry, label)) in entries.into_iter().enumerate() {
                     button(panel, i, 300.0, label).insert(entry);
                 }
             });
@@ -271,6 +293,7 @@ fn choose(
             continue;
         };
         match (input.ask, entry) {
+            (Ask::Choose, Entry::Campaign) => commands.queue(campaign::end_battle),
             (Ask::Choose, Entry::PlayAgain) => {
                 commands.queue(restart);
                 next.set(Screen::Battle);

@@ -5,22 +5,29 @@ use std::f32::consts::FRAC_PI_4;
 
 use bevy::prelude::*;
 
-use super::Screen;
 use super::menu::{Ask, Focus, MenuInput, MenuSystems, button, cover, hints, text};
+use super::{Screen, campaign};
 use crate::game::settings::Settings;
-use crate::game::ui::hud::{MUTED, TITLE};
+use crate::game::ui::hud::{MUTED, TITLE, WARNING};
+use crate::game::ui::log::ascii;
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Title), spawn).add_systems(
-        Update,
-        choose
-            .in_set(MenuSystems::Choose)
-            .run_if(in_state(Screen::Title)),
-    );
+    // A campaign left for the title is saved (or its save removed) before the title looks.
+    app.add_systems(OnEnter(Screen::Title), spawn.after(campaign::leave))
+        .add_systems(
+            Update,
+            choose
+                .in_set(MenuSystems::Choose)
+                .run_if(in_state(Screen::Title)),
+        );
 }
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 enum Entry {
+    /// Go on with the campaign saved (shown only when there is one).
+    ContinueCampaign,
+    /// Choose a party for the campaign and set out.
+    Campaign,
     NewBattle,
     Settings,
     Compendium,
@@ -30,6 +37,8 @@ enum Entry {
 }
 
 const ENTRIES: &[(Entry, &str)] = &[
+    (Entry::ContinueCampaign, "Continue campaign"),
+    (Entry::Campaign, "Campaign"),
     (Entry::NewBattle, "New battle"),
     (Entry::Settings, "Settings"),
     (Entry::Compendium, "Compendium"),
@@ -59,8 +68,18 @@ fn token(color: Color, diamond: bool) -> impl Bundle {
     )
 }
 
-fn spawn(mut commands: Commands, mut focus: ResMut<Focus>, settings: Res<Settings>) {
+fn spawn(
+    mut commands: Commands,
+    mut focus: ResMut<Focus>,
+    settings: Res<Settings>,
+    saved: Res<campaign::SavePath>,
+    notice: Option<Res<campaign::Notice>>,
+) {
     *focus = Focus(0);
+    let saved = saved.exists();
+    let entries = ENTRIES
+        .iter()
+        .filter(|(entry, _)| saved || *entry != Entry::ContinueCampaign);
     let colours = settings.palette.tokens();
     commands
         .spawn((cover(), DespawnOnExit(Screen::Title)))
@@ -87,14 +106,27 @@ fn spawn(mut commands: Commands, mut focus: ResMut<Focus>, settings: Res<Setting
                     ..default()
                 },
             ));
-            for (i, &(entry, label)) in ENTRIES.iter().enumerate() {
+            for (i, &(entry, label)) in entries.enumerate() {
                 button(screen, i, 300.0, label).insert(entry);
+            }
+            if let Some(notice) = &notice {
+                screen.spawn((
+                    text(ascii(&notice.0), 15.0, WARNING),
+                    Node {
+                        max_width: px(900),
+                        ..default()
+                    },
+                ));
             }
             screen.spawn(hints(&settings, None, None));
         });
+    if notice.is_some() {
+        commands.remove_resource::<campaign::Notice>();
+    }
 }
 
 fn choose(
+    mut commands: Commands,
     mut input: MessageReader<MenuInput>,
     entries: Query<&Entry>,
     mut next: ResMut<NextState<Screen>>,
@@ -108,6 +140,8 @@ fn choose(
             continue;
         }
         match entry {
+            Entry::ContinueCampaign => commands.queue(campaign::continue_saved),
+            Entry::Campaign => next.set(Screen::Party),
             Entry::NewBattle => next.set(Screen::Picker),
             Entry::Compendium => next.set(Screen::Compendium),
             Entry::Settings => next.set(Screen::Settings),

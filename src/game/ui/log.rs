@@ -13,7 +13,7 @@ use steelgrid_rules::ability::hero_token::TokenBenefit;
 use steelgrid_rules::ability::zone::{ZoneDuration, ZoneGround};
 use steelgrid_rules::creature::{ActionKind, Side};
 use steelgrid_rules::engine::CreatureView;
-use steelgrid_rules::event::{Event, Outcome};
+use steelgrid_rules::event::{Event, Outcome, Overridden};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::power_roll::test_roll::TestOutcome;
 use steelgrid_rules::power_roll::{NetEdge, PowerRollResult};
@@ -64,11 +64,13 @@ struct LogLines {
     following: bool,
 }
 
-/// What the column shows: how many events from the log's start, the last of them, and for
-/// which eyes, so that new events are added to it rather than the whole log redrawn.
+/// What the column shows: how many events from the log's start, the first and last of them
+/// (the first tells another battle whose log begins alike), and for which eyes, so that new
+/// events are added to it rather than the whole log redrawn.
 #[derive(Default)]
 struct Shown {
     count: usize,
+    first: Option<steelgrid_rules::LoggedEvent>,
     last: Option<steelgrid_rules::LoggedEvent>,
     director: bool,
 }
@@ -177,7 +179,8 @@ fn fill_panel(
     // what-if branch, another battle, other eyes) the column is drawn again.
     let goes_on = shown.director == view.0
         && log.len() >= shown.count
-        && shown.count.checked_sub(1).map(|i| &log[i]) == shown.last.as_ref();
+        && shown.count.checked_sub(1).map(|i| &log[i]) == shown.last.as_ref()
+        && log.first() == shown.first.as_ref();
     let from = if goes_on {
         shown.count
     } else {
@@ -202,6 +205,7 @@ fn fill_panel(
     });
     *shown = Shown {
         count: log.len(),
+        first: log.first().cloned(),
         last: log.last().cloned(),
         director: view.0,
     };
@@ -382,6 +386,9 @@ pub fn seen_line(event: &Event, state: &StateView, director: bool) -> String {
         Event::MaliceLost { .. } => {
             "The encounter is over: the Director's unspent Malice is lost".to_owned()
         }
+        Event::DirectorOverride {
+            what: Overridden::Malice { .. },
+        } => "Director override: the Director's Malice changes".to_owned(),
         other => return line(other, state),
     };
     ascii(&text)
@@ -1065,8 +1072,53 @@ pub fn line(event: &Event, state: &StateView) -> String {
             outcome,
             victories,
         } => format!("Montage over: {task}: {outcome:?}, {victories} Victories each"),
+        Event::DirectorOverride { what } => override_line(what, &n),
     };
     ascii(&text)
+}
+
+/// A Director override as the log reads it: `Director override: ogre's Stamina 60 -> 12 (of
+/// 60)`.
+fn override_line(what: &Overridden, n: &dyn Fn(&str) -> String) -> String {
+    let said = match what {
+        Overridden::Stamina {
+            creature,
+            from,
+            to,
+            max,
+        } => format!("{}'s Stamina {from} -> {to} (of {max})", n(creature)),
+        Overridden::ConditionAdded {
+            creature,
+            condition,
+        } => format!("{} is {condition}", n(creature)),
+        Overridden::ConditionRemoved {
+            creature,
+            condition,
+        } => format!("{} is no longer {condition}", n(creature)),
+        Overridden::Placed { creature, from, to } => {
+            format!(
+                "{} is put at {} (was at {})",
+                n(creature),
+                sq(*to),
+                sq(*from)
+            )
+        }
+        Overridden::CreatureAdded { creature, side, at } => format!(
+            "{} joins the {} at {}",
+            n(creature),
+            match side {
+                Side::Heroes => "heroes",
+                Side::Director => "Director's creatures",
+            },
+            sq(*at)
+        ),
+        Overridden::Malice { amount, now } => format!(
+            "the Director {} {} Malice ({now} now)",
+            if *amount < 0 { "loses" } else { "gains" },
+            amount.unsigned_abs()
+        ),
+    };
+    format!("Director override: {said}")
 }
 
 /// `Orrin tests Agility (Medium): 2d10 7+4, +2 skill = 13, tier 2: success with a
@@ -1319,6 +1371,68 @@ mod tests {
             speed: 5,
         };
         assert_eq!(line(&event, &state()), "Brann moved (2,2)->(6,4) cost 5");
+    }
+
+    #[test]
+    fn director_overrides_read_as_the_director_overriding_with_malice_hidden_from_the_heroes() {
+        let state = state();
+        let seen = |what: Overridden, director: bool| {
+            seen_line(&Event::DirectorOverride { what }, &state, director)
+        };
+        let stamina = Overridden::Stamina {
+            creature: "ogre".into(),
+            from: 60,
+            to: 12,
+            max: 60,
+        };
+        assert_eq!(
+            seen(stamina.clone(), false),
+            "Director override: ogre's Stamina 60 -> 12 (of 60)"
+        );
+        assert_eq!(seen(stamina.clone(), true), seen(stamina, false));
+        let added = Overridden::ConditionAdded {
+            creature: "brann".into(),
+            condition: "slowed (save ends)".into(),
+        };
+        assert_eq!(
+            seen(added, false),
+            "Director override: Brann is slowed (save ends)"
+        );
+        let removed = Overridden::ConditionRemoved {
+            creature: "brann".into(),
+            condition: "slowed".into(),
+        };
+        assert_eq!(
+            seen(removed, false),
+            "Director override: Brann is no longer slowed"
+        );
+        let placed = Overridden::Placed {
+            creature: "cutter1".into(),
+            from: Square::new(10, 2),
+            to: Square::new(5, 2),
+        };
+        assert_eq!(
+            seen(placed, false),
+            "Director override: cutter1 is put at (5,2) (was at (10,2))"
+        );
+        let joined = Overridden::CreatureAdded {
+            creature: "hound2".into(),
+            side: Side::Director,
+            at: Square::new(6, 7),
+        };
+        assert_eq!(
+            seen(joined, false),
+            "Director override: hound2 joins the Director's creatures at (6,7)"
+        );
+        let malice = Overridden::Malice { amount: -2, now: 5 };
+        assert_eq!(
+            seen(malice.clone(), true),
+            "Director override: the Director loses 2 Malice (5 now)"
+        );
+        assert_eq!(
+            seen(malice, false),
+            "Director override: the Director's Malice changes"
+        );
     }
 
     #[test]

@@ -2,15 +2,19 @@
 //! templates or inline, seed, scripted dice, rules options and objectives. Loading checks
 //! everything and reports each problem at `file:line:col`.
 
+mod added;
 pub mod bestiary;
 pub mod catalogue;
 mod objectives;
 mod scripted;
 pub mod start;
 mod summons;
+mod tiled_map;
+pub mod write;
 
 pub use crate::diagnostic::{Diagnostic, ron_options};
 pub use scripted::{ActionSpec, ScriptEntry};
+pub use tiled_map::ReadFile;
 
 use std::collections::BTreeMap;
 
@@ -91,11 +95,17 @@ pub struct MapSpec {
     #[serde(default)]
     pub legend: BTreeMap<char, Tile>,
     /// Rows from the top; every row the same length.
+    #[serde(default)]
     pub rows: Vec<String>,
     /// What the ground under the map is: `Dirt` (burrowers dig through it) or `Stone`
     /// (seed 002 L2606); a legend entry's `ground` overrides it for its squares.
     #[serde(default)]
     pub ground: crate::movement::burrow::Soil,
+    /// The map drawn in Tiled instead: a `.tmx` file, relative to the scenario file, whose tiles'
+    /// properties give the terrain (README, "Maps from Tiled"). Loading reads it into `legend`
+    /// and `rows` before anything else, so a map has either this or those.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiled: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +114,11 @@ pub struct HeroSpec {
     #[serde(default = "one")]
     pub level: u32,
     pub recoveries: u32,
+    /// Recoveries not yet spent when the encounter starts, for a hero carried on from an
+    /// earlier fight (seed 002 L843-857: spent ones come back only with a respite); all of
+    /// them when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recoveries_left: Option<u32>,
     #[serde(default)]
     pub heroic_resource: i32,
     /// Heroic resource gained at the start of each of its turns.
@@ -347,6 +362,8 @@ pub struct Scenario {
     kinds: BTreeMap<String, String>,
     /// The icon each creature and scripted reinforcement names (or its template names), by id.
     icons: BTreeMap<String, String>,
+    /// The templates a creature the Director brings in mid-fight is made from.
+    bestiary: std::sync::Arc<added::ScenarioBestiary>,
 }
 
 impl Scenario {
@@ -387,11 +404,24 @@ impl Scenario {
         snap.dice = Dice::seeded(seed);
         snap.dice.script(self.scripted_dice.iter().copied());
         snap.encounter.seed = seed;
-        Engine::start(snap)
+        let mut engine = Engine::start(snap);
+        engine.set_bestiary(self.bestiary());
+        engine
+    }
+
+    /// The templates a creature the Director brings in mid-fight is made from: the scenario's
+    /// own and the built-in library (for an engine restored from a save).
+    pub fn bestiary(&self) -> std::sync::Arc<dyn crate::encounter::added::Bestiary> {
+        self.bestiary.clone()
     }
 
     pub fn map(&self) -> &Map {
         &self.initial.map
+    }
+
+    /// The creatures as the encounter starts.
+    pub fn initial_creatures(&self) -> &[CreatureRecord] {
+        &self.initial.creatures
     }
 
     /// The sides the scenario gives to the AI.
@@ -517,6 +547,7 @@ pub(crate) fn class_template(class: crate::class::Class, level: u32) -> Creature
         hero: Some(HeroSpec {
             level,
             recoveries: spec.recoveries,
+            recoveries_left: None,
             heroic_resource: 0,
             resource_per_turn: spec.per_turn,
             victories: 0,
@@ -546,9 +577,35 @@ pub fn library_icon(kind: &str) -> Option<&'static str> {
     library_template(kind)?.icon.as_deref()
 }
 
-/// Parse and check a scenario. `file` names it in diagnostics.
+/// Parse and check a scenario. `file` names it in diagnostics, and the files it names (a
+/// `tiled` map) are read from the disk beside it; the web build reads none.
 pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
-    let parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {
+    load_with(file, src, &|path| read_beside(file, path))
+}
+
+/// A file a scenario names, by `path` relative to the folder of the scenario file `file`.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_beside(file: &str, path: &std::path::Path) -> std::io::Result<String> {
+    let dir = std::path::Path::new(file)
+        .parent()
+        .unwrap_or(std::path::Path::new(""));
+    std::fs::read_to_string(dir.join(path))
+}
+
+/// In the browser there are no files beside a scenario: its map is written in it.
+#[cfg(target_arch = "wasm32")]
+fn read_beside(_file: &str, _path: &std::path::Path) -> std::io::Result<String> {
+    Err(std::io::Error::new(
+        std::io::ErrorKind::Unsupported,
+        "the web build reads no files: write the map into the scenario as `legend` and `rows`",
+    ))
+}
+
+/// [`load`], reading the files the scenario names (a `tiled` map and its tilesets) with `read`,
+/// which gets each one's path relative to the scenario file's folder: for scenarios kept
+/// somewhere other than beside their maps on a disk (embedded, in tests).
+pub fn load_with(file: &str, src: &str, read: ReadFile) -> Result<Scenario, Vec<Diagnostic>> {
+    let mut parsed: ScenarioFile = ron_options().from_str(src).map_err(|e| {
         vec![Diagnostic {
             file: file.to_owned(),
             line: e.span.start.line,
@@ -557,6 +614,12 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         }]
     })?;
     let mut ck = Checker::new(file, src);
+    if parsed.map.tiled.is_some() {
+        match tiled_map::read_map(&mut ck, &parsed.map, read) {
+            Some(spec) => parsed.map = spec,
+            None => return Err(ck.problems),
+        }
+    }
     let map = build_map(&mut ck, &parsed.map);
     let creatures = build_creatures(&mut ck, &parsed, &map);
     let mut abilities = build_ability_book(&mut ck, &parsed, &creatures);
@@ -633,6 +696,7 @@ pub fn load(file: &str, src: &str) -> Result<Scenario, Vec<Diagnostic>> {
         pricing: pricing(&parsed),
         kinds: kinds(&parsed),
         icons: icons(&parsed),
+        bestiary: std::sync::Arc::new(added::ScenarioBestiary::of(&parsed)),
         initial: Snapshot {
             ruleset: parsed.ruleset,
             encounter: EncounterInfo {
@@ -1373,6 +1437,17 @@ fn check_current_stamina(
         );
         return None;
     }
+    if let Some(hero) = spec.hero.filter(|h| h.recoveries_left > Some(h.recoveries)) {
+        ck.at(
+            entry.field("hero"),
+            format!(
+                "`{id}` has {} Recoveries left of its {}; it cannot have more left than it has",
+                hero.recoveries_left.unwrap_or(0),
+                hero.recoveries
+            ),
+        );
+        return None;
+    }
     Some(current)
 }
 
@@ -1385,7 +1460,7 @@ fn creature_record(
 ) -> CreatureRecord {
     let hero = spec.hero.map(|h| Hero {
         level: h.level,
-        recoveries: h.recoveries,
+        recoveries: h.recoveries_left.unwrap_or(h.recoveries),
         recoveries_max: h.recoveries,
         heroic_resource: h.heroic_resource,
         resource_per_turn: h.resource_per_turn,
