@@ -125,11 +125,7 @@ fn summary(played: &Headless) -> String {
             m.recoveries,
             m.victories,
             m.xp,
-            match (m.dead, m.out) {
-                (true, _) => ", dead",
-                (_, true) => ", out until a respite",
-                _ => "",
-            }
+            if m.dead { ", dead" } else { "" }
         );
     }
     out

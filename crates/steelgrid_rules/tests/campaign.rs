@@ -279,10 +279,10 @@ fn a_hero_dead_in_a_won_battle_stays_dead_by_the_seed() {
 }
 
 #[test]
-fn a_campaign_that_brings_the_fallen_back_does_so_at_the_next_respite() {
+fn a_campaign_whose_fallen_pull_through_carries_them_on_at_1_stamina() {
     let merciful = TWO_BATTLES.replace(
         "suggested: [Fury, Conduit]",
-        "suggested: [Fury, Conduit], fallen: NextRespite",
+        "suggested: [Fury, Conduit], fallen: Wounded",
     );
     let c = campaign::load("two.ron", &merciful, &read).unwrap();
     let (mut p, told) = win_with_the_fury_dead(&c);
@@ -290,25 +290,148 @@ fn a_campaign_that_brings_the_fallen_back_does_so_at_the_next_respite() {
         hero: "Fury".into()
     }));
     let fury = &p.party.members[0];
-    assert!(fury.out && !fury.dead);
+    assert!(!fury.dead);
+    assert_eq!((fury.stamina, fury.recoveries), (1, 10));
     assert_eq!(
         fury.victories, 0,
         "no Victory for a fight it did not survive (L817)"
     );
-    let rested = p.advance(&c);
+    let road = p.patch_up();
     assert_eq!(
-        rested[0],
-        Carried::Returned {
-            hero: "Fury".into()
-        }
+        road,
+        vec![
+            Carried::Recovered {
+                hero: "Fury".into(),
+                stamina: 10
+            },
+            Carried::Recovered {
+                hero: "Fury".into(),
+                stamina: 19
+            },
+        ],
+        "Recoveries spent on the road until above its winded value (13)"
     );
-    let fury = &p.party.members[0];
-    assert!(!fury.out);
-    assert_eq!(fury.stamina, fury.maxima().0);
+    p.advance(&c);
     let (file, text) = p.battle(&c).unwrap();
     let s = scenario::load(&file, &text).unwrap();
     assert!(
         s.initial_creatures().iter().any(|r| r.id == "fury"),
-        "back in the second battle"
+        "in the second battle"
+    );
+}
+
+/// The built-in campaign, its battles read from beside it.
+fn thinning_hymn() -> Campaign {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../campaigns");
+    let text = std::fs::read_to_string(format!("{dir}/thinning_hymn.ron")).unwrap();
+    campaign::load("campaigns/thinning_hymn.ron", &text, &|name| {
+        let file = format!("{dir}/{name}");
+        std::fs::read_to_string(&file)
+            .map(|text| (format!("campaigns/{name}"), text))
+            .map_err(|e| e.to_string())
+    })
+    .unwrap()
+}
+
+/// The Thinning Hymn played to its end, the AI on both sides, its suggested party of five:
+/// every battle starts each hero as the last one left it (and the road's Recoveries), a won
+/// battle gives each survivor its Victory and the step's bonus, a respite gives back Stamina and
+/// Recoveries and turns Victories into XP, and levels follow the campaign's table.
+#[test]
+fn the_thinning_hymn_played_headless_carries_the_party_as_the_seed_says() {
+    let c = thinning_hymn();
+    let classes = c.spec.party.suggested.clone();
+    let choice: Vec<(Class, Option<String>)> = classes.iter().map(|k| (*k, None)).collect();
+    let mut p = Progress::start(&c, &choice).unwrap();
+    let mut seed = 401;
+    let mut battles_won = 0;
+    while let Some(step) = p.current(&c).cloned() {
+        let before = p.party.clone();
+        match step {
+            Step::Story { .. } => assert!(p.advance(&c).is_empty()),
+            Step::Respite { .. } => {
+                p.advance(&c);
+                for (m, was) in p.party.members.iter().zip(&before.members) {
+                    assert_eq!(
+                        (m.stamina, m.recoveries),
+                        m.maxima(),
+                        "{}: rested (L863)",
+                        m.id
+                    );
+                    assert_eq!(
+                        m.xp,
+                        was.xp + was.victories,
+                        "{}: Victories into XP (L833)",
+                        m.id
+                    );
+                    assert_eq!(m.victories, 0);
+                    assert_eq!(
+                        m.level,
+                        c.level_for(m.xp),
+                        "{}: its level by the table",
+                        m.id
+                    );
+                }
+            }
+            Step::Battle {
+                bonus_victories,
+                title,
+                ..
+            } => {
+                let (file, text) = p.battle(&c).unwrap();
+                let s = scenario::load(&file, &text).unwrap();
+                for m in p.party.fighting() {
+                    let r = s.initial_creatures().iter().find(|r| r.id == m.id).unwrap();
+                    let hero = r.hero.as_ref().unwrap();
+                    assert_eq!(
+                        r.stamina.current, m.stamina,
+                        "{title}: {} as it was left",
+                        m.id
+                    );
+                    assert_eq!(r.stamina.max, m.maxima().0);
+                    assert_eq!(
+                        (hero.recoveries, hero.victories, hero.level),
+                        (m.recoveries, m.victories, m.level)
+                    );
+                }
+                let (engine, _) = fight(&c, &mut p, seed);
+                seed += 1;
+                if !p.fought.last().unwrap().won {
+                    assert_eq!(p.party, before, "{title}: lost, the party stands as before");
+                    assert!(p.lost_tries < 3, "{title} lost three times");
+                    continue;
+                }
+                battles_won += 1;
+                for (m, was) in p.party.members.iter().zip(&before.members) {
+                    let r = engine.creature_record(&m.id).unwrap();
+                    if r.vitality == steelgrid_rules::creature::Vitality::Dead {
+                        assert_eq!(
+                            (m.stamina, m.victories),
+                            (1, was.victories),
+                            "{title}: {} fell",
+                            m.id
+                        );
+                        continue;
+                    }
+                    assert_eq!(m.stamina, r.stamina.current, "{title}: {}", m.id);
+                    assert_eq!(m.recoveries, r.hero.as_ref().unwrap().recoveries);
+                    assert_eq!(
+                        m.victories,
+                        was.victories + 1 + bonus_victories,
+                        "{title}: {}",
+                        m.id
+                    );
+                }
+                p.patch_up();
+            }
+        }
+    }
+    assert_eq!(p.ending, Some(Ending::Won));
+    assert_eq!(battles_won, 8);
+    // A hero who fell in a fight missed its Victory; the others reach level 3 at 6 XP.
+    assert!(
+        p.party.members.iter().any(|m| (m.level, m.xp) == (3, 6)),
+        "{:?}",
+        p.party.members
     );
 }

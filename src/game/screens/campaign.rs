@@ -714,7 +714,7 @@ pub struct Page {
 fn carried_colour(c: &Carried) -> Color {
     match c {
         Carried::Died { .. } | Carried::Fallen { .. } => WARNING,
-        Carried::Rose { .. } | Carried::Victories { .. } | Carried::Returned { .. } => HEROES,
+        Carried::Rose { .. } | Carried::Victories { .. } => HEROES,
         _ => TEXT,
     }
 }
@@ -854,10 +854,7 @@ pub fn page(run: &CampaignRun) -> Page {
 
 /// Whether a hero may spend a Recovery now, and what it would regain.
 fn recovery(member: &campaign::Member) -> Option<i32> {
-    // A hero out of the fighting comes back rested at the next respite.
-    (!member.out)
-        .then(|| member.clone().spend_recovery())
-        .flatten()
+    member.clone().spend_recovery()
 }
 
 /// Whether "Patch up the party" would do anything: a hero still fighting at or below its winded
@@ -1012,7 +1009,7 @@ fn member_card(
             BorderColor::default(),
         ));
     }
-    let dim = |colour: Color| if m.dead || m.out { MUTED } else { colour };
+    let dim = |colour: Color| if m.dead { MUTED } else { colour };
     card.with_children(|card| {
         card.spawn(Node {
             justify_content: JustifyContent::SpaceBetween,
@@ -1029,13 +1026,6 @@ fn member_card(
         if m.dead {
             card.spawn(text("Dead: fights no more", 14.0, WARNING));
             return;
-        }
-        if m.out {
-            card.spawn(text(
-                "Out of the fighting until the next respite",
-                14.0,
-                WARNING,
-            ));
         }
         let winded = m.stamina <= max / 2;
         card.spawn(text(

@@ -8,7 +8,7 @@
 //! Readings (not in seed): the experience a level needs is the campaign's `advancement` table
 //! (the seed sends XP to "the hero's growth", L835, outside its lines); a lost battle may be
 //! fought again from where the party stood before it; a hero who dies in a won battle stays
-//! dead, or, where the campaign says so, is out until the next respite ([`Fallen`]).
+//! dead, or, where the campaign says so, pulls through at 1 Stamina ([`Fallen`]).
 
 mod party;
 mod progress;
@@ -65,15 +65,15 @@ pub struct PartyRules {
 
 /// What becomes of a hero who dies in a won battle. Not in seed: the seed says when a hero
 /// dies (L3068-3076) but brings no one back, so `Lost` is the seed's and the default;
-/// `NextRespite` is a campaign's mercy.
+/// `Wounded` is a campaign's mercy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Fallen {
     /// Dead for good: the hero fights no more.
     #[default]
     Lost,
-    /// Carried from the field: out of the battles until the next respite, which brings the
-    /// hero back rested (its Victories from before the death kept, none for the fights missed).
-    NextRespite,
+    /// Carried from the field and pulls through: on at 1 Stamina with the Recoveries it had
+    /// left and no Victory for that fight (L817), to spend Recoveries on the road like anyone.
+    Wounded,
 }
 
 fn one() -> u32 {

@@ -26,10 +26,6 @@ pub struct Member {
     pub xp: u32,
     /// Died in a battle: it fights no more.
     pub dead: bool,
-    /// Died in a won battle of a campaign that brings the fallen back: out of the battles until
-    /// the next respite ([`super::Fallen::NextRespite`]).
-    #[serde(default)]
-    pub out: bool,
 }
 
 impl Member {
@@ -46,7 +42,6 @@ impl Member {
             victories: 0,
             xp: 0,
             dead: false,
-            out: false,
         }
     }
 
@@ -156,13 +151,13 @@ pub struct Party {
 }
 
 impl Party {
-    /// The heroes who go into the next battle: neither dead nor out until a respite.
+    /// The heroes who go into the next battle: the living.
     pub fn fighting(&self) -> impl Iterator<Item = &Member> {
-        self.members.iter().filter(|m| !m.dead && !m.out)
+        self.members.iter().filter(|m| !m.dead)
     }
 
     /// `battle`'s scenario text with this party in place of the file's heroes, on the
-    /// battle's `hero_start` squares in reading order; the dead and the fallen stay home.
+    /// battle's `hero_start` squares in reading order; the dead stay home.
     pub fn into_battle(&self, file: &str, text: &str) -> Result<String, String> {
         let scenario = crate::scenario::load(file, text).map_err(|problems| {
             problems

@@ -49,12 +49,8 @@ pub enum Carried {
     Died {
         hero: String,
     },
-    /// Died, but the campaign brings the fallen back at the next respite.
+    /// Died, but the campaign's fallen pull through at 1 Stamina.
     Fallen {
-        hero: String,
-    },
-    /// Back from the fallen at a respite.
-    Returned {
         hero: String,
     },
     /// A Recovery spent outside combat (seed 002 L853-855).
@@ -92,9 +88,8 @@ impl std::fmt::Display for Carried {
             Carried::Died { hero } => write!(f, "{hero} has died and fights no more"),
             Carried::Fallen { hero } => write!(
                 f,
-                "{hero} is carried from the field, out of the fighting until the next respite"
+                "{hero} is carried from the field and pulls through with 1 Stamina"
             ),
-            Carried::Returned { hero } => write!(f, "{hero} is back on their feet"),
             Carried::Recovered { hero, stamina } => {
                 write!(f, "{hero} spends a Recovery on the road: {stamina} Stamina")
             }
@@ -191,11 +186,6 @@ impl Progress {
             Some(Step::Story { .. }) => {}
             Some(Step::Respite { .. }) => {
                 for m in self.party.members.iter_mut().filter(|m| !m.dead) {
-                    if std::mem::take(&mut m.out) {
-                        told.push(Carried::Returned {
-                            hero: m.name.clone(),
-                        });
-                    }
                     let xp_gained = m.rest();
                     told.push(Carried::Rested {
                         hero: m.name.clone(),
@@ -246,27 +236,28 @@ impl Progress {
         }
         let mut told = Vec::new();
         let fallen = campaign.spec.party.fallen;
-        for m in self.party.members.iter_mut().filter(|m| !m.dead && !m.out) {
+        for m in self.party.members.iter_mut().filter(|m| !m.dead) {
             let Some(record) = engine.creature_record(&m.id) else {
                 continue;
             };
-            if record.vitality == Vitality::Dead {
-                let hero = m.name.clone();
-                told.push(match fallen {
-                    Fallen::Lost => {
-                        m.dead = true;
-                        Carried::Died { hero }
-                    }
-                    Fallen::NextRespite => {
-                        m.out = true;
-                        Carried::Fallen { hero }
-                    }
-                });
-                continue;
-            }
             let Some(hero) = record.hero else {
                 continue;
             };
+            if record.vitality == Vitality::Dead {
+                let name = m.name.clone();
+                match fallen {
+                    Fallen::Lost => {
+                        m.dead = true;
+                        told.push(Carried::Died { hero: name });
+                    }
+                    Fallen::Wounded => {
+                        m.stamina = 1;
+                        m.recoveries = hero.recoveries;
+                        told.push(Carried::Fallen { hero: name });
+                    }
+                }
+                continue;
+            }
             m.stamina = record.stamina.current;
             m.recoveries = hero.recoveries;
             let gained = hero.victories.saturating_sub(m.victories) + bonus_victories;
@@ -292,7 +283,7 @@ impl Progress {
     /// until it is above it or has none left (what the headless party does between battles).
     pub fn patch_up(&mut self) -> Vec<Carried> {
         let mut told = Vec::new();
-        for m in self.party.members.iter_mut().filter(|m| !m.dead && !m.out) {
+        for m in self.party.members.iter_mut().filter(|m| !m.dead) {
             while m.stamina <= m.maxima().0 / 2 && m.spend_recovery().is_some() {
                 told.push(Carried::Recovered {
                     hero: m.name.clone(),
