@@ -1,4 +1,4 @@
-//! The picker's estimate of how hard the focused scenario is: AI-vs-AI games played a few
+//! The picker's (and the encounter builder's) estimate of how hard the focused scenario is: AI-vs-AI games played a few
 //! milliseconds each frame (the same on every platform: the browser has no threads), a progress
 //! bar meanwhile, then the heroes' win rate with its 95 % interval, as `steelgrid sim --seeds`
 //! reports it.
@@ -24,7 +24,7 @@ pub fn plugin(app: &mut App) {
         (play_some, show)
             .chain()
             .after(MenuSystems::Choose)
-            .run_if(in_state(Screen::Picker)),
+            .run_if(in_state(Screen::Picker).or_else(in_state(Screen::Builder))),
     );
 }
 

@@ -621,7 +621,7 @@ fn describe(
 
 /// The miniature map: one small square per square, heroes and the Director's creatures in
 /// their colours, at most 360 by 180 logical pixels.
-fn picture(panel: &mut ChildSpawnerCommands, rows: &[Vec<Mark>]) {
+pub(super) fn picture(panel: &mut ChildSpawnerCommands, rows: &[Vec<Mark>]) {
     let (w, h) = (rows.first().map_or(1, Vec::len).max(1), rows.len().max(1));
     let cell = (360.0 / w as f32).min(180.0 / h as f32).clamp(2.0, 14.0);
     panel

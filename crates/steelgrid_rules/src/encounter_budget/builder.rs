@@ -277,6 +277,9 @@ pub struct Encounter {
     /// What was bought, stars first, squads last.
     pub units: Vec<Unit>,
     pub file: ScenarioFile,
+    /// Chosen by hand in the window's encounter builder ([`build_chosen`]), not drawn by
+    /// `steelgrid build`.
+    pub by_hand: bool,
 }
 
 impl Encounter {
@@ -289,8 +292,27 @@ impl Encounter {
     pub fn comments(&self) -> Vec<String> {
         let r = &self.request;
         let b = &self.budget;
+        let built = if self.by_hand {
+            "Chosen in the window's encounter builder.".to_owned()
+        } else {
+            format!("Built by `{}`.", self.command())
+        };
+        let spent = if self.band.contains(self.ev) {
+            format!(
+                "{}; the Director's creatures cost {} EV → {:?}. No leftover Malice.",
+                self.band,
+                self.ev,
+                difficulty_of(self.ev, b)
+            )
+        } else {
+            format!(
+                "The Director's creatures cost {} EV, under the Easy budget → {:?}. No leftover Malice.",
+                self.ev,
+                difficulty_of(self.ev, b)
+            )
+        };
         let mut lines = vec![
-            format!("Built by `{}`.", self.command()),
+            built,
             format!(
                 "Encounter budget: {} EV for {} (Easy {}, Standard {}, Hard {}, Extreme {}).",
                 b.standard,
@@ -300,12 +322,7 @@ impl Encounter {
                 b.hard,
                 b.extreme
             ),
-            format!(
-                "{}; the Director's creatures cost {} EV → {:?}. No leftover Malice.",
-                self.band,
-                self.ev,
-                difficulty_of(self.ev, b)
-            ),
+            spent,
         ];
         // The purchase, one line a kind, as `steelgrid check` lists it.
         let mut kinds: Vec<(&Unit, u32)> = Vec::new();
@@ -430,6 +447,101 @@ pub fn build(request: &Request) -> Result<Encounter, BuildError> {
         ev,
         units,
         file,
+        by_hand: false,
+    })
+}
+
+/// Build the encounter of the monsters `picks` names for `party`: each a monster's template
+/// id from any faction's bestiary, one creature each (a minion's, a squad of four), placed on
+/// the arena as [`build`] places its own. Nothing is drawn: the difficulty is what they cost
+/// ([`difficulty_of`]), and the seed only places the arena's cover.
+pub fn build_chosen(party: Party, picks: &[&str], seed: u64) -> Result<Encounter, BuildError> {
+    if let Some(problem) = party.problem() {
+        return Err(BuildError(problem));
+    }
+    if picks.is_empty() {
+        return Err(BuildError("choose at least one monster".to_owned()));
+    }
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut counts: Vec<u32> = Vec::new();
+    let mut factions: Vec<(&'static str, &'static Faction)> = Vec::new();
+    for &pick in picks {
+        let found = bestiary::factions().iter().find_map(|(id, f)| {
+            f.monsters
+                .get_key_value(pick)
+                .map(|(key, spec)| (*id, f, key.as_str(), spec))
+        });
+        let Some((faction_id, faction, key, spec)) = found else {
+            return Err(BuildError(format!("no monster `{pick}` in the bestiary")));
+        };
+        let Some(formula) = spec.monster else {
+            return Err(BuildError(format!(
+                "`{pick}` has no monster formula to price it"
+            )));
+        };
+        if !factions.iter().any(|(id, _)| *id == faction_id) {
+            factions.push((faction_id, faction));
+        }
+        match kinds.iter().position(|k| k.id == key) {
+            Some(i) => counts[i] += 1,
+            None => {
+                kinds.push(Kind {
+                    id: key,
+                    name: spec.name.clone().unwrap_or_else(|| key.to_owned()),
+                    formula,
+                    ev: formula.ev(),
+                    size: size_of(spec),
+                    cap: u32::MAX,
+                });
+                counts.push(1);
+            }
+        }
+    }
+    let units = units(&kinds, &counts);
+    let ev: u32 = units.iter().map(|u| u.ev).sum();
+    let budget = party.budget();
+    let difficulty = difficulty_of(ev, &budget);
+    let band = Band::of(&budget, difficulty);
+    let (faction, prefix, who, story) = match factions.as_slice() {
+        [(id, f)] => (
+            (*id, f.name.clone()),
+            common_prefix(f),
+            lowercase_the(&f.name),
+            format!(" {}", f.story),
+        ),
+        _ => (
+            ("mixed", "Mixed factions".to_owned()),
+            String::new(),
+            "monsters of several factions".to_owned(),
+            String::new(),
+        ),
+    };
+    let file = arena::scenario(&arena::Plan {
+        name: format!("{} ({difficulty:?}, {})", faction.1, party.words()),
+        description: format!(
+            "{ev} EV of {who} against {}, {difficulty:?}.{story}",
+            party.words()
+        ),
+        party,
+        heroes: heroes(&party),
+        units: &units,
+        faction_prefix: prefix,
+        seed,
+    });
+    Ok(Encounter {
+        request: Request {
+            party,
+            difficulty,
+            faction: faction.0.to_owned(),
+            seed,
+        },
+        faction,
+        budget,
+        band,
+        ev,
+        units,
+        file,
+        by_hand: true,
     })
 }
 
@@ -1129,6 +1241,56 @@ mod tests {
             Difficulty::Extreme,
         );
         assert!(modes_of(&kinds, band).iter().all(|m| m.forced.is_none()));
+    }
+
+    /// Monsters chosen by hand: one creature a pick (a minion's, a squad of four with a
+    /// captain), priced by the budget report as the builder prices them, at the difficulty that
+    /// EV makes; the file says it was chosen by hand and reads back to the same starting state.
+    #[test]
+    fn monsters_chosen_by_hand_are_placed_and_priced_as_the_report_prices_them() {
+        let party: Party = "4x1".parse().expect("a party");
+        let picks = [
+            "nettle_crone",
+            "burrseed_sprite",
+            "rootsnare_lurker",
+            "sporecap_tender",
+            "rootsnare_lurker",
+        ];
+        let built = build_chosen(party, &picks, 1).expect("it builds");
+        // 10 + 3 (a squad) + 4 + 8 + 4 = 29 of Standard's 24 to 35.
+        assert_eq!(built.ev, 29);
+        assert_eq!(built.band.difficulty, Difficulty::Standard);
+        assert_eq!(built.faction, ("briarfolk", "The Briarfolk".to_owned()));
+        assert_eq!(built.units.len(), 5);
+        let text = built.to_ron();
+        assert!(
+            text.starts_with("// Chosen in the window's encounter builder."),
+            "{text}"
+        );
+        let scenario = load("chosen", &text).expect("it loads");
+        let priced = report(&scenario);
+        assert_eq!((priced.ev, priced.difficulty), (29, Difficulty::Standard));
+        assert!(priced.unpriced.is_empty(), "{:?}", priced.unpriced);
+        let creatures = scenario.initial_creatures();
+        let minions = creatures.iter().filter(|c| c.minion.is_some()).count();
+        assert_eq!(minions, 4);
+        let file: ScenarioFile = ron_options().from_str(&text).expect("it parses");
+        let again = write::to_ron(&file, &[]);
+        assert_eq!(checksum("again", &again), checksum("chosen", &text));
+
+        // Two factions: no faction's prefix is left off the ids; under Easy is said so.
+        let mixed =
+            build_chosen(party, &["legion_conscript", "burrseed_sprite"], 1).expect("it builds");
+        assert_eq!(mixed.faction.0, "mixed");
+        assert_eq!(mixed.ev, 6);
+        let text = mixed.to_ron();
+        assert!(text.contains("6 EV, under the Easy budget"), "{text}");
+        assert!(text.contains("legion_conscript"), "{text}");
+        assert_eq!(report(&load("mixed", &text).expect("it loads")).ev, 6);
+
+        assert!(build_chosen(party, &[], 1).is_err());
+        let e = build_chosen(party, &["goblin"], 1).unwrap_err();
+        assert_eq!(e.0, "no monster `goblin` in the bestiary");
     }
 
     fn modes_of(kinds: &[Kind], band: Band) -> Vec<Mode> {
