@@ -270,6 +270,10 @@ enum OpenScreen {
     Compendium,
     /// The party screen of the built-in campaign (its story screen: `--keys Enter`).
     Campaign,
+    /// The encounter builder.
+    Builder,
+    /// The map editor, on the scenario named (`steelgrid play mill_ambush --screen editor`).
+    Editor,
 }
 
 impl From<OpenScreen> for Screen {
@@ -283,6 +287,8 @@ impl From<OpenScreen> for Screen {
             OpenScreen::Settings => Screen::Settings,
             OpenScreen::Compendium => Screen::Compendium,
             OpenScreen::Campaign => Screen::Party,
+            OpenScreen::Editor => Screen::Editor,
+            OpenScreen::Builder => Screen::Builder,
         }
     }
 }

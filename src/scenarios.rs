@@ -144,15 +144,21 @@ pub fn by_name(name: &str) -> Option<Embedded> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn every_scenario_file_is_embedded_and_loads() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/scenarios");
-        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+    /// The stems of the `.ron` files in `dir` (under the crate), sorted.
+    fn ron_stems(dir: &str) -> Vec<String> {
+        let dir = format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"));
+        let mut stems: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
             .collect();
-        on_disk.sort();
+        stems.sort();
+        stems
+    }
+
+    #[test]
+    fn every_scenario_file_is_embedded_and_loads() {
+        let on_disk = ron_stems("scenarios");
         let mut embedded: Vec<String> = EMBEDDED.iter().map(|s| s.name.to_owned()).collect();
         embedded.sort();
         assert_eq!(embedded, on_disk, "add new scenario files to EMBEDDED");
@@ -208,12 +214,7 @@ mod tests {
     #[test]
     fn every_campaign_is_embedded_with_its_battles_and_loads() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/campaigns");
-        let mut on_disk: Vec<String> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter_map(|n| n.strip_suffix(".ron").map(str::to_owned))
-            .collect();
-        on_disk.sort();
+        let on_disk = ron_stems("campaigns");
         let names: Vec<&str> = CAMPAIGNS.iter().map(|c| c.name).collect();
         assert_eq!(names, on_disk, "add new campaign files to CAMPAIGNS");
         for c in CAMPAIGNS {

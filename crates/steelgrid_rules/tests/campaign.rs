@@ -7,26 +7,7 @@ use steelgrid_rules::scenario;
 
 /// A small battle: a `hero_start` zone of six squares, two heroes of the file's own and two
 /// goblins that stand no chance.
-const SKIRMISH: &str = r#"Scenario(
-    name: "Skirmish",
-    map: (
-        legend: {'H': (zone: "hero_start"), 'X': (terrain: Wall)},
-        rows: [
-            "XXXXXXXXXX",
-            "XHHH.....X",
-            "XHHH.....X",
-            "X........X",
-            "XXXXXXXXXX",
-        ],
-    ),
-    sides: (heroes: Ai, director: Ai),
-    creatures: [
-        (id: "fury", template: "fury", position: (1, 1)),
-        (id: "censor", template: "censor", position: (2, 1)),
-        (id: "g1", name: "Goblin", side: Director, stamina: 3, free_strike: 1, position: (7, 2)),
-        (id: "g2", name: "Goblin", side: Director, stamina: 3, free_strike: 1, position: (8, 3)),
-    ],
-)"#;
+const SKIRMISH: &str = include_str!("fixtures/campaign_skirmish.ron");
 
 const TWO_BATTLES: &str = r#"Campaign(
     name: "Two Fights",

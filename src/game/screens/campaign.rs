@@ -1190,25 +1190,9 @@ mod tests {
     use super::super::tests::{app, press, screen, texts};
     use super::*;
 
-    const SKIRMISH: &str = r#"Scenario(
-    name: "Skirmish",
-    map: (
-        legend: {'H': (zone: "hero_start"), 'X': (terrain: Wall)},
-        rows: [
-            "XXXXXXXXXX",
-            "XHHH.....X",
-            "XHHH.....X",
-            "X........X",
-            "XXXXXXXXXX",
-        ],
-    ),
-    sides: (heroes: Human, director: Ai),
-    creatures: [
-        (id: "fury", template: "fury", position: (1, 1)),
-        (id: "g1", name: "Goblin", side: Director, stamina: 3, free_strike: 1, position: (7, 2)),
-        (id: "g2", name: "Goblin", side: Director, stamina: 3, free_strike: 1, position: (8, 3)),
-    ],
-)"#;
+    /// The rules crate's campaign battle: goblins that stand no chance.
+    const SKIRMISH: &str =
+        include_str!("../../../crates/steelgrid_rules/tests/fixtures/campaign_skirmish.ron");
 
     const TWO_FIGHTS: &str = r#"Campaign(
     name: "Two Fights",

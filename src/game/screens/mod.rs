@@ -10,8 +10,10 @@
 //! and a new resource that belongs to one battle is reset in [`battle::start`].
 
 mod battle;
+mod builder;
 mod campaign;
 mod compendium;
+mod editor;
 mod estimate;
 mod keys;
 mod menu;
@@ -55,6 +57,11 @@ pub enum Screen {
     /// A campaign between battles: its story, each battle's opening and aftermath, its
     /// respites, and the party as it stands.
     Story,
+    /// Build an encounter: the party, the Director's creatures from the bestiary within the
+    /// budget, an objective; save it as a scenario file or play it.
+    Builder,
+    /// The map editor, on the map of the scenario on the board.
+    Editor,
 }
 
 /// Whether the battle is paused (its menu is up). Exists only on the battle screen.
@@ -151,10 +158,12 @@ impl Plugin for ScreensPlugin {
                 title::plugin,
                 campaign::plugin,
                 picker::plugin,
+                builder::plugin,
                 estimate::plugin,
                 seats::plugin,
                 settings::plugin,
                 compendium::plugin,
+                editor::plugin,
                 battle::plugin,
                 pause::plugin,
                 results::plugin,

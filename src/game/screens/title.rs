@@ -29,8 +29,12 @@ enum Entry {
     /// Choose a party for the campaign and set out.
     Campaign,
     NewBattle,
+    /// Build an encounter from the bestiary.
+    Builder,
     Settings,
     Compendium,
+    /// Paint the map of the scenario on the board, and save it.
+    MapEditor,
     /// Close the window (there is nothing to quit to in a browser).
     #[cfg(not(target_arch = "wasm32"))]
     Quit,
@@ -40,8 +44,10 @@ const ENTRIES: &[(Entry, &str)] = &[
     (Entry::ContinueCampaign, "Continue campaign"),
     (Entry::Campaign, "Campaign"),
     (Entry::NewBattle, "New battle"),
+    (Entry::Builder, "Encounter builder"),
     (Entry::Settings, "Settings"),
     (Entry::Compendium, "Compendium"),
+    (Entry::MapEditor, "Map editor"),
     #[cfg(not(target_arch = "wasm32"))]
     (Entry::Quit, "Quit"),
 ];
@@ -143,8 +149,10 @@ fn choose(
             Entry::ContinueCampaign => commands.queue(campaign::continue_saved),
             Entry::Campaign => next.set(Screen::Party),
             Entry::NewBattle => next.set(Screen::Picker),
+            Entry::Builder => next.set(Screen::Builder),
             Entry::Compendium => next.set(Screen::Compendium),
             Entry::Settings => next.set(Screen::Settings),
+            Entry::MapEditor => next.set(Screen::Editor),
             #[cfg(not(target_arch = "wasm32"))]
             Entry::Quit => {
                 exit.write(AppExit::Success);

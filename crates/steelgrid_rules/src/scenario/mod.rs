@@ -5,6 +5,7 @@
 mod added;
 pub mod bestiary;
 pub mod catalogue;
+pub mod draft;
 mod objectives;
 mod scripted;
 pub mod start;
