@@ -62,6 +62,7 @@ shot native-title play mill_ambush --screen title
 # The built-in campaign: its party screen (the suggested party chosen), and its opening page.
 shot native-campaign-party --screen campaign
 shot native-campaign-story --screen campaign --keys Enter --screenshot-after 3
+shot native-campaign-battle --screen campaign --keys Enter,Enter,Enter --screenshot-after 5
 shot native-picker play mill_ambush --screen picker
 # Two people share the heroes against the AI Director.
 shot native-seats play mill_ambush --screen seats \
