@@ -166,8 +166,8 @@ enum Cmd {
         /// The first battle's seed; each battle fought after it takes the next.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// How often a lost battle is fought again before the campaign stops.
-        #[arg(long, default_value_t = 3)]
+        /// How often a battle is fought before the campaign stops (at least once).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
         tries: u32,
         /// A battle not over by this round counts as lost.
         #[arg(long, default_value_t = 20)]

@@ -416,3 +416,57 @@ fn the_thinning_hymn_played_headless_carries_the_party_as_the_seed_says() {
         p.party.members
     );
 }
+
+/// Load the two-battle campaign over `battle` in place of the skirmish.
+fn load_over(
+    campaign: &str,
+    battle: String,
+) -> Result<Campaign, Vec<steelgrid_rules::scenario::Diagnostic>> {
+    campaign::load("two.ron", campaign, &move |name| {
+        Ok((name.to_owned(), battle.clone()))
+    })
+}
+
+#[test]
+fn a_battle_that_names_the_files_heroes_or_takes_a_class_id_is_refused_at_load() {
+    let naming = SKIRMISH.replace(
+        "    creatures: [",
+        "    script: [(when: Dies(\"fury\"), then: [Narrate(\"The fury falls.\")])],\n    creatures: [",
+    );
+    assert!(
+        scenario::load("skirmish.ron", &naming).is_ok(),
+        "it plays on its own"
+    );
+    let e = load_over(TWO_BATTLES, naming).unwrap_err();
+    assert_eq!(e[0].file, "skirmish.ron");
+    assert!(
+        e[0].message.starts_with(
+            "with another party in place of the file's heroes the battle does not load"
+        ),
+        "{}",
+        e[0].message
+    );
+
+    let clash = SKIRMISH.replace("(id: \"g1\"", "(id: \"null\"");
+    let e = load_over(TWO_BATTLES, clash).unwrap_err();
+    assert!(
+        e[0].message.starts_with("`null` is a class's id"),
+        "{}",
+        e[0].message
+    );
+}
+
+#[test]
+fn a_campaign_step_with_a_field_misspelt_or_a_level_past_the_classes_is_refused() {
+    let typo = TWO_BATTLES.replace("bonus_victories: 1", "bonus_victory: 1");
+    let e = campaign::load("two.ron", &typo, &read).unwrap_err();
+    assert!(e[0].message.contains("bonus_victory"), "{}", e[0].message);
+
+    let too_high = TWO_BATTLES.replace("(level: 3, xp: 5)", "(level: 4, xp: 5)");
+    let e = campaign::load("two.ron", &too_high, &read).unwrap_err();
+    assert!(
+        e[0].message.contains("up to 3, the class templates' last"),
+        "{}",
+        e[0].message
+    );
+}

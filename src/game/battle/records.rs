@@ -111,6 +111,13 @@ pub struct WhatIf {
     origin: Record,
 }
 
+impl WhatIf {
+    /// The real game, as it was when the branch began.
+    pub fn origin(&self) -> &Record {
+        &self.origin
+    }
+}
+
 /// W opens a branch from the present (or from the command the explainer shows) to try other
 /// moves, for teaching; W again returns to the game exactly as it was. The branch rolls dice
 /// of its own (each branch opened another stream), never the real game's next rolls.

@@ -28,6 +28,7 @@ use super::menu::{
 };
 use crate::game::battle::actions::{Action, Controls};
 use crate::game::battle::handoff::Players;
+use crate::game::battle::records::WhatIf;
 use crate::game::settings::Settings;
 use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
 use crate::game::ui::log::ascii;
@@ -286,13 +287,19 @@ fn save_now(world: &mut World) {
     let Some(run) = world.get_resource::<CampaignRun>() else {
         return;
     };
-    let battle = run
-        .in_battle
-        .then(|| world.get_resource::<Rules>().map(|r| r.0.save()))
-        .flatten();
+    let battle = run.in_battle.then(|| real_battle(world)).flatten();
     let save = run.save(battle);
     if let Err(e) = write(world.resource::<SavePath>(), &save) {
         warn!("campaign not saved: {e}");
+    }
+}
+
+/// The campaign's battle as a save records it: the real game, never a "what if" branch open
+/// over it (W), which is only for trying moves.
+fn real_battle(world: &World) -> Option<Record> {
+    match world.get_resource::<WhatIf>() {
+        Some(branch) => Some(branch.origin().clone()),
+        None => world.get_resource::<Rules>().map(|r| r.0.save()),
     }
 }
 
@@ -361,10 +368,10 @@ pub fn leave(world: &mut World) {
         return;
     };
     if run.in_battle
-        && let Some(rules) = world.get_resource::<Rules>()
-        && rules.0.engine().outcome().is_some()
+        && let Some(game) = real_battle(world).and_then(|record| record.resume().ok())
+        && game.engine().outcome().is_some()
     {
-        run.finish_battle(rules.0.engine());
+        run.finish_battle(game.engine());
         world.insert_resource(run);
     }
     save_now(world);
@@ -481,6 +488,7 @@ fn spawn_party(
     draft: Option<Res<PartyDraft>>,
     mut focus: ResMut<Focus>,
     settings: Res<Settings>,
+    save: Res<SavePath>,
 ) {
     let draft = match draft {
         Some(draft) => draft.clone(),
@@ -538,6 +546,13 @@ fn spawn_party(
                             ..default()
                         },
                     ));
+                    if save.exists() {
+                        page.spawn(text(
+                            "Begin replaces the campaign saved before (the title's Continue campaign goes back to it)",
+                            15.0,
+                            WARNING,
+                        ));
+                    }
                     page.spawn(Node {
                         column_gap: px(16),
                         ..default()

@@ -90,6 +90,7 @@ pub struct Advance {
 
 /// One step of the story.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Step {
     /// A page of story between battles.
     Story { title: String, text: String },
@@ -190,7 +191,7 @@ pub fn load(
             .unwrap_or(top("steps"));
         match read(scenario) {
             Err(e) => problems.push(at(here, format!("cannot read `{scenario}`: {e}"))),
-            Ok((name, text)) => match battle_problems(&name, &text, spec.party.max) {
+            Ok((name, text)) => match battle_problems(&name, &text, &spec.party) {
                 Ok(()) => {
                     battles.insert(index, (name, text));
                 }
@@ -227,10 +228,16 @@ fn party_problems(
             ),
         ));
     }
-    if !(1..=10).contains(&p.level) {
+    let levels = crate::encounter_budget::builder::HERO_LEVELS;
+    if !levels.contains(&p.level) {
         problems.push(at(
             top("party"),
-            format!("heroes are of level 1 to 10, not {}", p.level),
+            format!(
+                "heroes start at level {} to {} (the class templates' levels), not {}",
+                levels.start(),
+                levels.end(),
+                p.level
+            ),
         ));
     }
     if !p.suggested.is_empty() && !(p.min..=p.max).contains(&p.suggested.len()) {
@@ -246,12 +253,14 @@ fn party_problems(
     }
     let mut last = (p.level, 0);
     for a in &spec.advancement {
-        if a.level <= last.0 || a.xp <= last.1 || a.level > 10 {
+        if a.level <= last.0 || a.xp <= last.1 || !levels.contains(&a.level) {
             problems.push(at(
                 top("advancement"),
                 format!(
-                    "level {} at {} XP: each level in the table must be higher than the one before (up to 10) and need more XP",
-                    a.level, a.xp
+                    "level {} at {} XP: each level in the table must be higher than the one before (up to {}, the class templates' last) and need more XP",
+                    a.level,
+                    a.xp,
+                    levels.end()
                 ),
             ));
             break;
@@ -262,23 +271,63 @@ fn party_problems(
 }
 
 /// A battle's scenario must load and give the party room: `hero_start` squares, at least as
-/// many as the largest party, on which no creature but the file's own heroes stands.
-fn battle_problems(file: &str, text: &str, party: usize) -> Result<(), Vec<Diagnostic>> {
+/// many as the largest party, on which no creature but the file's own heroes stands. No other
+/// creature may take a class's id (a hero's there), and the battle must load with a party of
+/// other classes in place of the file's heroes: nothing in it may name a hero of the file's.
+fn battle_problems(file: &str, text: &str, rules: &PartyRules) -> Result<(), Vec<Diagnostic>> {
     let scenario = scenario::load(file, text)?;
-    let open = party::start_squares(&scenario).len();
-    if open < party {
-        let at = source::field(text, None, "map").unwrap_or(0);
-        let lc = line_col(text, at);
-        return Err(vec![Diagnostic {
+    let at = |key: &str, message: String| {
+        let lc = line_col(text, source::field(text, None, key).unwrap_or(0));
+        Err(vec![Diagnostic {
             file: file.to_owned(),
             line: lc.line,
             col: lc.col,
-            message: format!(
-                "a campaign battle needs a `{HERO_START}` zone with room for {party} heroes; it has {open} free square(s)"
+            message,
+        }])
+    };
+    let open = party::start_squares(&scenario).len();
+    if open < rules.max {
+        return at(
+            "map",
+            format!(
+                "a campaign battle needs a `{HERO_START}` zone with room for {} heroes; it has {open} free square(s)",
+                rules.max
             ),
-        }]);
+        );
     }
-    Ok(())
+    let creatures = scenario.initial_creatures();
+    if let Some(c) = creatures
+        .iter()
+        .find(|c| !is_hero(&scenario, &c.id) && Class::ALL.iter().any(|k| k.id() == c.id))
+    {
+        return at(
+            "creatures",
+            format!(
+                "`{}` is a class's id, which a campaign gives to the party's hero of that class; give this creature another",
+                c.id
+            ),
+        );
+    }
+    let others: Vec<Member> = Class::ALL
+        .into_iter()
+        .filter(|k| !creatures.iter().any(|c| c.id == k.id()))
+        .take(rules.max)
+        .map(|k| Member::new(k, k.spec().name.clone(), rules.level))
+        .collect();
+    let probe = Party { members: others };
+    match probe.into_battle(file, text).and_then(|with| {
+        scenario::load(file, &with)
+            .map(|_| ())
+            .map_err(|p| p[0].message.clone())
+    }) {
+        Ok(()) => Ok(()),
+        Err(problem) => at(
+            "creatures",
+            format!(
+                "with another party in place of the file's heroes the battle does not load: {problem}"
+            ),
+        ),
+    }
 }
 
 /// A scenario's hero: a creature of the heroes' side with hero fields (not a ward or an ally).

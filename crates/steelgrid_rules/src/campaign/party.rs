@@ -187,8 +187,7 @@ impl Party {
         parsed.creatures.splice(0..0, heroes);
         // One hero token a hero, as the file would have had for its own party (L751).
         parsed.hero_tokens = None;
-        ron::ser::to_string_pretty(&parsed, ron::ser::PrettyConfig::default())
-            .map_err(|e| format!("{file}: cannot write the battle with the party: {e}"))
+        Ok(crate::scenario::write::to_ron(&parsed, &[]))
     }
 }
 

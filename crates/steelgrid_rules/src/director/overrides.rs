@@ -213,13 +213,23 @@ pub fn check_place(
     check_space(map, id, who.size, at, others)
 }
 
-/// Giving (or taking) `amount` Malice: some, and none taken from an empty pool.
+/// The most Malice an override leaves the Director with: far beyond any fight's, and room
+/// for every round's gain after it without overflow.
+pub const MALICE_CAP: u32 = 1_000_000;
+
+/// Giving (or taking) `amount` Malice: some, none taken from an empty pool, and never past
+/// [`MALICE_CAP`].
 pub fn check_malice(current: u32, amount: i32) -> Result<(), RuleError> {
     if amount == 0 {
         return refuse("give at least 1 Malice, or take some with a negative amount");
     }
     if amount < 0 && current == 0 {
         return refuse("the Director has no Malice to take away");
+    }
+    if i64::from(current) + i64::from(amount) > i64::from(MALICE_CAP) {
+        return refuse(format!(
+            "the Director has {current} Malice; an override leaves at most {MALICE_CAP}"
+        ));
     }
     Ok(())
 }
@@ -300,10 +310,11 @@ pub fn resolve(
             }
         }
         Override::GiveMalice { amount } => {
-            let before = malice.current;
-            malice.current = (i64::from(before) + i64::from(*amount)).max(0) as u32;
+            let before = i64::from(malice.current);
+            let now = (before + i64::from(*amount)).clamp(0, i64::from(MALICE_CAP));
+            malice.current = now as u32;
             Overridden::Malice {
-                amount: malice.current as i32 - before as i32,
+                amount: (now - before) as i32,
                 now: malice.current,
             }
         }

@@ -70,7 +70,8 @@ impl Engine {
             }
             Override::Place { creature, at } => {
                 let e = self.entity(creature)?;
-                overrides::check_place(map, &self.creature_ref(e), *at, &self.others(e))
+                // Its rider goes with it, so it stands in no one's way.
+                overrides::check_place(map, &self.creature_ref(e), *at, &self.others_moving(e))
             }
             Override::AddCreature(new) => {
                 if self.entity(&new.id).is_ok() {

@@ -382,8 +382,9 @@ fn new_char(tile: &Tile, taken: &BTreeSet<char>) -> char {
         .chain(first.chars())
         .chain(rest.chars())
         .find(|c| !taken.contains(c))
-        .or_else(|| ('\u{00c0}'..'\u{024f}').find(|c| c.is_alphabetic() && !taken.contains(c)))
-        .expect("fewer tiles than characters")
+        // Past Latin, every letter Unicode has: more than a map has squares.
+        .or_else(|| ('\u{00c0}'..=char::MAX).find(|c| c.is_alphabetic() && !taken.contains(c)))
+        .expect("more letters than a map has tiles")
 }
 
 /// The squares each creature of `file` stands on at the start: its position and its size, from

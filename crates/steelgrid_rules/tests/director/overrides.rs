@@ -440,6 +440,12 @@ fn malice_given_adds_up_and_taking_it_stops_at_zero() {
     assert!(why.contains("no Malice to take away"), "{why}");
     let (rule, _) = refusal(&mut e, malice(0));
     assert_eq!(rule, "director.override");
+    // No overflow, whatever a command file asks: at most a million.
+    apply(&mut e, malice(999_999));
+    let (rule, why) = refusal(&mut e, malice(i32::MAX));
+    assert_eq!(rule, "director.override");
+    assert!(why.contains("at most 1000000"), "{why}");
+    assert_eq!(malice_now(&e), 999_999);
 }
 
 #[test]
