@@ -1,21 +1,24 @@
 //! The Director's tools at the table: on the Director's seat (a person's: hot-seat, or the AI
 //! playing the heroes), F6 opens a panel over the board to fudge as a tabletop Director does —
 //! pick a creature (click or Tab), raise or lower its Stamina, give or end a condition, put it
-//! on the square under the pointer, give or take Malice. Each is a `DirectorOverride` command:
-//! the engine checks it (and says why not), logs it under `director.override`, and it replays
-//! and saves like any command. Bringing a creature in is left to command files.
+//! on the square under the pointer, give or take Malice, bring a creature in from the bestiary.
+//! Each is a `DirectorOverride` command: the engine checks it (and says why not), logs it under
+//! `director.override`, and it replays and saves like any command.
 //!
 //! While the panel is open the board's clicks and keys are its own: a click picks the creature
 //! there (or puts the picked one on an empty square), Tab the next creature, `+`/`-` its
 //! Stamina, PgUp/PgDn the condition, Enter gives or ends it, M puts the creature at the
-//! pointer, `]`/`[` Malice, F6 or Esc closes it.
+//! pointer, `]`/`[` Malice, F6 or Esc closes it. A (Aid Attack's key) brings creatures in:
+//! PgUp/PgDn then pick the template, and a click on an empty square (or M) brings one in there
+//! on the Director's side; A or Esc stops.
 
 use bevy::prelude::*;
-use steelgrid_rules::command::Override;
+use steelgrid_rules::command::{NewCreature, Override};
 use steelgrid_rules::condition::{Condition, Duration};
 use steelgrid_rules::creature::Side;
 use steelgrid_rules::engine::{CreatureView, Status};
 use steelgrid_rules::grid::Square;
+use steelgrid_rules::scenario::{library_kinds, library_template};
 use steelgrid_rules::{Command, StateView};
 
 use super::actions::Action;
@@ -52,12 +55,92 @@ pub const CONDITIONS: [Condition; 7] = [
 pub struct DirectorPanel {
     /// The condition Enter gives or ends: an index into [`CONDITIONS`].
     pub condition: usize,
+    /// Bringing creatures in: the template a click on an empty square makes one from, an index
+    /// into [`templates`].
+    pub adding: Option<usize>,
 }
 
 impl DirectorPanel {
     pub fn condition(self) -> Condition {
         CONDITIONS[self.condition % CONDITIONS.len()]
     }
+
+    /// The template being brought in, if any.
+    pub fn template(self) -> Option<&'static str> {
+        let all = templates();
+        self.adding
+            .and_then(|i| all.get(i % all.len().max(1)).copied())
+    }
+}
+
+/// The templates the panel brings creatures in from, in the order PgUp and PgDn go through
+/// them: the built-in library's and the bestiary's that come on their own (no class heroes, and
+/// none a squad's, a captain, a retainer or a rider, which the engine refuses). A scenario's own
+/// templates are not offered: the rules crate keeps them to itself.
+pub fn templates() -> &'static [&'static str] {
+    static TEMPLATES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    TEMPLATES.get_or_init(|| {
+        library_kinds()
+            .into_iter()
+            .filter(|kind| {
+                library_template(kind).is_some_and(|t| {
+                    t.hero.is_none()
+                        && [
+                            &t.squad,
+                            &t.captain_of,
+                            &t.retainer_of,
+                            &t.riding,
+                            &t.grabbed_by,
+                        ]
+                        .iter()
+                        .all(|f| f.is_none())
+                })
+            })
+            .collect()
+    })
+}
+
+/// A template's name (`Ember Hound`), its id if it has none.
+fn template_name(template: &str) -> &str {
+    library_template(template)
+        .and_then(|t| t.name.as_deref())
+        .unwrap_or(template)
+}
+
+/// A template as the panel shows it: `Ember Hound (ember_hound), level 1 Horde Harrier,
+/// Stamina 12`.
+fn describe(template: &str) -> String {
+    let spec = library_template(template);
+    let monster = spec.and_then(|t| t.monster).map(|m| {
+        let role = m.role.map(|r| format!(" {r:?}")).unwrap_or_default();
+        format!(", level {} {:?}{role}", m.level, m.organization)
+    });
+    let stamina = spec
+        .and_then(|t| t.stamina)
+        .map(|s| format!(", Stamina {s}"));
+    format!(
+        "{} ({template}){}{}",
+        template_name(template),
+        monster.unwrap_or_default(),
+        stamina.unwrap_or_default()
+    )
+}
+
+/// The command that brings a creature of `template` in at `at`, on the Director's side, its id
+/// the template's and the first number no creature has (`ember_hound1`).
+pub fn bring_in(state: &StateView, template: &str, at: Square) -> Command {
+    let id = (1..)
+        .map(|n| format!("{template}{n}"))
+        .find(|id| state.creatures.iter().all(|c| c.id != *id))
+        .expect("some number is free");
+    Command::DirectorOverride(Override::AddCreature(NewCreature {
+        id,
+        template: template.to_owned(),
+        position: at,
+        name: None,
+        side: Some(Side::Director),
+        group: None,
+    }))
 }
 
 /// Whether the person at the screen is the Director: a person plays the Director's side, and
@@ -190,17 +273,40 @@ pub fn intent(
         }),
         None => need(),
     };
-    let place = |at: Square| match picked {
-        Some(c) => send(Override::Place {
+    let place = |at: Square| match (panel.template(), picked) {
+        (Some(template), _) => Intent::Send(bring_in(state, template, at)),
+        (None, Some(c)) => send(Override::Place {
             creature: c.id.clone(),
             at,
         }),
-        None => need(),
+        (None, None) => need(),
     };
-    let step = |by: usize| DirectorPanel {
-        condition: (panel.condition + by) % CONDITIONS.len(),
+    // PgUp and PgDn go through the templates while bringing creatures in, else the conditions.
+    let step = |back: bool| {
+        let turn = |i: usize, n: usize| (i + if back { n - 1 } else { 1 }) % n;
+        match panel.adding {
+            Some(i) => DirectorPanel {
+                adding: Some(turn(i, templates().len())),
+                ..panel
+            },
+            None => DirectorPanel {
+                condition: turn(panel.condition, CONDITIONS.len()),
+                ..panel
+            },
+        }
+    };
+    let adding = |on: bool| {
+        with(
+            DirectorPanel {
+                adding: on.then_some(0),
+                ..panel
+            },
+            mode.focus.clone(),
+        )
     };
     match action {
+        Action::AidAttack => adding(panel.adding.is_none()),
+        Action::Cancel if panel.adding.is_some() => adding(false),
         Action::DirectorTools | Action::Cancel => Intent::Mode(PlayMode::default()),
         Action::NextCreature => with(panel, next_pick(state, mode.focus.as_deref())),
         Action::Select => match (hovered, hovered.and_then(|s| creature_at(state, s))) {
@@ -214,8 +320,8 @@ pub fn intent(
         },
         Action::ReplayFaster => stamina(1),
         Action::ReplaySlower => stamina(-1),
-        Action::Higher => with(step(CONDITIONS.len() - 1), mode.focus.clone()),
-        Action::Lower => with(step(1), mode.focus.clone()),
+        Action::Higher => with(step(true), mode.focus.clone()),
+        Action::Lower => with(step(false), mode.focus.clone()),
         Action::Confirm => match picked {
             Some(c) => Intent::Send(toggle_condition(state, c, panel.condition())),
             None => need(),
@@ -228,6 +334,12 @@ pub fn intent(
 
 /// The prompt line while the tools are open.
 pub fn prompt(state: &StateView, mode: &PlayMode) -> String {
+    if let Some(template) = mode.director.and_then(DirectorPanel::template) {
+        return format!(
+            "Director's tools, bringing in {}: click an empty square to put one there",
+            template_name(template)
+        );
+    }
     match &mode.focus {
         Some(id) => format!(
             "Director's tools on {}: click a creature to pick it, an empty square to put it there",
@@ -245,8 +357,8 @@ fn stamina_range(c: &CreatureView) -> (i32, i32) {
 }
 
 /// The panel's lines, [`LINES`] of them (an empty one is not shown): the creature and its
-/// Stamina, its conditions, what Enter does with the condition picked, the Malice, and the keys
-/// (the player's bindings) on the last two.
+/// Stamina, its conditions, what Enter does with the condition picked, the Malice, the template
+/// being brought in, and the keys (the player's bindings) on the last two.
 pub fn lines(state: &StateView, mode: &PlayMode, keys: &Bindings) -> Vec<String> {
     let Some(panel) = mode.director else {
         return Vec::new();
@@ -296,8 +408,18 @@ pub fn lines(state: &StateView, mode: &PlayMode, keys: &Bindings) -> Vec<String>
         }
     }
     out.push(format!("Malice: {}", state.malice.current));
+    let (pages, mount, add) = match panel.template() {
+        Some(t) => {
+            out.push(format!("Bringing in: {}", describe(t)));
+            ("template", "add one", "stop adding")
+        }
+        None => {
+            out.push(String::new());
+            ("condition", "put it", "add a creature")
+        }
+    };
     out.push(format!(
-        "{} {}: Stamina +1 -1   {} {}: condition   {}: next creature",
+        "{} {}: Stamina +1 -1   {} {}: {pages}   {}: next creature",
         key(Action::ReplayFaster),
         key(Action::ReplaySlower),
         key(Action::Higher),
@@ -305,10 +427,11 @@ pub fn lines(state: &StateView, mode: &PlayMode, keys: &Bindings) -> Vec<String>
         key(Action::NextCreature)
     ));
     out.push(format!(
-        "{}: put it at the pointer   {} {}: Malice +1 -1   {}: close",
+        "{}: {mount} at the pointer   {} {}: Malice +1 -1   {}: {add}   {}: close",
         key(Action::Mount),
         key(Action::ExplainNext),
         key(Action::ExplainBack),
+        key(Action::AidAttack),
         key(Action::DirectorTools)
     ));
     out
@@ -322,7 +445,7 @@ struct Panel;
 #[derive(Component)]
 struct PanelLine(usize);
 
-const LINES: usize = 7;
+const LINES: usize = 8;
 
 fn spawn_panel(mut commands: Commands) {
     commands
@@ -333,7 +456,7 @@ fn spawn_panel(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 left: px(16),
                 top: px(96),
-                width: px(580),
+                width: px(640),
                 flex_direction: FlexDirection::Column,
                 padding: UiRect::all(px(12)),
                 row_gap: px(4),
@@ -503,7 +626,7 @@ mod tests {
         );
         assert_eq!(lines[2], "Conditions: slowed (save ends)");
         assert_eq!(lines[3], "Enter: ends slowed");
-        assert_eq!(lines.len(), 7);
+        assert_eq!(lines.len(), 8);
         // Enter again ends it.
         game.apply(send(intent(&state, &mode, Action::Confirm, None, true)))
             .unwrap();
@@ -521,6 +644,86 @@ mod tests {
             .filter(|s| matches!(s.command, Command::DirectorOverride(_)))
             .count();
         assert_eq!(overrides, 5);
+    }
+
+    #[test]
+    fn a_creature_is_brought_in_from_the_bestiary_on_a_free_square() {
+        let mut game = game();
+        let state = game.engine().state();
+        let Intent::Mode(mut mode) = intent(&state, &opened(&state), Action::AidAttack, None, true)
+        else {
+            panic!("A starts bringing creatures in");
+        };
+        assert_eq!(mode.director.unwrap().template(), Some(templates()[0]));
+        // PgDn to the ember hound; the panel shows it.
+        while mode.director.unwrap().template() != Some("ember_hound") {
+            let Intent::Mode(next) = intent(&state, &mode, Action::Lower, None, true) else {
+                panic!("PgDn picks the next template");
+            };
+            mode = next;
+        }
+        assert_eq!(
+            lines(&state, &mode, &Bindings::default())[5],
+            "Bringing in: Ember Hound (ember_hound), level 1 Horde Harrier, Stamina 12"
+        );
+        assert!(prompt(&state, &mode).starts_with("Director's tools, bringing in Ember Hound:"));
+        // A click on a free square brings one in there, on the Director's side.
+        let free = Square::new(9, 3);
+        let events = game
+            .apply(send(intent(
+                &state,
+                &mode,
+                Action::Select,
+                Some(free),
+                true,
+            )))
+            .unwrap();
+        let state = game.engine().state();
+        let hound = state
+            .creatures
+            .iter()
+            .find(|c| c.id == "ember_hound1")
+            .expect("the hound is in");
+        let template = library_template("ember_hound").unwrap();
+        assert_eq!(hound.position, free);
+        assert_eq!(hound.side, Side::Director);
+        assert_eq!(Some(hound.stamina.current), template.stamina);
+        assert_eq!(Some(hound.stamina.max), template.stamina);
+        let logged: Vec<String> = events
+            .iter()
+            .map(|e| crate::game::ui::log::line(&e.event, &state))
+            .collect();
+        assert!(
+            logged.iter().any(|l| l.starts_with("Director override: ")
+                && l.contains("joins the Director's creatures at")),
+            "{logged:?}"
+        );
+        // Every template offered is one the engine brings in.
+        let refused: Vec<String> = templates()
+            .iter()
+            .filter_map(|t| {
+                let at = Square::new(13, 6);
+                let why = game.engine().check(&bring_in(&state, t, at)).err()?;
+                Some(format!("{t}: {}", why.reason))
+            })
+            .collect();
+        assert!(refused.is_empty(), "{refused:#?}");
+        // The next one gets the next number; a taken square is refused by the engine.
+        let Command::DirectorOverride(Override::AddCreature(next)) =
+            bring_in(&state, "ember_hound", free)
+        else {
+            panic!("an added creature");
+        };
+        assert_eq!(next.id, "ember_hound2");
+        assert!(
+            game.apply(Command::DirectorOverride(Override::AddCreature(next)))
+                .is_err()
+        );
+        // A or Esc stops bringing creatures in, the tools still open.
+        let Intent::Mode(stopped) = intent(&state, &mode, Action::Cancel, None, true) else {
+            panic!("Esc stops bringing in");
+        };
+        assert_eq!(stopped.director, Some(DirectorPanel::default()));
     }
 
     #[test]
