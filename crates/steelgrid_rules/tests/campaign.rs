@@ -418,10 +418,7 @@ fn the_thinning_hymn_played_headless_carries_the_party_as_the_seed_says() {
 }
 
 /// Load the two-battle campaign over `battle` in place of the skirmish.
-fn load_over(
-    campaign: &str,
-    battle: String,
-) -> Result<Campaign, Vec<steelgrid_rules::scenario::Diagnostic>> {
+fn load_over(campaign: &str, battle: String) -> Result<Campaign, Vec<scenario::Diagnostic>> {
     campaign::load("two.ron", campaign, &move |name| {
         Ok((name.to_owned(), battle.clone()))
     })

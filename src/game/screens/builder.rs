@@ -3,7 +3,7 @@
 //! the EV they cost and the difficulty that makes, with the AI-against-AI win rate beside it; a
 //! suggested fill for a difficulty; an objective; then save the scenario (as a person would
 //! write it) or play it at once. The creatures are placed on the arena `steelgrid build` makes
-//! ([`build_chosen`]): placement is automatic.
+//! ([`build_placed`]): automatically, but for those M picks up and Enter puts down by hand.
 
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -13,15 +13,16 @@ use steelgrid_rules::director::monster::{
 };
 use steelgrid_rules::encounter::Objective;
 use steelgrid_rules::encounter_budget::builder::{
-    HERO_LEVELS, MAX_HEROES, Party, Request, build, build_chosen,
+    Encounter, HERO_LEVELS, MAX_HEROES, Party, Placement, Request, build, build_placed,
 };
 use steelgrid_rules::encounter_budget::{self, BudgetReport};
+use steelgrid_rules::grid::Square;
 use steelgrid_rules::record::Game;
 use steelgrid_rules::scenario::{self, bestiary};
 
 use super::estimate::{Estimate, EstimateLine};
 use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, text};
-use super::picker::{card, picture};
+use super::picker::{card, picture_marked};
 use super::{Screen, start};
 use crate::game::battle::handoff::Players;
 use crate::game::settings::Settings;
@@ -43,7 +44,7 @@ pub fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Builder), open)
         .add_systems(
             Update,
-            (keys, choose, redraw, follow_focus)
+            (keys, choose, carry, redraw, follow_focus)
                 .chain()
                 .in_set(MenuSystems::Choose)
                 .run_if(in_state(Screen::Builder)),
@@ -156,6 +157,20 @@ pub struct Draft {
     built: Result<Built, String>,
     /// Where it is saved: `builder` in the saves folder.
     folder: std::path::PathBuf,
+    /// The units placed by hand; the others are placed automatically around them.
+    placed: Vec<Placement>,
+    /// The unit picked up to be placed, if one is.
+    carrying: Option<Carry>,
+}
+
+/// A unit (a creature, or a squad) picked up to be placed by hand: the `nth` of `template`,
+/// the cursor (its top-left square) and the focus kept while it is carried.
+#[derive(Clone, Copy, Debug)]
+struct Carry {
+    template: &'static str,
+    nth: usize,
+    cursor: Square,
+    focus: usize,
 }
 
 impl Default for Draft {
@@ -180,6 +195,8 @@ impl Default for Draft {
             folder: crate::saves::directory().join("builder"),
             #[cfg(target_arch = "wasm32")]
             folder: "builder".into(),
+            placed: Vec::new(),
+            carrying: None,
         };
         draft.rebuild();
         draft
@@ -193,6 +210,7 @@ struct Built {
     name: String,
     text: String,
     report: BudgetReport,
+    encounter: Encounter,
 }
 
 impl Built {
@@ -221,16 +239,40 @@ impl Draft {
             .collect()
     }
 
-    /// The scenario the choices make now.
+    /// The scenario the choices make now. A placement by hand of a unit no longer chosen is
+    /// dropped, and so is one the arena now refuses (said in the note).
     fn rebuild(&mut self) {
+        let chosen = &self.chosen;
+        self.placed
+            .retain(|p| chosen.iter().filter(|c| **c == p.template).count() > p.nth);
         self.built = self.make();
+        if let Ok(built) = &self.built
+            && let Some((p, why)) = built.encounter.refused.first()
+        {
+            let name = monsters()
+                .iter()
+                .find(|m| m.id == p.template)
+                .map_or(p.template.clone(), |m| ascii(&m.name));
+            self.note = Some((
+                format!("The {name} is placed automatically again: {why}."),
+                true,
+            ));
+            let refused: Vec<Placement> = built
+                .encounter
+                .refused
+                .iter()
+                .map(|r| r.0.clone())
+                .collect();
+            self.placed.retain(|p| !refused.contains(p));
+        }
     }
 
     fn make(&self) -> Result<Built, String> {
         if self.chosen.is_empty() {
             return Err("Choose the Director's creatures from the bestiary.".to_owned());
         }
-        let mut encounter = build_chosen(self.party, &self.chosen, ARENA_SEED).map_err(|e| e.0)?;
+        let mut encounter =
+            build_placed(self.party, &self.chosen, &self.placed, ARENA_SEED).map_err(|e| e.0)?;
         let objective = match self.aim {
             Aim::DiminishNumbers => Objective::DiminishNumbers,
             Aim::DefeatSpecificFoe => {
@@ -270,6 +312,7 @@ impl Draft {
             name,
             text,
             report: encounter_budget::report(&scenario),
+            encounter,
         })
     }
 
@@ -443,6 +486,7 @@ struct List;
 fn open(mut commands: Commands, mut draft: ResMut<Draft>, mut focus: ResMut<Focus>) {
     *focus = Focus(0);
     draft.note = None;
+    draft.carrying = None;
     draft.rebuild();
     commands.spawn((cover(), Page, DespawnOnExit(Screen::Builder)));
 }
@@ -468,7 +512,8 @@ fn levels(all: &[Monster]) -> Vec<u32> {
     levels
 }
 
-/// Delete or Backspace takes one of the focused kind off the chosen list; S saves; P plays.
+/// Delete or Backspace takes one of the focused kind off the chosen list; M picks one of it up
+/// to place by hand; S saves; P plays. Not while a unit is carried ([`carry`]).
 fn keys(
     mut commands: Commands,
     mut typed: MessageReader<KeyboardInput>,
@@ -481,7 +526,7 @@ fn keys(
         .iter()
         .find_map(|(item, row)| (item.0 == focus.0).then_some(*row));
     for key in typed.read() {
-        if !key.state.is_pressed() {
+        if !key.state.is_pressed() || draft.carrying.is_some() {
             continue;
         }
         match key.key_code {
@@ -497,11 +542,109 @@ fn keys(
                     draft.rebuild();
                 }
             }
+            KeyCode::KeyM => pick_up(&mut draft, focused, focus.0),
             KeyCode::KeyS => save(&mut draft),
             KeyCode::KeyP => play(&mut commands, &mut draft, &mut next),
             _ => {}
         }
     }
+}
+
+/// Pick up the first of the focused chosen kind not yet placed by hand (all placed: the first).
+fn pick_up(draft: &mut Draft, focused: Option<Row>, focus: usize) {
+    let Some(Row::Chosen(n)) = focused else {
+        return;
+    };
+    let Some((template, count)) = chosen_kinds(&draft.chosen).get(n).copied() else {
+        return;
+    };
+    let Ok(built) = &draft.built else {
+        return;
+    };
+    let placed = |k: usize| {
+        draft
+            .placed
+            .iter()
+            .any(|p| p.template == template && p.nth == k)
+    };
+    let nth = (0..count).find(|&k| !placed(k)).unwrap_or(0);
+    let e = &built.encounter;
+    let Some(spot) = e.unit(template, nth).and_then(|u| e.spot(u)) else {
+        return;
+    };
+    draft.carrying = Some(Carry {
+        template,
+        nth,
+        cursor: spot.square,
+        focus,
+    });
+    draft.note = None;
+}
+
+/// While a unit is carried: the arrows move the cursor over the arena (Enter and Esc come to
+/// [`choose`] as the menu's); the focus stays on its row.
+fn carry(
+    mut typed: MessageReader<KeyboardInput>,
+    mut focus: ResMut<Focus>,
+    mut draft: ResMut<Draft>,
+) {
+    let (Some(mut carry), Ok(built)) = (draft.carrying, &draft.built) else {
+        typed.clear();
+        return;
+    };
+    let rows = &built.encounter.file.map.rows;
+    let (width, height) = (
+        rows.first().map_or(1, |r| r.chars().count()) as i32,
+        rows.len() as i32,
+    );
+    focus.set_if_neq(Focus(carry.focus));
+    let before = carry.cursor;
+    for key in typed.read().filter(|k| k.state.is_pressed()) {
+        let (dx, dy) = match key.key_code {
+            KeyCode::ArrowLeft => (-1, 0),
+            KeyCode::ArrowRight => (1, 0),
+            KeyCode::ArrowUp => (0, -1),
+            KeyCode::ArrowDown => (0, 1),
+            _ => continue,
+        };
+        carry.cursor = Square::new(
+            (carry.cursor.x + dx).clamp(0, width - 1),
+            (carry.cursor.y + dy).clamp(0, height - 1),
+        );
+    }
+    if carry.cursor != before {
+        draft.carrying = Some(carry);
+        draft.note = None;
+    }
+}
+
+/// Put the carried unit down on the cursor, or say why it may not stand there.
+fn put_down(draft: &mut Draft, carry: Carry) {
+    let Ok(built) = &draft.built else {
+        draft.carrying = None;
+        return;
+    };
+    let e = &built.encounter;
+    let Some(unit) = e.unit(carry.template, carry.nth) else {
+        draft.carrying = None;
+        return;
+    };
+    if let Some(why) = e.refusal(unit, carry.cursor) {
+        let name = ascii(&e.units[unit].name);
+        draft.note = Some((format!("The {name} cannot stand there: {why}."), true));
+        return;
+    }
+    draft
+        .placed
+        .retain(|p| !(p.template == carry.template && p.nth == carry.nth));
+    draft.placed.push(Placement {
+        template: carry.template.to_owned(),
+        nth: carry.nth,
+        square: carry.cursor,
+    });
+    draft.carrying = None;
+    draft.note = None;
+    draft.rebuild();
 }
 
 /// Save the scenario to `builder/<name>.ron` in the saves folder (in the browser, keep it for
@@ -561,6 +704,21 @@ fn choose(
     mut draft: ResMut<Draft>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    // Carrying a unit: Enter (or a click) puts it down, Esc puts it back ([`carry`]).
+    if let Some(carry) = draft.carrying {
+        match input.read().find(|i| !matches!(i.ask, Ask::Step(_))) {
+            Some(MenuInput {
+                ask: Ask::Choose, ..
+            }) => put_down(&mut draft, carry),
+            Some(_) => {
+                draft.carrying = None;
+                draft.note = None;
+            }
+            None => {}
+        }
+        input.clear();
+        return;
+    }
     let all = monsters();
     for input in input.read() {
         let Ok(&row) = rows.get(input.item) else {
@@ -913,7 +1071,7 @@ fn encounter_column(
     if draft.built.is_ok() {
         right.spawn((text(String::new(), 14.0, MUTED), EstimateLine));
     }
-    heading(right, "Chosen (Delete takes one off)");
+    heading(right, "Chosen (Delete takes one off, M places one)");
     let kinds = chosen_kinds(&draft.chosen);
     if kinds.is_empty() {
         right.spawn(text("Nothing yet.", 15.0, MUTED));
@@ -934,14 +1092,12 @@ fn encounter_column(
             }
         };
         let ev = m.ev * *count as u32;
-        row(
-            right,
-            rows,
-            Row::Chosen(n),
-            ascii(&what),
-            format!("{ev} EV"),
-            DIRECTOR,
-        );
+        let by_hand = draft.placed.iter().filter(|p| p.template == *id).count();
+        let value = match by_hand {
+            0 => format!("{ev} EV"),
+            k => format!("{k} placed, {ev} EV"),
+        };
+        row(right, rows, Row::Chosen(n), ascii(&what), value, DIRECTOR);
     }
     heading(right, "Encounter");
     let target = format!("< {:?} >", draft.target);
@@ -978,16 +1134,41 @@ fn encounter_column(
     if let Ok(built) = &draft.built
         && let Ok(card) = card(&built.file(), &built.text)
     {
-        right.spawn(text(
-            format!(
-                "The arena, {} x {} squares: placed automatically, the heroes on the west, the \
-                 Director's creatures on the east.",
-                card.size.0, card.size.1
+        let e = &built.encounter;
+        let carried = draft.carrying.and_then(|c| {
+            let unit = e.unit(c.template, c.nth)?;
+            let side = e.spot(unit)?.side;
+            Some((c, unit, side))
+        });
+        let caption = match carried {
+            Some((c, unit, _)) => format!(
+                "Placing the {} at {}: arrows move it, Enter puts it there, Esc puts it back.",
+                ascii(&e.units[unit].name),
+                c.cursor
             ),
-            13.0,
-            MUTED,
-        ));
-        picture(right, &card.picture);
+            None => format!(
+                "The arena, {} x {} squares: the heroes on the west, the Director's creatures on \
+                 the east, placed automatically ({} by hand).",
+                card.size.0,
+                card.size.1,
+                draft.placed.len()
+            ),
+        };
+        right.spawn(text(caption, 13.0, MUTED));
+        // The carried unit's squares: white where it may stand, else red.
+        let cursor = carried.map(|(c, unit, side)| {
+            let colour = match e.refusal(unit, c.cursor) {
+                None => Color::WHITE,
+                Some(_) => Color::srgb_u8(0xe0, 0x20, 0x30),
+            };
+            (c.cursor, side, colour)
+        });
+        picture_marked(right, &card.picture, |x, y| {
+            let (at, side, colour) = cursor?;
+            let (x, y) = (x as i32, y as i32);
+            let inside = (at.x..at.x + side).contains(&x) && (at.y..at.y + side).contains(&y);
+            inside.then_some(colour)
+        });
     }
     match (&draft.note, &draft.built) {
         (Some((note, problem)), _) => {
@@ -1180,6 +1361,103 @@ mod tests {
                 .name
                 .starts_with("The Briarfolk (Hard, 4 heroes of level 1)")
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Two monsters chosen; M picks the first up, the arrows carry it, Enter on the heroes'
+    /// zone is refused with a line, Enter beside it puts it there; it keeps its square when
+    /// another is added; the saved file has it there, loads and is priced.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_monster_placed_by_hand_keeps_its_square_and_is_saved_there() {
+        let dir = std::env::temp_dir().join(format!("steelgrid-placing-{}", std::process::id()));
+        let mut app = app(Screen::Builder);
+        app.world_mut().resource_mut::<Draft>().folder = dir.clone();
+        app.update();
+        // Rootsnare Lurker (the second Briarfolk), then Sporecap Tender.
+        for _ in 0..8 {
+            press(&mut app, KeyCode::ArrowDown);
+        }
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::ArrowDown);
+        press(&mut app, KeyCode::Enter);
+        let draft = app.world().resource::<Draft>();
+        assert_eq!(draft.chosen, ["rootsnare_lurker", "sporecap_tender"]);
+        let chosen = rows(draft, monsters())
+            .iter()
+            .position(|r| *r == Row::Chosen(0))
+            .expect("a chosen row");
+        for _ in app.world().resource::<Focus>().0..chosen {
+            press(&mut app, KeyCode::ArrowDown);
+        }
+        let lurker = |app: &App| {
+            let built = app
+                .world()
+                .resource::<Draft>()
+                .built
+                .clone()
+                .expect("built");
+            let e = &built.encounter;
+            e.spot(e.unit("rootsnare_lurker", 0).expect("chosen"))
+                .expect("on the arena")
+                .clone()
+        };
+        let from = lurker(&app).square;
+        press(&mut app, KeyCode::KeyM);
+        let caption = format!(
+            "Placing the Rootsnare Lurker at {from}: arrows move it, Enter puts it there, Esc \
+             puts it back."
+        );
+        assert!(shows(&mut app, &caption), "{:?}", texts(&mut app));
+        // Esc puts it back (and stays on the screen); M picks it up again.
+        press(&mut app, KeyCode::Escape);
+        assert!(app.world().resource::<Draft>().carrying.is_none());
+        assert_eq!(screen(&app), Screen::Builder);
+        press(&mut app, KeyCode::KeyM);
+        // Onto the heroes' zone (x 1 and 2): refused, still carried.
+        for _ in 2..from.x {
+            press(&mut app, KeyCode::ArrowLeft);
+        }
+        press(&mut app, KeyCode::ArrowUp);
+        press(&mut app, KeyCode::Enter);
+        let y = from.y - 1;
+        let refused = format!(
+            "The Rootsnare Lurker cannot stand there: (2, {y}) is in the heroes' starting zone."
+        );
+        assert!(shows(&mut app, &refused), "{:?}", texts(&mut app));
+        assert!(app.world().resource::<Draft>().carrying.is_some());
+        assert_eq!(app.world().resource::<Focus>().0, chosen);
+        press(&mut app, KeyCode::ArrowRight);
+        press(&mut app, KeyCode::Enter);
+        let at = Square::new(3, y);
+        assert!(app.world().resource::<Draft>().carrying.is_none());
+        assert_eq!(lurker(&app).square, at);
+        assert!(lurker(&app).by_hand);
+        assert!(shows(&mut app, "1 placed, 4 EV"));
+        // Another lurker: placed automatically, the first keeps its square.
+        press(&mut app, KeyCode::ArrowRight);
+        assert_eq!(app.world().resource::<Draft>().chosen.len(), 3);
+        assert_eq!(lurker(&app).square, at);
+
+        press(&mut app, KeyCode::KeyS);
+        let built = app
+            .world()
+            .resource::<Draft>()
+            .built
+            .clone()
+            .expect("built");
+        let path = dir.join(format!("{}.ron", built.name));
+        assert!(shows(&mut app, &format!("Saved to {}", path.display())));
+        let text = std::fs::read_to_string(&path).expect("saved");
+        let file = path.display().to_string();
+        let saved = scenario::load(&file, &text).expect("it loads");
+        let id = lurker(&app).id;
+        let creatures = saved.initial_creatures();
+        let placed = creatures.iter().find(|c| c.id == id).expect("saved");
+        assert_eq!(placed.position, at);
+        let report = encounter_budget::report(&saved);
+        assert_eq!(report.ev, 4 + 8 + 4);
+        assert!(report.unpriced.is_empty(), "{:?}", report.unpriced);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

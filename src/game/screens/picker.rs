@@ -622,6 +622,15 @@ fn describe(
 /// The miniature map: one small square per square, heroes and the Director's creatures in
 /// their colours, at most 360 by 180 logical pixels.
 pub(super) fn picture(panel: &mut ChildSpawnerCommands, rows: &[Vec<Mark>]) {
+    picture_marked(panel, rows, |_, _| None);
+}
+
+/// [`picture`], with the squares `marked(x, y)` gives a colour painted in it (a cursor).
+pub(super) fn picture_marked(
+    panel: &mut ChildSpawnerCommands,
+    rows: &[Vec<Mark>],
+    marked: impl Fn(usize, usize) -> Option<Color>,
+) {
     let (w, h) = (rows.first().map_or(1, Vec::len).max(1), rows.len().max(1));
     let cell = (360.0 / w as f32).min(180.0 / h as f32).clamp(2.0, 14.0);
     panel
@@ -631,16 +640,16 @@ pub(super) fn picture(panel: &mut ChildSpawnerCommands, rows: &[Vec<Mark>]) {
             ..default()
         })
         .with_children(|map| {
-            for row in rows {
+            for (y, row) in rows.iter().enumerate() {
                 map.spawn(Node::default()).with_children(|line| {
-                    for mark in row {
+                    for (x, mark) in row.iter().enumerate() {
                         line.spawn((
                             Node {
                                 width: px(cell),
                                 height: px(cell),
                                 ..default()
                             },
-                            BackgroundColor(mark.colour()),
+                            BackgroundColor(marked(x, y).unwrap_or(mark.colour())),
                         ));
                     }
                 });

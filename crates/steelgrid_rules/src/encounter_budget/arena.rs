@@ -2,7 +2,9 @@
 //! the `hero_start` zone down the west side and the heroes on it, the Director's creatures on
 //! the east side (each squad beside its captain, front-line roles nearest the heroes, artillery,
 //! hexers, controllers and supports at the back, seed 002 L4502-4519), and between them a few
-//! stone pillars and patches of difficult ground for cover, placed from the seed.
+//! stone pillars and patches of difficult ground for cover, placed from the seed. A creature
+//! placed by hand ([`super::builder::Placement`]) takes its square first, wherever on the arena
+//! but a wall, a pillar or the heroes' zone; the rest are placed around it.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +15,7 @@ use crate::scenario::{
     Controller, CreatureSpec, MapSpec, ScenarioFile, Sides, Tile, library_template,
 };
 
-use super::builder::{Party, SplitMix64, Unit};
+use super::builder::{Party, SplitMix64, Standing, Unit};
 
 /// Squares of open ground between the heroes' zone and the Director's side.
 const GAP: i32 = 7;
@@ -31,12 +33,26 @@ pub(super) struct Plan<'a> {
     /// Left off the monsters' template ids to make their creature ids (`choir_`).
     pub faction_prefix: String,
     pub seed: u64,
+    /// Each unit's square placed by hand (by its index in `units`), if any; may be empty.
+    pub placed: &'a [Option<Square>],
 }
 
 /// One Director creature to place.
 struct Body {
     spec: CreatureSpec,
     side: i32,
+    /// Its unit's index in [`Plan::units`].
+    unit: usize,
+    /// The unit's first creature (a squad's first minion): the one a hand-placed square is for.
+    first: bool,
+}
+
+/// The arena laid out: the file, where everyone stands, and the squares placed by hand it
+/// refused (each unit's index and why).
+pub(super) struct Laid {
+    pub file: ScenarioFile,
+    pub standing: Vec<Standing>,
+    pub refused: Vec<(usize, String)>,
 }
 
 /// Creatures placed together: a captain and its squad, or one creature.
@@ -47,7 +63,7 @@ struct Group {
 }
 
 /// The scenario: the arena, the heroes on their zone and the Director's creatures placed.
-pub(super) fn scenario(plan: &Plan) -> ScenarioFile {
+pub(super) fn scenario(plan: &Plan) -> Laid {
     let groups = groups(plan);
     let area: i32 = groups
         .iter()
@@ -69,10 +85,26 @@ pub(super) fn scenario(plan: &Plan) -> ScenarioFile {
     loop {
         let mut arena = Arena::new(columns, height);
         arena.cover(&mut rng, height);
-        if let Some(placed) = arena.place(&groups, &mut rng) {
+        if let Some((placed, monsters, refused)) = arena.place(&groups, plan.placed, &mut rng) {
             let mut creatures = arena.heroes(plan);
+            let mut standing: Vec<Standing> = creatures
+                .iter()
+                .map(|c| Standing {
+                    id: c.id.clone().unwrap_or_default(),
+                    square: c.position.expect("a hero is placed"),
+                    side: 1,
+                    unit: None,
+                    group: None,
+                    by_hand: false,
+                })
+                .collect();
+            standing.extend(monsters);
             creatures.extend(placed);
-            return file(plan, &arena, creatures);
+            return Laid {
+                file: file(plan, &arena, creatures),
+                standing,
+                refused,
+            };
         }
         columns += 2;
     }
@@ -169,13 +201,15 @@ fn groups(plan: &Plan) -> Vec<Group> {
             _ => format!("{}{n}", short(template)),
         }
     };
-    let body = |id: String, unit: &Unit| Body {
+    let body = |id: String, at: usize, first: bool| Body {
         spec: CreatureSpec {
             id: Some(id),
-            template: Some(unit.template.to_owned()),
+            template: Some(plan.units[at].template.to_owned()),
             ..CreatureSpec::default()
         },
-        side: unit.size.side(),
+        side: plan.units[at].size.side(),
+        unit: at,
+        first,
     };
     // Squads, each with its name.
     let mut squads: Vec<(usize, String)> = Vec::new();
@@ -209,8 +243,8 @@ fn groups(plan: &Plan) -> Vec<Group> {
             let (at, name) = &squads[s];
             let unit = &plan.units[*at];
             (0..4)
-                .map(|_| {
-                    let mut b = body(next_id(unit.template), unit);
+                .map(|k| {
+                    let mut b = body(next_id(unit.template), *at, k == 0);
                     b.spec.squad = Some(name.clone());
                     b
                 })
@@ -227,7 +261,7 @@ fn groups(plan: &Plan) -> Vec<Group> {
             });
             continue;
         }
-        let mut leader = body(next_id(u.template), u);
+        let mut leader = body(next_id(u.template), i, true);
         match captain_of.get(&i) {
             Some(&s) => {
                 leader.spec.captain_of = Some(squads[s].1.clone());
@@ -287,6 +321,20 @@ impl Arena {
 
     fn at(&self, x: i32, y: i32) -> char {
         self.rows[y as usize][x as usize]
+    }
+
+    fn width(&self) -> i32 {
+        self.rows[0].len() as i32
+    }
+
+    /// Why a creature `side` across can't be put by hand at `square` ([`refusal`]).
+    fn refusal(&self, square: Square, side: i32) -> Option<String> {
+        refusal(
+            &self.rows,
+            |x, y| self.taken[y as usize][x as usize],
+            square,
+            side,
+        )
     }
 
     /// A few pillars and patches of difficult ground in the gap, none touching another (so
@@ -372,10 +420,11 @@ impl Arena {
             .collect()
     }
 
-    /// Whether a creature `side` squares across fits at (x, y) on the Director's side.
-    fn fits(&self, x: i32, y: i32, side: i32) -> bool {
-        x >= self.director.0
-            && x + side - 1 <= self.director.1
+    /// Whether a creature `side` squares across fits at (x, y) on open ground between the
+    /// columns `x0` and `x1`.
+    fn fits(&self, x: i32, y: i32, side: i32, (x0, x1): (i32, i32)) -> bool {
+        x >= x0
+            && x + side - 1 <= x1
             && y >= 1
             && y + side - 1 <= self.height
             && (0..side).all(|dy| {
@@ -387,12 +436,17 @@ impl Arena {
     }
 
     /// The open square nearest `(ax, ay)` (in half squares, measured to its centre) where a
-    /// creature `side` across fits; ties to the top, then the left.
-    fn nearest(&self, (ax, ay): (i32, i32), side: i32) -> Option<(i32, i32)> {
-        let (x0, x1) = self.director;
+    /// creature `side` across fits, on the Director's side (`anywhere`: anywhere east of the
+    /// heroes' zone); ties to the top, then the left.
+    fn nearest(&self, (ax, ay): (i32, i32), side: i32, anywhere: bool) -> Option<(i32, i32)> {
+        let (x0, x1) = if anywhere {
+            (HERO_COLUMNS + 1, self.width() - 2)
+        } else {
+            self.director
+        };
         (1..=self.height)
             .flat_map(|y| (x0..=x1).map(move |x| (x, y)))
-            .filter(|&(x, y)| self.fits(x, y, side))
+            .filter(|&(x, y)| self.fits(x, y, side, (x0, x1)))
             .min_by_key(|&(x, y)| {
                 let (cx, cy) = (2 * x + side, 2 * y + side);
                 ((cx - ax).pow(2) + (cy - ay).pow(2), y, x)
@@ -407,33 +461,156 @@ impl Arena {
         }
     }
 
-    /// Place every group: its first member as near its rank's column and its row as it fits
-    /// (groups spread down the side, nudged by the seed), the others as near the first as they
-    /// fit. `None` when one does not fit.
-    fn place(&mut self, groups: &[Group], rng: &mut SplitMix64) -> Option<Vec<CreatureSpec>> {
+    /// Place every group: first each unit placed by hand on its square (a squad's first minion;
+    /// the others beside it), a square it may not stand on refused with why; then the rest of
+    /// each group as near one of its own placed by hand as they fit, or else its first member as
+    /// near its rank's column and its row as it fits (groups spread down the side, nudged by the
+    /// seed) and the others as near the first as they fit. `None` when one does not fit.
+    #[allow(clippy::type_complexity)]
+    fn place(
+        &mut self,
+        groups: &[Group],
+        placed: &[Option<Square>],
+        rng: &mut SplitMix64,
+    ) -> Option<(Vec<CreatureSpec>, Vec<Standing>, Vec<(usize, String)>)> {
         let (x0, x1) = self.director;
         let count = groups.len() as i32;
-        let mut out = Vec::new();
-        for (i, group) in groups.iter().enumerate() {
+        let mut at: Vec<Vec<Option<(i32, i32)>>> =
+            groups.iter().map(|g| vec![None; g.members.len()]).collect();
+        let mut by_hand: Vec<Vec<bool>> = groups
+            .iter()
+            .map(|g| vec![false; g.members.len()])
+            .collect();
+        let mut refused = Vec::new();
+        let centre = |(x, y): (i32, i32), side: i32| (2 * x + side, 2 * y + side);
+        for (g, group) in groups.iter().enumerate() {
+            for (m, b) in group.members.iter().enumerate() {
+                let Some(square) = placed.get(b.unit).copied().flatten().filter(|_| b.first) else {
+                    continue;
+                };
+                match self.refusal(square, b.side) {
+                    Some(why) => refused.push((b.unit, why)),
+                    None => {
+                        self.take(square.x, square.y, b.side);
+                        at[g][m] = Some((square.x, square.y));
+                        by_hand[g][m] = true;
+                    }
+                }
+            }
+        }
+        for (g, group) in groups.iter().enumerate() {
+            for (m, b) in group.members.iter().enumerate() {
+                let first = group
+                    .members
+                    .iter()
+                    .position(|o| o.unit == b.unit && o.first);
+                let Some(f) = first.filter(|&f| f != m && by_hand[g][f]) else {
+                    continue;
+                };
+                let anchor = centre(at[g][f]?, group.members[f].side);
+                let (x, y) = self.nearest(anchor, b.side, true)?;
+                self.take(x, y, b.side);
+                at[g][m] = Some((x, y));
+                by_hand[g][m] = true;
+            }
+        }
+        for (g, group) in groups.iter().enumerate() {
             let column = match group.rank {
                 0 => x0,
                 1 => (x0 + x1) / 2,
                 _ => x1,
             };
-            let row = 1 + ((2 * i as i32 + 1) * self.height) / (2 * count.max(1));
+            let row = 1 + ((2 * g as i32 + 1) * self.height) / (2 * count.max(1));
             let nudge = rng.below(3) as i32 - 1;
-            let mut anchor = (2 * column + 1, 2 * (row + nudge) + 1);
+            let hand = (0..group.members.len())
+                .find_map(|m| at[g][m].map(|a| centre(a, group.members[m].side)));
+            let mut anchor = hand.unwrap_or((2 * column + 1, 2 * (row + nudge) + 1));
             for (m, member) in group.members.iter().enumerate() {
-                let (x, y) = self.nearest(anchor, member.side)?;
-                self.take(x, y, member.side);
-                if m == 0 {
-                    anchor = (2 * x + member.side, 2 * y + member.side);
+                if at[g][m].is_some() {
+                    continue;
                 }
+                let (x, y) = self.nearest(anchor, member.side, hand.is_some())?;
+                self.take(x, y, member.side);
+                if m == 0 && hand.is_none() {
+                    anchor = centre((x, y), member.side);
+                }
+                at[g][m] = Some((x, y));
+            }
+        }
+        let mut out = Vec::new();
+        let mut standing = Vec::new();
+        for (g, group) in groups.iter().enumerate() {
+            for (m, member) in group.members.iter().enumerate() {
+                let (x, y) = at[g][m]?;
                 let mut spec = member.spec.clone();
                 spec.position = Some(Square::new(x, y));
+                standing.push(Standing {
+                    id: spec.id.clone().unwrap_or_default(),
+                    square: Square::new(x, y),
+                    side: member.side,
+                    unit: Some(member.unit),
+                    group: Some(g),
+                    by_hand: by_hand[g][m],
+                });
                 out.push(spec);
             }
         }
-        Some(out)
+        Some((out, standing, refused))
     }
+}
+
+/// Why a creature `side` squares across can't be put by hand with its top-left corner on
+/// `square` of the arena `rows`, `taken(x, y)` saying whether another stands on a square: one
+/// of its squares is off the map, a wall, a pillar, in the heroes' starting zone or taken
+/// ("(0, 3) is a wall"). `None`: it may stand there.
+fn refusal(
+    rows: &[Vec<char>],
+    taken: impl Fn(i32, i32) -> bool,
+    square: Square,
+    side: i32,
+) -> Option<String> {
+    for y in square.y..square.y + side {
+        for x in square.x..square.x + side {
+            let at = usize::try_from(y)
+                .ok()
+                .zip(usize::try_from(x).ok())
+                .and_then(|(row, column)| rows.get(row)?.get(column).copied());
+            let why = match at {
+                None => "off the map",
+                Some('#') => "a wall",
+                Some('P') => "a stone pillar",
+                Some('H') => "in the heroes' starting zone",
+                Some(_) if taken(x, y) => "taken",
+                Some(_) => continue,
+            };
+            return Some(format!("{} is {why}", Square::new(x, y)));
+        }
+    }
+    None
+}
+
+/// Why the unit `unit` of a laid-out arena (its `map` and `standing`) can't be moved to
+/// `square`, everyone else standing where they stand but for the unit's own creatures and those
+/// of its group not placed by hand (a captain's squad goes with it, a squad's captain with it).
+pub(super) fn refusal_in(
+    map: &MapSpec,
+    standing: &[Standing],
+    unit: usize,
+    square: Square,
+) -> Option<String> {
+    let Some(me) = standing.iter().find(|s| s.unit == Some(unit)) else {
+        return Some(format!("no unit {unit} on the arena"));
+    };
+    let rows: Vec<Vec<char>> = map.rows.iter().map(|r| r.chars().collect()).collect();
+    let others: Vec<&Standing> = standing
+        .iter()
+        .filter(|s| s.unit != Some(unit) && (s.group != me.group || s.by_hand))
+        .collect();
+    let taken = |x: i32, y: i32| {
+        others.iter().any(|s| {
+            (s.square.x..s.square.x + s.side).contains(&x)
+                && (s.square.y..s.square.y + s.side).contains(&y)
+        })
+    };
+    refusal(&rows, taken, square, me.side)
 }

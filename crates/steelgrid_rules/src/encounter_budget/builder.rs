@@ -34,7 +34,7 @@ use crate::class::Class;
 use crate::director::monster::{
     Difficulty, EncounterBudget, MonsterFormula, Organization, difficulty_of,
 };
-use crate::grid::Size;
+use crate::grid::{Size, Square};
 use crate::scenario::bestiary::{self, Faction};
 use crate::scenario::{CreatureSpec, ScenarioFile};
 
@@ -280,9 +280,55 @@ pub struct Encounter {
     /// Chosen by hand in the window's encounter builder ([`build_chosen`]), not drawn by
     /// `steelgrid build`.
     pub by_hand: bool,
+    /// Every creature where it stands: the heroes, then the Director's.
+    pub standing: Vec<Standing>,
+    /// The squares placed by hand the arena refused, each with why; those units were placed
+    /// automatically.
+    pub refused: Vec<(Placement, String)>,
+}
+
+/// A unit placed by hand in the window's encounter builder ([`build_placed`]): the `nth` (from
+/// 0) of the chosen units of `template` (a creature, or a squad of four minions) and the square
+/// its top-left corner goes on (a squad's first minion's; the others stand beside it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub template: String,
+    pub nth: usize,
+    pub square: Square,
+}
+
+/// A creature of a built encounter where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    pub id: String,
+    /// Its top-left square, and how many squares across it is.
+    pub square: Square,
+    pub side: i32,
+    /// A Director's creature's unit, by its index in [`Encounter::units`] (a hero's: none).
+    pub unit: Option<usize>,
+    /// Its group: a captain stands with its squad, any other unit alone.
+    pub group: Option<usize>,
+    /// Placed by hand, or beside its squad's first minion placed by hand.
+    pub by_hand: bool,
 }
 
 impl Encounter {
+    /// The index in [`Encounter::units`] of the `nth` (from 0) unit of `template`.
+    pub fn unit(&self, template: &str, nth: usize) -> Option<usize> {
+        unit_index(&self.units, template, nth)
+    }
+
+    /// Where the unit `unit` stands: its first creature (a squad's first minion).
+    pub fn spot(&self, unit: usize) -> Option<&Standing> {
+        self.standing.iter().find(|s| s.unit == Some(unit))
+    }
+
+    /// Why the unit `unit` can't be moved by hand to `square`, everyone else standing where
+    /// they stand ("(0, 3) is a wall"); `None` if it can.
+    pub fn refusal(&self, unit: usize, square: Square) -> Option<String> {
+        arena::refusal_in(&self.file.map, &self.standing, unit, square)
+    }
+
     /// The scenario as RON, with comment lines naming how it was built and its budget.
     pub fn to_ron(&self) -> String {
         crate::scenario::write::to_ron(&self.file, &self.comments())
@@ -418,7 +464,7 @@ pub fn build(request: &Request) -> Result<Encounter, BuildError> {
     let units = units(&kinds, &counts);
     let ev: u32 = units.iter().map(|u| u.ev).sum();
     debug_assert!(band.contains(ev), "{ev} EV inside {band}");
-    let file = arena::scenario(&arena::Plan {
+    let laid = arena::scenario(&arena::Plan {
         name: format!(
             "{} ({:?}, {})",
             faction.name,
@@ -438,6 +484,7 @@ pub fn build(request: &Request) -> Result<Encounter, BuildError> {
         units: &units,
         faction_prefix: common_prefix(faction),
         seed: request.seed,
+        placed: &[],
     });
     Ok(Encounter {
         request: request.clone(),
@@ -446,8 +493,10 @@ pub fn build(request: &Request) -> Result<Encounter, BuildError> {
         band,
         ev,
         units,
-        file,
+        file: laid.file,
         by_hand: false,
+        standing: laid.standing,
+        refused: Vec::new(),
     })
 }
 
@@ -456,6 +505,19 @@ pub fn build(request: &Request) -> Result<Encounter, BuildError> {
 /// the arena as [`build`] places its own. Nothing is drawn: the difficulty is what they cost
 /// ([`difficulty_of`]), and the seed only places the arena's cover.
 pub fn build_chosen(party: Party, picks: &[&str], seed: u64) -> Result<Encounter, BuildError> {
+    build_placed(party, picks, &[], seed)
+}
+
+/// [`build_chosen`], with some units placed by hand: each takes its square before the others
+/// are placed around it, unless it may not stand there (off the map, a wall or pillar, the
+/// heroes' starting zone, taken by a unit placed before it), when it is placed automatically
+/// and [`Encounter::refused`] says why. A placement of a unit not chosen is left out.
+pub fn build_placed(
+    party: Party,
+    picks: &[&str],
+    placed: &[Placement],
+    seed: u64,
+) -> Result<Encounter, BuildError> {
     if let Some(problem) = party.problem() {
         return Err(BuildError(problem));
     }
@@ -516,7 +578,13 @@ pub fn build_chosen(party: Party, picks: &[&str], seed: u64) -> Result<Encounter
             String::new(),
         ),
     };
-    let file = arena::scenario(&arena::Plan {
+    let mut squares: Vec<Option<Square>> = vec![None; units.len()];
+    for p in placed {
+        if let Some(i) = unit_index(&units, &p.template, p.nth) {
+            squares[i] = Some(p.square);
+        }
+    }
+    let laid = arena::scenario(&arena::Plan {
         name: format!("{} ({difficulty:?}, {})", faction.1, party.words()),
         description: format!(
             "{ev} EV of {who} against {}, {difficulty:?}.{story}",
@@ -527,7 +595,18 @@ pub fn build_chosen(party: Party, picks: &[&str], seed: u64) -> Result<Encounter
         units: &units,
         faction_prefix: prefix,
         seed,
+        placed: &squares,
     });
+    let refused = laid
+        .refused
+        .into_iter()
+        .filter_map(|(unit, why)| {
+            let p = placed
+                .iter()
+                .find(|p| unit_index(&units, &p.template, p.nth) == Some(unit))?;
+            Some((p.clone(), why))
+        })
+        .collect();
     Ok(Encounter {
         request: Request {
             party,
@@ -540,9 +619,21 @@ pub fn build_chosen(party: Party, picks: &[&str], seed: u64) -> Result<Encounter
         band,
         ev,
         units,
-        file,
+        file: laid.file,
         by_hand: true,
+        standing: laid.standing,
+        refused,
     })
+}
+
+/// The index in `units` of the `nth` (from 0) unit of `template`.
+fn unit_index(units: &[Unit], template: &str, nth: usize) -> Option<usize> {
+    units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.template == template)
+        .nth(nth)
+        .map(|(i, _)| i)
 }
 
 /// "the Briarfolk" from "The Briarfolk".
@@ -1291,6 +1382,108 @@ mod tests {
         assert!(build_chosen(party, &[], 1).is_err());
         let e = build_chosen(party, &["goblin"], 1).unwrap_err();
         assert_eq!(e.0, "no monster `goblin` in the bestiary");
+    }
+
+    /// Units placed by hand keep their squares (a squad's first minion on its own, the others
+    /// beside it), the rest placed around them, and the file loads and prices as before; a
+    /// square a creature may not stand on is refused with why and the creature placed
+    /// automatically; moving a placed unit onto a wall, off the map or onto another is refused.
+    #[test]
+    fn units_placed_by_hand_keep_their_squares_and_a_bad_square_is_refused() {
+        let party: Party = "4x1".parse().expect("a party");
+        let picks = [
+            "nettle_crone",
+            "rootsnare_lurker",
+            "rootsnare_lurker",
+            "burrseed_sprite",
+        ];
+        let at = |template: &str, nth, x, y| Placement {
+            template: template.to_owned(),
+            nth,
+            square: Square::new(x, y),
+        };
+        // The gap's first column (x 3) is always open ground.
+        let placed = [
+            at("rootsnare_lurker", 1, 3, 2),
+            at("burrseed_sprite", 0, 3, 6),
+            at("goblin", 0, 3, 8),
+        ];
+        let built = build_placed(party, &picks, &placed, 1).expect("it builds");
+        assert!(built.refused.is_empty(), "{:?}", built.refused);
+        let text = built.to_ron();
+        let scenario = load("placed", &text).expect("it loads");
+        assert_eq!(report(&scenario).ev, built.ev);
+        let creatures = scenario.initial_creatures();
+        let lurker = built.unit("rootsnare_lurker", 1).expect("two lurkers");
+        let spot = built.spot(lurker).expect("placed");
+        assert_eq!(spot.square, Square::new(3, 2));
+        let on_map = creatures
+            .iter()
+            .find(|c| c.id == spot.id)
+            .expect("in the file");
+        assert_eq!(on_map.position, Square::new(3, 2));
+        let squad = built.unit("burrseed_sprite", 0).expect("a squad");
+        let minions: Vec<&Standing> = built
+            .standing
+            .iter()
+            .filter(|s| s.unit == Some(squad))
+            .collect();
+        assert_eq!(minions.len(), 4);
+        assert_eq!(minions[0].square, Square::new(3, 6));
+        for m in &minions {
+            let gap = (m.square.x - 3).abs().max((m.square.y - 6).abs());
+            assert!(gap <= 2, "{} at {} is apart from its squad", m.id, m.square);
+        }
+        // Moving a unit: its own square is fine; a wall, off the map or another's is not.
+        assert_eq!(built.refusal(lurker, Square::new(3, 2)), None);
+        assert_eq!(built.refusal(lurker, Square::new(3, 1)), None);
+        let first = built.unit("rootsnare_lurker", 0).expect("two lurkers");
+        assert_eq!(
+            built.refusal(first, Square::new(3, 2)).as_deref(),
+            Some("(3, 2) is taken")
+        );
+        assert_eq!(
+            built.refusal(first, Square::new(0, 4)).as_deref(),
+            Some("(0, 4) is a wall")
+        );
+        assert_eq!(
+            built.refusal(first, Square::new(200, 4)).as_deref(),
+            Some("(200, 4) is off the map")
+        );
+
+        // Bad squares: refused with why, the creatures placed automatically.
+        let placed = [
+            at("rootsnare_lurker", 0, 3, 2),
+            at("rootsnare_lurker", 1, 3, 2),
+            at("nettle_crone", 0, 1, 4),
+            at("burrseed_sprite", 0, 0, 5),
+        ];
+        let bad = build_placed(party, &picks, &placed, 1).expect("it builds");
+        let mut refused: Vec<(String, usize, String)> = bad
+            .refused
+            .iter()
+            .map(|(p, why)| (p.template.clone(), p.nth, why.clone()))
+            .collect();
+        refused.sort();
+        let said = |t: &str, nth, why: &str| (t.to_owned(), nth, why.to_owned());
+        assert_eq!(
+            refused,
+            [
+                said("burrseed_sprite", 0, "(0, 5) is a wall"),
+                said("nettle_crone", 0, "(1, 4) is in the heroes' starting zone"),
+                said("rootsnare_lurker", 1, "(3, 2) is taken"),
+            ]
+        );
+        let second = bad
+            .spot(bad.unit("rootsnare_lurker", 1).expect("two"))
+            .expect("on");
+        assert!(
+            second.square.x >= 10,
+            "{} on the Director's side",
+            second.square
+        );
+        assert!(!second.by_hand);
+        load("bad", &bad.to_ron()).expect("it loads");
     }
 
     fn modes_of(kinds: &[Kind], band: Band) -> Vec<Mode> {
