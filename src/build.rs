@@ -74,7 +74,7 @@ pub fn run(args: BuildArgs) -> ExitCode {
     };
     let built = match builder::build(&request) {
         Ok(built) => built,
-        Err(e) => return crate::cli::failed(&format!("steelgrid build: {e}")),
+        Err(e) => return crate::exit::failed(&format!("steelgrid build: {e}")),
     };
     let text = built.to_ron();
     let Some(out) = args.out else {
@@ -82,7 +82,7 @@ pub fn run(args: BuildArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     };
     if let Err(e) = std::fs::write(&out, &text) {
-        return crate::cli::failed(&format!(
+        return crate::exit::failed(&format!(
             "{}: cannot write the scenario: {e}",
             out.display()
         ));

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use steelgrid_rules::campaign::{self, Campaign, Headless};
 use steelgrid_rules::class::Class;
 
-use crate::cli::{failed, report};
+use crate::exit::{failed, report};
 
 /// Load the campaign at `path` (or the built-in one of that short name), each battle read
 /// from beside it.

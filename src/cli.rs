@@ -12,6 +12,7 @@ use steelgrid_rules::record::{Game, Record};
 use steelgrid_rules::scenario::{self, Diagnostic};
 use steelgrid_rules::{ai, encounter_budget, sim};
 
+use crate::exit::{failed, report};
 use crate::game::{self, LaunchOptions, Screen};
 use crate::{saves, scenarios};
 
@@ -623,18 +624,6 @@ fn read_commands(path: Option<&Path>) -> Result<Vec<sim::PlacedCommand>, Vec<Dia
     };
     let src = read(file)?;
     sim::parse_commands(&file.display().to_string(), &src).map_err(|d| vec![d])
-}
-
-pub(crate) fn failed(message: &str) -> ExitCode {
-    eprintln!("{message}");
-    ExitCode::from(1)
-}
-
-pub(crate) fn report(problems: &[Diagnostic]) -> ExitCode {
-    for p in problems {
-        eprintln!("{p}");
-    }
-    ExitCode::from(1)
 }
 
 fn check(paths: &[PathBuf]) -> ExitCode {

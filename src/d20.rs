@@ -97,7 +97,7 @@ pub fn play(
 ) -> ExitCode {
     let scenario = match scenario::load(file, text) {
         Ok(s) => s,
-        Err(problems) => return super::cli::report(&problems),
+        Err(problems) => return crate::exit::report(&problems),
     };
     let mut battle = Battle::new(&scenario, seed);
     if let Some(path) = commands {
@@ -128,11 +128,11 @@ pub fn replay(
     let file = path.display().to_string();
     let replay = match Replay::parse(&file, text) {
         Ok(r) => r,
-        Err(d) => return super::cli::report(&[d]),
+        Err(d) => return crate::exit::report(&[d]),
     };
     let end = match replay.verify() {
         Ok(b) => b,
-        Err(e) => return super::cli::failed(&format!("{file}: {e}")),
+        Err(e) => return crate::exit::failed(&format!("{file}: {e}")),
     };
     if verify {
         println!(
@@ -144,7 +144,7 @@ pub fn replay(
     }
     let scenario = match scenario::load(&replay.file, &replay.scenario) {
         Ok(s) => s,
-        Err(problems) => return super::cli::report(&problems),
+        Err(problems) => return crate::exit::report(&problems),
     };
     launch.title = format!("{} (replay)", scenario.name);
     launch.demo = replay.steps.into_iter().map(|s| s.command).collect();
@@ -167,7 +167,7 @@ pub struct Run<'a> {
 pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
     let scenario = match scenario::load(file, text) {
         Ok(s) => s,
-        Err(problems) => return super::cli::report(&problems),
+        Err(problems) => return crate::exit::report(&problems),
     };
     let mut battle = Battle::new(&scenario, run.seed);
     let demo_at = demo_list(text);
@@ -193,7 +193,7 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
                 .map_err(|e| format!("{}: cannot write the file: {e}", out.display()))
         });
         if let Err(e) = written {
-            return super::cli::failed(&e);
+            return crate::exit::failed(&e);
         }
     }
     if let Some((command, e)) = ai.refused {
@@ -214,10 +214,10 @@ fn demo_list(text: &str) -> usize {
 /// A command file's text and its commands, or the exit with its problem reported.
 fn command_file(path: &Path) -> Result<(String, Vec<steelgrid_d20::command::Command>), ExitCode> {
     let src = std::fs::read_to_string(path).map_err(|e| {
-        super::cli::failed(&format!("{}: cannot read the file: {e}", path.display()))
+        crate::exit::failed(&format!("{}: cannot read the file: {e}", path.display()))
     })?;
     let list = sim::parse_commands(&path.display().to_string(), &src)
-        .map_err(|d| super::cli::report(&[d]))?;
+        .map_err(|d| crate::exit::report(&[d]))?;
     Ok((src, list))
 }
 
@@ -240,7 +240,7 @@ pub fn batch(file: &str, text: &str, first: u64, count: u64, max_rounds: u32) ->
     use rayon::prelude::*;
     let scenario = match scenario::load(file, text) {
         Ok(s) => s,
-        Err(problems) => return super::cli::report(&problems),
+        Err(problems) => return crate::exit::report(&problems),
     };
     let clock = std::time::Instant::now();
     let games: Vec<sim::Game> = (first..first + count)

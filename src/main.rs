@@ -11,6 +11,8 @@ mod campaign;
 mod cli;
 #[cfg(not(target_arch = "wasm32"))]
 mod d20;
+#[cfg(not(target_arch = "wasm32"))]
+mod exit;
 mod game;
 #[cfg(not(target_arch = "wasm32"))]
 mod miniatures;

@@ -49,7 +49,7 @@ pub fn check(file: &str, text: &str) -> bool {
 }
 
 fn load(file: &str, text: &str, max_rounds: Option<u32>) -> Result<scenario::Scenario, ExitCode> {
-    let mut s = scenario::load(file, text).map_err(|p| super::cli::report(&p))?;
+    let mut s = scenario::load(file, text).map_err(|p| crate::exit::report(&p))?;
     if let Some(n) = max_rounds {
         s.max_rounds = n.clamp(1, 100);
     }
@@ -100,11 +100,11 @@ pub fn replay(
     let file = path.display().to_string();
     let replay = match Replay::parse(&file, text) {
         Ok(r) => r,
-        Err(d) => return super::cli::report(&[d]),
+        Err(d) => return crate::exit::report(&[d]),
     };
     let end = match replay.verify() {
         Ok(b) => b,
-        Err(e) => return super::cli::failed(&format!("{file}: {e}")),
+        Err(e) => return crate::exit::failed(&format!("{file}: {e}")),
     };
     if verify {
         println!(
@@ -165,7 +165,7 @@ pub fn simulate(file: &str, text: &str, run: Run) -> ExitCode {
                 .map_err(|e| format!("{}: cannot write the file: {e}", out.display()))
         });
         if let Err(e) = written {
-            return super::cli::failed(&e);
+            return crate::exit::failed(&e);
         }
     }
     if let Some(e) = played.refused.first() {
@@ -180,10 +180,10 @@ fn command_file(
     path: &Path,
 ) -> Result<(String, Vec<steelgrid_miniatures::command::Command>), ExitCode> {
     let src = std::fs::read_to_string(path).map_err(|e| {
-        super::cli::failed(&format!("{}: cannot read the file: {e}", path.display()))
+        crate::exit::failed(&format!("{}: cannot read the file: {e}", path.display()))
     })?;
     let list = sim::parse_commands(&path.display().to_string(), &src)
-        .map_err(|d| super::cli::report(&[d]))?;
+        .map_err(|d| crate::exit::report(&[d]))?;
     Ok((src, list))
 }
 
