@@ -9,6 +9,10 @@ use steelgrid_rules::forced::{ForcedKind, ForcedSpec};
 use steelgrid_rules::grid::Square;
 use steelgrid_rules::{Command, Engine, scenario, sim};
 
+/// The game's allocator (see `src/main.rs`), so that the figures are the game's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const SCENARIO: &str = include_str!("../../../scenarios/mill_ambush.ron");
 const OPENING: &str = include_str!("../../../tests/commands/mill_opening.ron");
 
