@@ -67,76 +67,79 @@ pub fn update_vitality(
         Has<Prone>,
     )>,
 ) {
-    let mut all: Vec<_> = creatures.iter_mut().collect();
-    all.sort_by(|a, b| a.1.0.cmp(&b.1.0));
-    for (entity, id, stamina, mut vitality, hero, retainer, prone) in all {
+    // Only the creatures whose state changes, logged in the order of their ids.
+    let mut changing: Vec<_> = creatures
+        .iter_mut()
+        .filter_map(|row| {
+            let (entity, _, stamina, vitality, hero, retainer, _) = &row;
+            let hit = hits.0.iter().find(|(e, _)| e == entity).map(|h| h.1);
+            let spare_at_zero = !options.director_creatures_die_at_zero;
+            let to = next_vitality(**vitality, hit, stamina, *hero || *retainer, spare_at_zero)?;
+            Some((row, to))
+        })
+        .collect();
+    changing.sort_by(|a, b| a.0.1.0.cmp(&b.0.1.0));
+    for ((entity, id, stamina, mut vitality, hero, retainer, prone), to) in changing {
         let is_hero = hero || retainer;
         let from = *vitality;
-        if from == Vitality::Dead {
-            continue;
-        }
-        let hit = hits.0.iter().find(|(e, _)| *e == entity).map(|h| h.1);
-        let by_stamina = vitality_for(stamina, is_hero);
-        let to = match (from, hit) {
-            (Vitality::Unconscious, Some(_)) => {
-                log.push(
-                    rule::UNCONSCIOUS_DAMAGE,
-                    Event::VitalityChanged {
-                        creature: id.0.clone(),
-                        from,
-                        to: Vitality::Dead,
-                        stamina: stamina.current,
-                        threshold: 0,
-                    },
-                );
-                *vitality = Vitality::Dead;
-                continue;
+        let (rule, threshold) = match (from, to) {
+            (Vitality::Unconscious, Vitality::Dead) => (rule::UNCONSCIOUS_DAMAGE, 0),
+            (_, Vitality::Dying | Vitality::Dead) if retainer => {
+                (rule::RETAINER, rule_for(to, is_hero, stamina).1)
             }
-            (Vitality::Unconscious, None) => {
-                // Stays out until something wakes it; regaining Stamina does not (L3086-3088).
-                continue;
-            }
-            (_, Some(knock_out)) if by_stamina == Vitality::Dead => {
-                let spare = knock_out || (!is_hero && !options.director_creatures_die_at_zero);
-                if spare {
-                    Vitality::Unconscious
-                } else {
-                    Vitality::Dead
-                }
-            }
-            _ => by_stamina,
+            _ => rule_for(to, is_hero, stamina),
         };
-        if to != from {
-            let (rule, threshold) = match rule_for(to, is_hero, stamina) {
-                (_, threshold) if retainer && matches!(to, Vitality::Dying | Vitality::Dead) => {
-                    (rule::RETAINER, threshold)
-                }
-                found => found,
-            };
+        log.push(
+            rule,
+            Event::VitalityChanged {
+                creature: id.0.clone(),
+                from,
+                to,
+                stamina: stamina.current,
+                threshold,
+            },
+        );
+        *vitality = to;
+        if to == Vitality::Unconscious && !prone {
+            commands.entity(entity).insert(Prone);
             log.push(
-                rule,
-                Event::VitalityChanged {
+                rule::KNOCKED_OUT,
+                Event::ConditionGained {
                     creature: id.0.clone(),
-                    from,
-                    to,
-                    stamina: stamina.current,
-                    threshold,
+                    condition: "prone".into(),
                 },
             );
-            *vitality = to;
-            if to == Vitality::Unconscious && !prone {
-                commands.entity(entity).insert(Prone);
-                log.push(
-                    rule::KNOCKED_OUT,
-                    Event::ConditionGained {
-                        creature: id.0.clone(),
-                        condition: "prone".into(),
-                    },
-                );
-            }
         }
     }
     hits.0.clear();
+}
+
+/// The state a creature in state `from` moves to after this command, or `None` when it stays.
+/// `hit` is this command's hit on it (whether its attacker chose to knock it out); Director
+/// creatures are spared at 0 when `spare_at_zero`.
+fn next_vitality(
+    from: Vitality,
+    hit: Option<bool>,
+    stamina: &Stamina,
+    is_hero: bool,
+    spare_at_zero: bool,
+) -> Option<Vitality> {
+    let by_stamina = vitality_for(stamina, is_hero);
+    let to = match (from, hit) {
+        (Vitality::Dead, _) => return None,
+        (Vitality::Unconscious, Some(_)) => Vitality::Dead,
+        // Stays out until something wakes it; regaining Stamina does not (L3086-3088).
+        (Vitality::Unconscious, None) => return None,
+        (_, Some(knock_out)) if by_stamina == Vitality::Dead => {
+            if knock_out || (!is_hero && spare_at_zero) {
+                Vitality::Unconscious
+            } else {
+                Vitality::Dead
+            }
+        }
+        _ => by_stamina,
+    };
+    (to != from).then_some(to)
 }
 
 /// Check Catch Breath: a hero with a Recovery left, not dying, with a maneuver available.

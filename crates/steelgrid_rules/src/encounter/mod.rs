@@ -648,24 +648,27 @@ pub fn check_objectives(world: &mut World) {
         let mut info = world.resource_mut::<EncounterInfo>();
         ensure_progress(&mut info);
     }
-    track(world);
-    if settle_and_script(world) {
+    // The creatures as they stand, read again only after something that can move them.
+    let mut board = bodies(world);
+    track(world, &board);
+    if settle_and_script(world, &mut board) {
         return;
     }
-    if round_ending(world) {
+    if round_ending(world, &board) {
         end_of_round(world);
-        if settle_and_script(world) {
+        board = bodies(world);
+        if settle_and_script(world, &mut board) {
             return;
         }
     }
-    decide(world);
+    decide(world, &board);
 }
 
 /// Settle statuses and fire scripted events until nothing more fires; true when a script
-/// ended the battle.
-fn settle_and_script(world: &mut World) -> bool {
+/// ended the battle. `board` is kept up to date with what the scripts did.
+fn settle_and_script(world: &mut World, board: &mut Vec<Body>) -> bool {
     for _ in 0..32 {
-        settle(world);
+        settle(world, board);
         let fired = script::run(world);
         if world.resource::<TurnState>().outcome.is_some() {
             return true;
@@ -673,26 +676,26 @@ fn settle_and_script(world: &mut World) -> bool {
         if !fired {
             break;
         }
-        track(world);
+        *board = bodies(world);
+        track(world, board);
     }
     false
 }
 
 /// Whether the command just ended the last turn of the round.
-fn round_ending(world: &mut World) -> bool {
+fn round_ending(world: &mut World, bodies: &[Body]) -> bool {
     let turn = world.resource::<TurnState>();
     if turn.turn_just_ended.is_none() || turn.round == 0 {
         return false;
     }
     let acted = turn.acted.clone();
-    !bodies(world)
+    !bodies
         .iter()
         .any(|b| b.vitality.can_act() && !acted.contains(&b.id))
 }
 
 /// Record what moves objectives along: breaches, the item changing hands, wards rescued.
-fn track(world: &mut World) {
-    let bodies = bodies(world);
+fn track(world: &mut World, bodies: &[Body]) {
     let objectives = world.resource::<EncounterInfo>().objectives.clone();
     let current = world.resource::<TurnState>().current.clone();
     let mut events: Vec<(Rule, Event)> = Vec::new();
@@ -709,8 +712,8 @@ fn track(world: &mut World) {
         }
         match objective {
             Objective::HoldThemOff { zone, .. } => {
-                let heroes = heroes_count(&bodies, &fled);
-                for id in entered(world, &bodies, zone) {
+                let heroes = heroes_count(bodies, &fled);
+                for id in entered(world, bodies, zone) {
                     let enemy = bodies
                         .iter()
                         .any(|b| b.id == id && b.side == Side::Director);
@@ -974,8 +977,7 @@ fn set_status(world: &mut World, index: usize, status: Status, why: String) {
 }
 
 /// Mark each pending objective met or failed as the board now says.
-fn settle(world: &mut World) {
-    let bodies = bodies(world);
+fn settle(world: &mut World, bodies: &[Body]) {
     let info = world.resource::<EncounterInfo>().clone();
     for (i, objective) in info.objectives.iter().enumerate() {
         let state = &info.progress.objectives[i];
@@ -983,7 +985,7 @@ fn settle(world: &mut World) {
             continue;
         }
         if let Some((status, why)) =
-            status_now(world, objective, state, &bodies, &info.progress.fled)
+            status_now(world, objective, state, bodies, &info.progress.fled)
         {
             set_status(world, i, status, why);
         }
@@ -1111,11 +1113,10 @@ pub(crate) fn end(world: &mut World, outcome: Outcome, rule: Rule) {
 }
 
 /// Victory when every objective is met; defeat when one failed or no hero can fight on.
-fn decide(world: &mut World) {
+fn decide(world: &mut World, bodies: &[Body]) {
     if world.resource::<TurnState>().outcome.is_some() {
         return;
     }
-    let bodies = bodies(world);
     let info = world.resource::<EncounterInfo>().clone();
     let fled = &info.progress.fled;
     let flagged = bodies.iter().any(|b| b.hero) || fled.iter().any(|f| f.hero);
