@@ -978,17 +978,20 @@ fn set_status(world: &mut World, index: usize, status: Status, why: String) {
 
 /// Mark each pending objective met or failed as the board now says.
 fn settle(world: &mut World, bodies: &[Body]) {
-    let info = world.resource::<EncounterInfo>().clone();
-    for (i, objective) in info.objectives.iter().enumerate() {
-        let state = &info.progress.objectives[i];
-        if state.status != Status::Pending {
-            continue;
-        }
-        if let Some((status, why)) =
-            status_now(world, objective, state, bodies, &info.progress.fled)
-        {
-            set_status(world, i, status, why);
-        }
+    let info = world.resource::<EncounterInfo>();
+    let settled: Vec<(usize, Status, String)> = info
+        .objectives
+        .iter()
+        .zip(&info.progress.objectives)
+        .enumerate()
+        .filter(|(_, (_, state))| state.status == Status::Pending)
+        .filter_map(|(i, (objective, state))| {
+            let (status, why) = status_now(world, objective, state, bodies, &info.progress.fled)?;
+            Some((i, status, why))
+        })
+        .collect();
+    for (i, status, why) in settled {
+        set_status(world, i, status, why);
     }
 }
 
@@ -1117,7 +1120,13 @@ fn decide(world: &mut World, bodies: &[Body]) {
     if world.resource::<TurnState>().outcome.is_some() {
         return;
     }
-    let info = world.resource::<EncounterInfo>().clone();
+    if let Some((outcome, rule)) = verdict(world.resource::<EncounterInfo>(), bodies) {
+        end(world, outcome, rule);
+    }
+}
+
+/// How the encounter ends now, if it does, and the rule that ends it.
+fn verdict(info: &EncounterInfo, bodies: &[Body]) -> Option<(Outcome, Rule)> {
     let fled = &info.progress.fled;
     let flagged = bodies.iter().any(|b| b.hero) || fled.iter().any(|f| f.hero);
     let is_hero_body = |b: &&Body| b.side == Side::Heroes && (b.hero || !flagged);
@@ -1138,12 +1147,14 @@ fn decide(world: &mut World, bodies: &[Body]) {
         rule::OBJECTIVES_MET
     };
     if !heroes_standing && heroes_fled == 0 && heroes_here > 0 {
-        end(world, Outcome::Defeat, rule::ENCOUNTER_DEFEAT);
+        Some((Outcome::Defeat, rule::ENCOUNTER_DEFEAT))
     } else if let Some(i) = statuses.iter().position(|s| *s == Status::Failed) {
-        end(world, Outcome::Defeat, info.objectives[i].rule());
+        Some((Outcome::Defeat, info.objectives[i].rule()))
     } else if all_met {
-        end(world, Outcome::Victory, victory_rule);
+        Some((Outcome::Victory, victory_rule))
     } else if !heroes_standing && heroes_fled > 0 {
-        end(world, Outcome::Defeat, rule::ENCOUNTER_FLED);
+        Some((Outcome::Defeat, rule::ENCOUNTER_FLED))
+    } else {
+        None
     }
 }
