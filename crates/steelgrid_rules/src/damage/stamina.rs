@@ -68,12 +68,12 @@ pub fn update_vitality(
     )>,
 ) {
     // Only the creatures whose state changes, logged in the order of their ids.
+    let spare_at_zero = !options.director_creatures_die_at_zero;
     let mut changing: Vec<_> = creatures
         .iter_mut()
         .filter_map(|row| {
             let (entity, _, stamina, vitality, hero, retainer, _) = &row;
             let hit = hits.0.iter().find(|(e, _)| e == entity).map(|h| h.1);
-            let spare_at_zero = !options.director_creatures_die_at_zero;
             let to = next_vitality(**vitality, hit, stamina, *hero || *retainer, spare_at_zero)?;
             Some((row, to))
         })
