@@ -21,7 +21,10 @@ use steelgrid_rules::record::Game;
 use steelgrid_rules::scenario::{self, bestiary};
 
 use super::estimate::{Estimate, EstimateLine};
-use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, text};
+use super::menu::{
+    Ask, Focus, LIST_ROW as ROW, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, list_row,
+    text,
+};
 use super::picker::{card, picture_marked};
 use super::{Screen, start};
 use crate::game::battle::handoff::Players;
@@ -29,8 +32,7 @@ use crate::game::settings::Settings;
 use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
 use crate::game::ui::log::ascii;
 
-/// Height of a row, and the gap between rows, in logical pixels.
-const ROW: f32 = 22.0;
+/// The gap between rows, in logical pixels.
 const GAP: f32 = 2.0;
 /// The seed the arena's cover is placed from.
 const ARENA_SEED: u64 = 1;
@@ -914,25 +916,7 @@ fn row(
 ) {
     let index = rows.iter().position(|r| *r == row).expect("a row listed");
     parent
-        .spawn((
-            Button,
-            MenuItem(index),
-            row,
-            Node {
-                height: px(ROW),
-                flex_shrink: 0.0,
-                padding: UiRect::horizontal(px(10)),
-                border: UiRect::all(px(1)),
-                border_radius: BorderRadius::all(px(5)),
-                justify_content: JustifyContent::SpaceBetween,
-                align_items: AlignItems::Center,
-                column_gap: px(10),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor::default(),
-            BorderColor::default(),
-        ))
+        .spawn((list_row(index, 10.0), row))
         .with_children(|line| {
             let layout = TextLayout::no_wrap();
             line.spawn((text(label, 15.0, colour), layout));

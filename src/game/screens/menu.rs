@@ -267,6 +267,33 @@ pub fn panel(width: f32) -> impl Bundle {
     )
 }
 
+/// The height of a row in a menu's scrolling list ([`list_row`]).
+pub const LIST_ROW: f32 = 22.0;
+
+/// A row of a menu's scrolling list at place `index`, for the keys and the pointer alike: a
+/// button `LIST_ROW` high, its children spread from left to right and cut at its edge (the
+/// scenario picker's list and the encounter builder's rows).
+pub fn list_row(index: usize, padding: f32) -> impl Bundle {
+    (
+        Button,
+        MenuItem(index),
+        Node {
+            height: px(LIST_ROW),
+            flex_shrink: 0.0,
+            padding: UiRect::horizontal(px(padding)),
+            border: UiRect::all(px(1)),
+            border_radius: BorderRadius::all(px(5)),
+            justify_content: JustifyContent::SpaceBetween,
+            align_items: AlignItems::Center,
+            column_gap: px(10),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor::default(),
+        BorderColor::default(),
+    )
+}
+
 /// Text in the game's font.
 pub fn text(content: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     (

@@ -14,7 +14,10 @@ use steelgrid_rules::record::ScenarioSource;
 use steelgrid_rules::scenario;
 
 use super::estimate::{Estimate, EstimateLine};
-use super::menu::{Ask, Focus, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, text};
+use super::menu::{
+    Ask, Focus, LIST_ROW as ROW, MenuInput, MenuItem, MenuSystems, PANEL, cover, hints, list_row,
+    text,
+};
 use super::{Screen, Selection};
 use crate::game::battle::actions::{Action, Controls};
 use crate::game::settings::Settings;
@@ -22,8 +25,7 @@ use crate::game::ui::hud::{DIRECTOR, HEROES, MUTED, TEXT, TITLE, WARNING};
 use crate::game::ui::log::ascii;
 use crate::scenarios::{D20, EMBEDDED, MINIATURES};
 
-/// Height of a row of the list, and the gap between rows, in logical pixels.
-const ROW: f32 = 22.0;
+/// The gap between rows of the list, in logical pixels.
 const GAP: f32 = 2.0;
 
 pub fn plugin(app: &mut App) {
@@ -334,37 +336,19 @@ fn spawn(
 
 /// A row of the list: the scenario's name, and its file's name dimmed on the right.
 fn row(list: &mut ChildSpawnerCommands, index: usize, entry: Entry, label: String, note: String) {
-    list.spawn((
-        Button,
-        MenuItem(index),
-        entry,
-        Node {
-            height: px(ROW),
-            flex_shrink: 0.0,
-            padding: UiRect::horizontal(px(12)),
-            border: UiRect::all(px(1)),
-            border_radius: BorderRadius::all(px(5)),
-            justify_content: JustifyContent::SpaceBetween,
-            align_items: AlignItems::Center,
-            column_gap: px(10),
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        BackgroundColor::default(),
-        BorderColor::default(),
-    ))
-    .with_children(|row| {
-        let line = TextLayout::no_wrap();
-        row.spawn((text(label, 16.0, TEXT), line));
-        match entry {
-            Entry::Builtin(_) | Entry::D20(_) | Entry::Miniatures(_) => {
-                row.spawn((text(note, 13.0, MUTED), line));
+    list.spawn((list_row(index, 12.0), entry))
+        .with_children(|row| {
+            let line = TextLayout::no_wrap();
+            row.spawn((text(label, 16.0, TEXT), line));
+            match entry {
+                Entry::Builtin(_) | Entry::D20(_) | Entry::Miniatures(_) => {
+                    row.spawn((text(note, 13.0, MUTED), line));
+                }
+                Entry::File => {
+                    row.spawn((text("", 15.0, TITLE), line, PathText));
+                }
             }
-            Entry::File => {
-                row.spawn((text("", 15.0, TITLE), line, PathText));
-            }
-        }
-    });
+        });
 }
 
 /// While the file row is focused, typed characters go into its path; Backspace takes one
