@@ -10,7 +10,7 @@ use crate::ability::hero_token;
 use crate::ability::{resolve, zone};
 use crate::command::{Command, CurrentCommand};
 use crate::condition::{self, hide};
-use crate::creature::CreatureId;
+use crate::creature::{CreatureId, Hero, Retainer, Stamina, Vitality};
 use crate::damage::stamina;
 use crate::damage::{self, DamageRequest, PendingDamage};
 use crate::dice::Dice;
@@ -21,6 +21,7 @@ use crate::event::{Event, EventLog};
 use crate::forced::{falling, resolution};
 use crate::movement;
 use crate::movement::{free_strike, grab};
+use crate::options::RulesOptions;
 use crate::rule;
 use crate::turn::{self, aid};
 
@@ -207,8 +208,15 @@ impl Ruleset for DrawSteel {
 /// Damage settles: a squad's share of what it took is spread, every pending hit lands, then
 /// winded, dying, dead and unconscious follow (seed 002 L3022-3030, L4378-4392), and again while
 /// that left damage pending. Added after each step that can hurt; every use runs the one
-/// [`Settle`] schedule.
-fn settle_damage(world: &mut World) {
+/// [`Settle`] schedule, unless nothing has happened since damage last settled that settling
+/// would act on (most steps hurt no one).
+fn settle_damage(world: &mut World, creatures: &mut QueryState<SettleInputs>) {
+    if is_settled(world, creatures) {
+        // Nothing changed up to now either: later changes are measured from here.
+        let now = world.change_tick();
+        world.insert_resource(SettledAt(now));
+        return;
+    }
     if world
         .try_schedule_scope(Settle, settle_until_nothing_pends)
         .is_err()
@@ -216,6 +224,49 @@ fn settle_damage(world: &mut World) {
         world.add_schedule(settle_schedule());
         world.schedule_scope(Settle, settle_until_nothing_pends);
     }
+    let now = world.change_tick();
+    world.insert_resource(SettledAt(now));
+}
+
+/// The change tick damage last settled at, by [`settle_damage`].
+#[derive(Resource, Clone, Copy)]
+struct SettledAt(bevy_ecs::change_detection::Tick);
+
+/// What the [`Settle`] schedule reads of each creature: its Stamina and state, and whether it
+/// is a hero or a retainer (who fall dying rather than dead).
+type SettleInputs = (
+    Ref<'static, Stamina>,
+    Ref<'static, Vitality>,
+    Option<Ref<'static, Hero>>,
+    Option<Ref<'static, Retainer>>,
+);
+
+/// Settling now would change nothing: it has run before on this world, no damage waits (nor a
+/// squad's area mark), no hit waits to be judged, the rules options are as they were, and no
+/// creature's Stamina, state, hero or retainer mark changed since. Running it again then finds
+/// every creature already in the state its Stamina gives.
+fn is_settled(world: &World, creatures: &mut QueryState<SettleInputs>) -> bool {
+    let Some(&SettledAt(at)) = world.get_resource::<SettledAt>() else {
+        return false;
+    };
+    let now = world.read_change_tick();
+    let since = |tick: bevy_ecs::change_detection::Tick| tick.is_newer_than(at, now);
+    let nothing_waits = world.resource::<PendingDamage>().0.is_empty()
+        && !world.resource::<squad::AreaDamage>().0
+        && world.resource::<damage::RecentHits>().0.is_empty();
+    let same_options = world
+        .get_resource_change_ticks::<RulesOptions>()
+        .is_none_or(|ticks| !since(ticks.changed));
+    nothing_waits
+        && same_options
+        && creatures
+            .iter(world)
+            .all(|(stamina, vitality, hero, retainer)| {
+                !since(stamina.last_changed())
+                    && !since(vitality.last_changed())
+                    && hero.is_none_or(|h| !since(h.last_changed()))
+                    && retainer.is_none_or(|r| !since(r.last_changed()))
+            })
 }
 
 /// The schedule damage settles in, run by [`settle_damage`] until nothing is pending.
