@@ -211,19 +211,15 @@ impl Ruleset for DrawSteel {
 /// [`Settle`] schedule, unless nothing has happened since damage last settled that settling
 /// would act on (most steps hurt no one).
 fn settle_damage(world: &mut World, creatures: &mut QueryState<SettleInputs>) {
-    if is_settled(world, creatures) {
-        // Nothing changed up to now either: later changes are measured from here.
-        let now = world.change_tick();
-        world.insert_resource(SettledAt(now));
-        return;
-    }
-    if world
-        .try_schedule_scope(Settle, settle_until_nothing_pends)
-        .is_err()
+    if !is_settled(world, creatures)
+        && world
+            .try_schedule_scope(Settle, settle_until_nothing_pends)
+            .is_err()
     {
         world.add_schedule(settle_schedule());
         world.schedule_scope(Settle, settle_until_nothing_pends);
     }
+    // Settled now, whether it ran or there was nothing to do: later changes count from here.
     let now = world.change_tick();
     world.insert_resource(SettledAt(now));
 }
