@@ -1,6 +1,7 @@
 //! Draw Steel as a ruleset: the plugin that puts its chapters' systems into the kernel's stages.
 //! The order of the systems inside each stage is written here, once.
 
+use bevy_ecs::change_detection::Tick;
 use bevy_ecs::prelude::*;
 use bevy_ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use serde::{Deserialize, Serialize};
@@ -226,7 +227,7 @@ fn settle_damage(world: &mut World, creatures: &mut QueryState<SettleInputs>) {
 
 /// The change tick damage last settled at, by [`settle_damage`].
 #[derive(Resource, Clone, Copy)]
-struct SettledAt(bevy_ecs::change_detection::Tick);
+struct SettledAt(Tick);
 
 /// What the [`Settle`] schedule reads of each creature: its Stamina and state, and whether it
 /// is a hero or a retainer (who fall dying rather than dead).
@@ -246,7 +247,7 @@ fn is_settled(world: &World, creatures: &mut QueryState<SettleInputs>) -> bool {
         return false;
     };
     let now = world.read_change_tick();
-    let since = |tick: bevy_ecs::change_detection::Tick| tick.is_newer_than(at, now);
+    let since = |tick: Tick| tick.is_newer_than(at, now);
     let nothing_waits = world.resource::<PendingDamage>().0.is_empty()
         && !world.resource::<squad::AreaDamage>().0
         && world.resource::<damage::RecentHits>().0.is_empty();
