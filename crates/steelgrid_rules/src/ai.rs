@@ -737,14 +737,16 @@ impl Turn<'_> {
     }
 }
 
-/// Every use of the actor's abilities worth weighing now, scored from the engine's preview:
-/// each target's expected outcome over the tier odds, enemies counting for and allies against.
-/// Targeted abilities are tried on each creature, cubes centred on each enemy, lines in every
-/// direction, bursts and auras as they are.
+/// The score at which the cunning Director uses a villain action whatever its script says:
+/// on the abilities' scale, 30 to 45 expected damage, squares pushed and conditions over the
+/// heroes it reaches. Measured against the script alone on `briar_warden` and `bench_arena`
+/// (the README's Director table).
+const VILLAIN_ACTION_NOW: i32 = 100;
+
 /// A villain action at the end of a turn, following the digest's script (§3): the opener
 /// from the first round, crowd control once two enemies are beside the villain or it is
 /// winded, the ultimate from round 4 or when it is winded — each only if the preview says it
-/// does real harm.
+/// does real harm; the cunning Director uses any of them early when it would do great harm.
 fn villain_action(engine: &Engine, state: &StateView, director: Director) -> Option<Decision> {
     use crate::ability::ActionType;
     let mut options = Vec::new();
@@ -767,12 +769,16 @@ fn villain_action(engine: &Engine, state: &StateView, director: Director) -> Opt
             let Command::UseAbility { ability, .. } = &command else {
                 continue;
             };
-            let ready = match order.iter().position(|id| id == ability) {
+            let scripted = match order.iter().position(|id| id == ability) {
                 Some(0) => true,
                 Some(1) => beside >= 2 || me.winded,
                 _ => state.round >= 4 || me.winded,
             };
-            if ready && score >= 25 {
+            // Each is used once an encounter, in any order (seed 002 L4186-4188): the cunning
+            // Director doesn't save one for its place in the script while it would already do
+            // great harm now.
+            let overwhelming = director.cunning_for(me.side) && score >= VILLAIN_ACTION_NOW;
+            if (scripted || overwhelming) && score >= 25 {
                 options.push((command, score + 20));
             }
         }
@@ -784,7 +790,8 @@ fn villain_action(engine: &Engine, state: &StateView, director: Director) -> Opt
 /// a family feature that hurts, Malicious Strike when a strike is in reach (keeping some back
 /// for later rounds; the cunning Director keeps nothing back, and buys it whenever a strike is
 /// within a move), Brutal Effectiveness before an ability with a potency, an extra main
-/// action when Malice is plentiful. Each is only offered if the engine accepts it now.
+/// action when Malice is plentiful (the cunning Director: whenever it can pay for it). Each is
+/// only offered if the engine accepts it now.
 fn malice_options(
     engine: &Engine,
     state: &StateView,
@@ -828,7 +835,10 @@ fn malice_options(
                     .sum();
                 beside as i32 * 3
             }
-            e if e.contains("main action") => i32::from(malice.current >= 10) * 12,
+            // Another main action is another strike: the cunning Director buys it whenever it
+            // can pay for it (the engine refuses it otherwise), the first only when Malice is
+            // plentiful.
+            e if e.contains("main action") => i32::from(cunning || malice.current >= 10) * 12,
             _ => 0,
         };
         if value >= if cunning { 3 } else { 6 } {
@@ -1010,6 +1020,10 @@ enum Moment<'a> {
     Trigger(&'a crate::trigger::Waiting),
 }
 
+/// Every use of the actor's abilities worth weighing now, scored from the engine's preview:
+/// each target's expected outcome over the tier odds, enemies counting for and allies against.
+/// Targeted abilities are tried on each creature, cubes centred on each enemy, lines in every
+/// direction, bursts and auras as they are.
 fn ability_options(
     engine: &Engine,
     state: &StateView,

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod cunning;
 mod encounter_budget;
 mod free_strike;
 mod last_stand;
