@@ -61,17 +61,19 @@ impl std::fmt::Debug for Engine {
 }
 
 /// Register every component the `&self` reads name, so that they can be queried without
-/// `&mut World` (whether or not any creature has them yet).
+/// `&mut World` (whether or not any creature has them yet). Registering is all that is done
+/// here: a read builds its query's state when it is first made, and keeps it.
 fn register_reads(world: &mut World) {
+    use bevy_ecs::query::WorldQuery;
     world.init_resource::<steelgrid_kernel::reads::Reads>();
     world.init_resource::<snapshot::MapDigest>();
-    world.query::<(EntityRef, &Identity)>();
-    world.query::<crate::creature_record::RecordRow>();
-    world.query::<query::BodyRow>();
-    world.query::<(&CreatureId, &Grabbed)>();
-    world.query::<turn::RosterRow>();
-    world.query::<crate::encounter::BodyRow>();
-    world.query::<&crate::ability::zone::Zone>();
+    <(EntityRef, &Identity)>::init_state(world);
+    crate::creature_record::RecordRow::init_state(world);
+    query::BodyRow::init_state(world);
+    <(&CreatureId, &Grabbed)>::init_state(world);
+    turn::RosterRow::init_state(world);
+    crate::encounter::BodyRow::init_state(world);
+    <&crate::ability::zone::Zone>::init_state(world);
 }
 
 impl Engine {
