@@ -19,6 +19,7 @@ impl Plugin for FrameBenchPlugin {
             wanted: self.frames.max(1),
             seen: 0,
             times: Vec::new(),
+            cpu_at_start: None,
         })
         .add_systems(Last, record_frame);
     }
@@ -30,6 +31,8 @@ struct FrameBench {
     seen: u32,
     /// Frame times in milliseconds.
     times: Vec<f64>,
+    /// The process's CPU time (every thread, the software rasteriser's too) when timing began.
+    cpu_at_start: Option<f64>,
 }
 
 fn record_frame(
@@ -40,6 +43,9 @@ fn record_frame(
 ) {
     bench.seen += 1;
     if bench.seen <= WARM_UP || bench.times.len() as u32 == bench.wanted {
+        if bench.seen == WARM_UP {
+            bench.cpu_at_start = process_cpu_ms();
+        }
         return;
     }
     // Real time: the game clock's delta is capped at a quarter second, and a software-rendered
@@ -47,7 +53,7 @@ fn record_frame(
     bench.times.push(time.delta_secs_f64() * 1000.0);
     if bench.times.len() as u32 == bench.wanted {
         let stats = FrameStats::of(&bench.times);
-        let line = format!(
+        let mut line = format!(
             "frame time over {} frames: median {:.2} ms, p99 {:.2} ms, worst {:.2} ms ({:.0} fps median)",
             bench.times.len(),
             stats.median,
@@ -55,6 +61,10 @@ fn record_frame(
             stats.worst,
             1000.0 / stats.median.max(f64::EPSILON)
         );
+        if let (Some(start), Some(end)) = (bench.cpu_at_start, process_cpu_ms()) {
+            let per_frame = (end - start) / bench.times.len() as f64;
+            line += &format!(", CPU {per_frame:.1} ms a frame");
+        }
         // The page keeps running: a test reads the figures and closes it.
         #[cfg(target_arch = "wasm32")]
         crate::web::set_attribute("status", "data-frames", &line);
@@ -64,6 +74,23 @@ fn record_frame(
             exit.write(AppExit::Success);
         }
     }
+}
+
+/// The CPU time this process has used, every thread together, in milliseconds: what a frame
+/// costs when frame pacing hides it (under software rendering the rasteriser's threads are the
+/// process's own). Linux only (`/proc/self/stat`, in the kernel's 100 Hz ticks).
+fn process_cpu_ms() -> Option<f64> {
+    #[cfg(target_os = "linux")]
+    {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        // The fields after the command name (in parentheses, which may hold spaces): utime and
+        // stime are the 12th and 13th.
+        let mut after = stat.rsplit_once(')')?.1.split_whitespace().skip(11);
+        let ticks = after.next()?.parse::<f64>().ok()? + after.next()?.parse::<f64>().ok()?;
+        Some(ticks * 10.0)
+    }
+    #[cfg(not(target_os = "linux"))]
+    None
 }
 
 /// The median, 99th percentile and worst of a set of frame times.
@@ -90,6 +117,19 @@ impl FrameStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_process_cpu_time_grows_with_work() {
+        let start = process_cpu_ms().expect("Linux reports the process's CPU time");
+        let began = std::time::Instant::now();
+        let mut x = 0u64;
+        // Busy for 30 ms of CPU, or give up after 5 s of a clock that does not move.
+        while process_cpu_ms().unwrap() < start + 30.0 && began.elapsed().as_secs() < 5 {
+            x = std::hint::black_box(x.wrapping_mul(31).wrapping_add(7));
+        }
+        assert!(process_cpu_ms().unwrap() >= start + 30.0, "{x}");
+    }
 
     #[test]
     fn the_stats_are_the_median_the_99th_percentile_and_the_worst() {
