@@ -6,7 +6,6 @@
 //! a save, which its checksum covers, so a new line goes at the end).
 
 use bevy_ecs::prelude::*;
-use bevy_ecs::world::EntityRef;
 use serde::{Deserialize, Serialize};
 use steelgrid_kernel::checksum::StateHash;
 use steelgrid_kernel::persist::Persisted;
@@ -38,7 +37,7 @@ macro_rules! nested_names {
 
 /// Declare the creature record: its id and name, then one field per saved component, the first
 /// few (before the `;`) what every creature is made with, the rest starting at their defaults.
-/// Derives [`spawn_creature`], [`CreatureRecord::of`] and [`CreatureRecord::new`] from the same
+/// Derives [`spawn_creature`], [`CreatureRecord::all`] and [`CreatureRecord::new`] from the same
 /// list.
 macro_rules! creature_record {
     (
@@ -117,15 +116,24 @@ macro_rules! creature_record {
                 .expect("the engine registers every record component when it builds its world");
             }
 
-            /// The creature as a save writes it.
-            pub(crate) fn of(creature: EntityRef) -> CreatureRecord {
-                let identity = creature.get::<Identity>().expect("every creature has an identity");
-                CreatureRecord {
-                    id: creature.get::<CreatureId>().expect("every creature has an id").0.clone(),
-                    name: identity.name.clone(),
-                    $( $made: <$made_component as Persisted>::save(creature.get::<$made_component>()), )*
-                    $( $field: <$component as Persisted>::save(creature.get::<$component>()), )*
-                }
+            /// Every creature as a save writes it, in scenario order, read through the
+            /// record's query row (one lookup a creature, not one a component).
+            pub(crate) fn all(world: &World) -> Vec<CreatureRecord> {
+                steelgrid_kernel::reads::read::<RecordRow, _>(world, |q| {
+                    let mut rows: Vec<_> = q.iter().collect();
+                    rows.sort_by_key(|row| row.1.order);
+                    rows.into_iter()
+                        .map(|(id, identity, nested_names!($( $made, )* $( $field ),*))| {
+                            CreatureRecord {
+                                id: id.0.clone(),
+                                name: identity.name.clone(),
+                                $( $made: <$made_component as Persisted>::save($made), )*
+                                $( $field: <$component as Persisted>::save($field), )*
+                            }
+                        })
+                        .collect()
+                })
+                .expect("the engine registers every record component when it builds its world")
             }
         }
     };

@@ -125,7 +125,6 @@ fn register_reads(world: &mut World) {
     use bevy_ecs::query::WorldQuery;
     world.init_resource::<steelgrid_kernel::reads::Reads>();
     world.init_resource::<snapshot::MapDigest>();
-    <(EntityRef, &Identity)>::init_state(world);
     crate::creature_record::RecordRow::init_state(world);
     query::BodyRow::init_state(world);
     <(&CreatureId, &Grabbed)>::init_state(world);

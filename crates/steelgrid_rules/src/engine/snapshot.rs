@@ -15,7 +15,6 @@ use crate::ability::resolve;
 use crate::ability::zone;
 use crate::command::CurrentCommand;
 use crate::condition;
-use crate::creature::*;
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::director::malice;
@@ -247,13 +246,7 @@ impl Engine {
 
     /// Every creature as a save records it, in scenario order.
     pub(super) fn creature_records(&self) -> Vec<CreatureRecord> {
-        let mut rows: Vec<(u32, CreatureRecord)> = self.read::<(EntityRef, &Identity), _>(|q| {
-            q.iter()
-                .map(|(creature, identity)| (identity.order, CreatureRecord::of(creature)))
-                .collect()
-        });
-        rows.sort_by_key(|r| r.0);
-        rows.into_iter().map(|r| r.1).collect()
+        CreatureRecord::all(&self.world)
     }
 
     /// The areas on the map, in the order they were made.
