@@ -141,12 +141,15 @@ pub fn resolve_search(
         return;
     };
     let side = bodies.iter().find(|b| &b.1.0 == creature).map(|b| *b.2);
-    let allies: Vec<String> = bodies
+    let mut allies: Vec<String> = bodies
         .iter()
         .filter(|b| Some(*b.2) == side && &b.1.0 != creature && *b.5 != Vitality::Dead)
         .filter(|b| me.distance(Footprint::new(b.3.0, b.4.0)) <= SEARCH_RANGE)
         .map(|b| b.1.0.clone())
         .collect();
+    // By id, as the hidden are: the order the world keeps creatures in differs between a
+    // game played on and the same game resumed from a save.
+    allies.sort();
     let mut hiding: Vec<_> = creatures
         .iter_mut()
         .filter(|c| c.5.as_ref().is_some_and(|h| !h.revealed))
