@@ -124,7 +124,11 @@ pub fn award(
         .collect();
     let start = start.0.min(log.events.len());
     let mut paid = Vec::new();
-    for (id, mut hero, vitality) in &mut heroes {
+    // By id: the order the world keeps creatures in differs between a game played on and the
+    // same game resumed from a save.
+    let mut heroes: Vec<_> = heroes.iter_mut().collect();
+    heroes.sort_by(|a, b| a.0.0.cmp(&b.0.0));
+    for (id, mut hero, vitality) in heroes {
         let (Some(class), Some(me)) = (hero.class, all.iter().find(|s| s.id == id.0)) else {
             continue;
         };

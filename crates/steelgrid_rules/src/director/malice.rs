@@ -345,12 +345,14 @@ pub fn resolve_spend(
                 .map(|c| {
                     let body = Footprint::new(c.3.0.0, c.3.1.0);
                     let beside = family.iter().filter(|f| f.is_adjacent(body)).count() as u32;
-                    (c.0, beside)
+                    (c.0, &c.1.0, beside)
                 })
-                .filter(|(_, n)| *n > 0)
+                .filter(|(.., n)| *n > 0)
                 .collect();
-            hits.sort_by_key(|h| h.0);
-            for (target, beside) in hits {
+            // By id, not by entity: a creature brought in mid-fight may get another entity in
+            // a game resumed from a save.
+            hits.sort_by_key(|h| h.1);
+            for (target, _, beside) in hits {
                 pending.0.push(DamageRequest {
                     target,
                     source: creature.clone(),

@@ -236,17 +236,19 @@ pub fn resolve_release(
     let Some(Command::Release { creature }) = &command.0 else {
         return;
     };
-    for (entity, id, grab) in &held {
-        if &grab.by == creature {
-            commands.entity(entity).remove::<Grabbed>();
-            log.push(
-                rule::GRABBED,
-                Event::ConditionEnded {
-                    creature: id.0.clone(),
-                    condition: "grabbed".into(),
-                },
-            );
-        }
+    // By id: the order the world keeps creatures in differs between a game played on and the
+    // same game resumed from a save.
+    let mut held: Vec<_> = held.iter().filter(|h| &h.2.by == creature).collect();
+    held.sort_by_key(|h| h.1);
+    for (entity, id, _) in held {
+        commands.entity(entity).remove::<Grabbed>();
+        log.push(
+            rule::GRABBED,
+            Event::ConditionEnded {
+                creature: id.0.clone(),
+                condition: "grabbed".into(),
+            },
+        );
     }
 }
 

@@ -94,7 +94,11 @@ pub fn use_up_aid(
 
 /// At the start of `aider`'s turn its Aid Attacks lapse (seed 002 L2845).
 pub fn lapse(aider: &str, log: &mut EventLog, aided: &mut Query<(&CreatureId, &mut Aided)>) {
-    for (id, mut aid) in aided.iter_mut() {
+    // By id: the order the world keeps creatures in differs between a game played on and the
+    // same game resumed from a save.
+    let mut aided: Vec<_> = aided.iter_mut().collect();
+    aided.sort_by(|a, b| a.0.0.cmp(&b.0.0));
+    for (id, mut aid) in aided {
         if let Some(i) = aid.by.iter().position(|a| a == aider) {
             aid.by.remove(i);
             log.push(
