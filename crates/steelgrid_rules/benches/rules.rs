@@ -75,6 +75,11 @@ fn main() {
     measure("restore from a snapshot alone", 500, || {
         black_box(Engine::restore(snapshot.clone()));
     });
+    let mut resumed = scenario.start(Some(7));
+    measure("restore a snapshot in place (resuming a save)", 500, || {
+        resumed.restore_in_place(snapshot.clone());
+        black_box(&resumed);
+    });
     let hit = || Command::EnvironmentDamage {
         target: "ogre".into(),
         amount: 0,

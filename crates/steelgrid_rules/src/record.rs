@@ -427,7 +427,7 @@ impl Record {
             Some(step) => step.checksum.clone(),
             None => game.checksum(),
         };
-        game.engine = Engine::restore(snapshot.clone());
+        game.engine.restore_in_place(snapshot.clone());
         game.engine.set_bestiary(game.scenario.bestiary());
         let found = game.checksum();
         if found != expected {

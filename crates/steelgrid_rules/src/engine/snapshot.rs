@@ -15,6 +15,7 @@ use crate::ability::resolve;
 use crate::ability::zone;
 use crate::command::CurrentCommand;
 use crate::condition;
+use crate::creature::CreatureId;
 use crate::damage::{PendingDamage, RecentHits};
 use crate::dice::Dice;
 use crate::director::malice;
@@ -115,6 +116,40 @@ fn map_digest(world: &World) -> u64 {
     digest
 }
 
+/// Put the snapshot's state into `world`: every resource (in place of any it has) and every
+/// area and creature, creatures in scenario order.
+fn put(world: &mut World, snapshot: Snapshot) {
+    world.insert_resource(snapshot.encounter);
+    world.insert_resource(snapshot.options);
+    world.insert_resource(snapshot.map);
+    world.insert_resource(snapshot.ground);
+    world.insert_resource(snapshot.abilities);
+    world.insert_resource(snapshot.hero_tokens);
+    world.insert_resource(snapshot.malice);
+    world.insert_resource(snapshot.effects);
+    world.insert_resource(snapshot.squads);
+    world.insert_resource(squad::AreaDamage::default());
+    world.insert_resource(zone::NewZone::default());
+    for z in snapshot.zones {
+        world.spawn(z);
+    }
+    world.insert_resource(condition::BleedsOnUse::default());
+    world.insert_resource(snapshot.turn);
+    world.insert_resource(snapshot.dice);
+    world.insert_resource(snapshot.log);
+    world.insert_resource(CurrentCommand::default());
+    world.insert_resource(Checked::default());
+    world.insert_resource(aid::CommandLogStart::default());
+    world.insert_resource(PendingDamage::default());
+    world.insert_resource(resolve::HealByDamage::default());
+    world.insert_resource(RecentHits::default());
+    world.insert_resource(snapshot.script);
+    world.insert_resource(snapshot.summons);
+    for (order, c) in snapshot.creatures.into_iter().enumerate() {
+        spawn_creature(world, order as u32, c);
+    }
+}
+
 fn squads_are_empty(squads: &squad::Squads) -> bool {
     squads.0.is_empty()
 }
@@ -124,49 +159,47 @@ fn ability_book_is_empty(book: &AbilityBook) -> bool {
 }
 
 impl Engine {
-    /// Restore an engine from a snapshot, exactly where it was.
+    /// Restore an engine from a snapshot, exactly where it was, in a world of its own.
     pub fn restore(snapshot: Snapshot) -> Engine {
-        let ruleset = snapshot.ruleset;
-        let mut world = World::new();
-        world.insert_resource(snapshot.encounter);
-        world.insert_resource(snapshot.options);
-        world.insert_resource(snapshot.map);
-        world.insert_resource(snapshot.ground);
-        world.insert_resource(snapshot.abilities);
-        world.insert_resource(snapshot.hero_tokens);
-        world.insert_resource(snapshot.malice);
-        world.insert_resource(snapshot.effects);
-        world.insert_resource(snapshot.squads);
-        world.insert_resource(squad::AreaDamage::default());
-        world.insert_resource(zone::NewZone::default());
-        for z in snapshot.zones {
-            world.spawn(z);
-        }
-        world.insert_resource(condition::BleedsOnUse::default());
-        world.insert_resource(snapshot.turn);
-        world.insert_resource(snapshot.dice);
-        world.insert_resource(snapshot.log);
-        world.insert_resource(CurrentCommand::default());
-        world.insert_resource(Checked::default());
-        world.insert_resource(aid::CommandLogStart::default());
-        world.insert_resource(PendingDamage::default());
-        world.insert_resource(resolve::HealByDamage::default());
-        world.insert_resource(RecentHits::default());
-        world.insert_resource(snapshot.script);
-        world.insert_resource(snapshot.summons);
-        for (order, c) in snapshot.creatures.into_iter().enumerate() {
-            spawn_creature(&mut world, order as u32, c);
-        }
-        super::register_reads(&mut world);
+        let mut engine = Engine {
+            world: World::new(),
+            resolve: None,
+            ruleset: snapshot.ruleset,
+            bestiary: None,
+        };
+        put(&mut engine.world, snapshot);
+        super::register_reads(&mut engine.world);
         // Past the tick everything was put in at, so that what a checksum keeps of it
         // ([`MapDigest`]) counts as settled.
-        world.increment_change_tick();
-        Engine {
-            world,
-            resolve: None,
-            ruleset,
-            bestiary: None,
+        engine.world.increment_change_tick();
+        engine
+    }
+
+    /// Restore a snapshot into this engine, in place of the state it held: the engine is then
+    /// the one [`Engine::restore`] would make, but keeps its world's storage and the schedules
+    /// it has built (a new world makes every table and archetype again, and the first command
+    /// builds the schedule, 1.3 ms). Its creatures sit in another order inside the world than
+    /// in a new one, which the rules never depend on (the save-and-resume soak test shows it).
+    /// The bestiary is left unset, as in a restored engine.
+    pub fn restore_in_place(&mut self, snapshot: Snapshot) {
+        if snapshot.ruleset != self.ruleset {
+            *self = Engine::restore(snapshot);
+            return;
         }
+        let creatures = self.read::<(Entity, &CreatureId), _>(|q| q.iter().map(|r| r.0).collect());
+        let zones = self.read::<(Entity, &zone::Zone), _>(|q| q.iter().map(|r| r.0).collect());
+        for entity in [creatures, zones]
+            .into_iter()
+            .flat_map(Vec::<Entity>::into_iter)
+        {
+            self.world.despawn(entity);
+        }
+        // Left only while a move goes on after an opportunity attack: never in a snapshot.
+        self.world
+            .remove_resource::<crate::movement::opportunity_ask::ResumedMove>();
+        put(&mut self.world, snapshot);
+        self.bestiary = None;
+        self.world.increment_change_tick();
     }
 
     /// Start an encounter from its opening state: surprise and the roll for who goes first.

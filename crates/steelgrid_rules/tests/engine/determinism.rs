@@ -1,5 +1,5 @@
 //! Determinism: the same scenario, seed and commands give byte-identical output; a snapshot
-//! restored mid-fight continues to the same final state.
+//! restored mid-fight, afresh or in place of another fight, continues to the same final state.
 
 use crate::common;
 
@@ -86,4 +86,34 @@ fn snapshot_restore_and_continue_matches_an_uninterrupted_run() {
     }
     assert_eq!(resumed.checksum(), straight.checksum());
     assert_eq!(resumed.log(), straight.log());
+}
+
+#[test]
+fn a_snapshot_restored_in_place_continues_exactly_as_one_restored_afresh() {
+    let all = commands();
+    // Restored in place into an engine further on in another fight (another seed), so that
+    // its world holds other creatures' states and storage.
+    let mut reused = engine(3);
+    for c in &all {
+        reused.apply(c.clone()).unwrap();
+    }
+    let mut first = engine(9);
+    for (n, c) in all.iter().enumerate() {
+        let snapshot = first.snapshot();
+        let mut fresh = Engine::restore(snapshot.clone());
+        reused.restore_in_place(snapshot);
+        assert_eq!(reused.checksum(), first.checksum(), "after {n} commands");
+        assert_eq!(
+            sim::to_json(&reused, true, &[]),
+            sim::to_json(&fresh, true, &[]),
+            "after {n} commands"
+        );
+        assert_eq!(
+            reused.apply(c.clone()),
+            fresh.apply(c.clone()),
+            "command {n}"
+        );
+        assert_eq!(reused.log(), fresh.log(), "command {n}");
+        first.apply(c.clone()).unwrap();
+    }
 }
