@@ -75,10 +75,25 @@ fn main() {
     measure("restore from a snapshot alone", 500, || {
         black_box(Engine::restore(snapshot.clone()));
     });
-    let mut resumed = scenario.start(Some(7));
-    measure("restore a snapshot in place (resuming a save)", 500, || {
-        resumed.restore_in_place(snapshot.clone());
-        black_box(&resumed);
+    let mut warm = scenario.start(Some(7));
+    measure(
+        "restore a snapshot in place, into the same engine again",
+        500,
+        || {
+            warm.restore_in_place(snapshot.clone());
+            black_box(&warm);
+        },
+    );
+    // What resuming a save costs: the scenario's start, then its snapshot in place of that
+    // state; before, the snapshot went into a new engine and the started one was dropped.
+    measure("resume: start, then restore in place", 200, || {
+        let mut e = scenario.start(Some(7));
+        e.restore_in_place(snapshot.clone());
+        black_box(e);
+    });
+    measure("resume as before: start, then a new engine", 200, || {
+        black_box(scenario.start(Some(7)));
+        black_box(Engine::restore(snapshot.clone()));
     });
     let hit = || Command::EnvironmentDamage {
         target: "ogre".into(),
