@@ -187,12 +187,12 @@ impl Engine {
             *self = Engine::restore(snapshot);
             return;
         }
-        let creatures = self.read::<(Entity, &CreatureId), _>(|q| q.iter().map(|r| r.0).collect());
-        let zones = self.read::<(Entity, &zone::Zone), _>(|q| q.iter().map(|r| r.0).collect());
-        for entity in [creatures, zones]
-            .into_iter()
-            .flat_map(Vec::<Entity>::into_iter)
-        {
+        let mut gone: Vec<Entity> =
+            self.read::<(Entity, &CreatureId), _>(|q| q.iter().map(|r| r.0).collect());
+        gone.extend(
+            self.read::<(Entity, &zone::Zone), _>(|q| q.iter().map(|r| r.0).collect::<Vec<_>>()),
+        );
+        for entity in gone {
             self.world.despawn(entity);
         }
         // Left only while a move goes on after an opportunity attack: never in a snapshot.
