@@ -91,8 +91,8 @@ fn snapshot_restore_and_continue_matches_an_uninterrupted_run() {
 #[test]
 fn a_snapshot_restored_in_place_continues_exactly_as_one_restored_afresh() {
     let all = commands();
-    // Restored in place into an engine further on in another fight (another seed), so that
-    // its world holds other creatures' states and storage.
+    // Restored in place into an engine at the end of the same fight played with another seed,
+    // so that its world first holds other states (the soak restores across scenarios).
     let mut reused = engine(3);
     for c in &all {
         reused.apply(c.clone()).unwrap();

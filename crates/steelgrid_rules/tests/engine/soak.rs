@@ -66,11 +66,7 @@ fn every_game(files: &[(String, String)], seeds: u64) -> Vec<((&String, &String)
 
 /// The AI's next decision in `engine`, both sides played by it.
 fn next(engine: &Engine) -> Option<ai::Decision> {
-    ai::next_of(
-        engine,
-        &[Side::Heroes, Side::Director],
-        ai::Director::default(),
-    )
+    ai::next(engine, ai::Director::default())
 }
 
 /// The whole state as a save writes it, log and ability book included.
